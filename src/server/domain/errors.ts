@@ -1,0 +1,28 @@
+/**
+ * Errors the domain throws. The API layer maps each kind to one HTTP status and a problem body,
+ * so domain code never thinks about HTTP.
+ */
+export type DomainErrorKind =
+  | "invalid" // 400: input breaks a rule the schema could not express
+  | "unauthorized" // 401
+  | "not_found" // 404: absent, or owned by another organisation
+  | "conflict" // 409: clashes with existing state
+  | "unprocessable"; // 422: well-formed but cannot be applied (e.g. idempotency key reuse)
+
+export type FieldIssue = { field: string; rule: string; message: string };
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    readonly issues: FieldIssue[] = [],
+  ) {
+    super(message);
+    this.name = "DomainError";
+  }
+}
+
+export const notFound = (what: string) => new DomainError("not_found", `${what} was not found.`);
+
+export const invalidField = (field: string, rule: string, message: string) =>
+  new DomainError("invalid", message, [{ field, rule, message }]);
