@@ -1,0 +1,40 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaClient } from "@/generated/prisma/client";
+import { config } from "@/server/config";
+import { applyMigrations } from "./migrate";
+
+export type Db = PrismaClient;
+
+/**
+ * PostgreSQL through DATABASE_URL, else the embedded PGlite in the data folder with migrations
+ * applied on open. Kept on globalThis: Next's dev reloads and the instrumentation hook do not
+ * share module state, and PGlite allows one opener per folder.
+ */
+export function getDb(): Promise<Db> {
+  const g = globalThis as { __referloopDb?: Promise<Db> };
+  g.__referloopDb ??= openDb().catch((error) => {
+    g.__referloopDb = undefined;
+    throw error;
+  });
+  return g.__referloopDb;
+}
+
+export function openPostgres(url: string): Db {
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+}
+
+export async function openPglite(dir: string | undefined): Promise<{ db: Db; pglite: PGlite }> {
+  if (dir) await mkdir(dir, { recursive: true });
+  const pglite = await PGlite.create(dir);
+  await applyMigrations(pglite);
+  return { db: new PrismaClient({ adapter: new PrismaPGlite(pglite) }), pglite };
+}
+
+async function openDb(): Promise<Db> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return (await openPglite(path.join(config.dataDir, "pglite"))).db;
+}

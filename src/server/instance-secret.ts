@@ -1,0 +1,27 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { config } from "@/server/config";
+
+/**
+ * A secret from the environment, or on the embedded default one generated once into the data folder
+ * (mode 0600) so it survives restarts. Returns 32 random bytes encoded as base64url when generated.
+ */
+export function instanceSecret(envName: string, fileName: string): string {
+  const fromEnv = process.env[envName];
+  if (fromEnv) return fromEnv;
+  const file = path.join(config.dataDir, fileName);
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(config.dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("base64url");
+    try {
+      // "wx": if another process won the race, keep its secret.
+      writeFileSync(file, secret + "\n", { mode: 0o600, flag: "wx" });
+      return secret;
+    } catch {
+      return readFileSync(file, "utf8").trim();
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import type { Db } from "@/server/db/client";
+import { openPglite, openPostgres } from "@/server/db/client";
+
+/** Migrated once per run by the global setup. */
+export const TEMPLATE_DB = "referloop_test_template";
+export const adminUrl = () => process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+
+export type TestDb = { db: Db; url: string | undefined; drop(): Promise<void> };
+
+/**
+ * A fresh database for one test file: a copy of the migrated template on the local PostgreSQL,
+ * or an in-memory PGlite when the suite runs without PostgreSQL.
+ */
+export async function createTestDb(): Promise<TestDb> {
+  if (inject("embeddedDatabase")) {
+    const { db, pglite } = await openPglite(undefined);
+    return { db, url: undefined, drop: async () => (await db.$disconnect(), await pglite.close()) };
+  }
+  const name = `referloop_t_${randomBytes(6).toString("hex")}`;
+  await adminQuery(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DB}"`);
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  const db = openPostgres(url.toString());
+  return {
+    db,
+    url: url.toString(),
+    drop: async () => {
+      await db.$disconnect();
+      await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+export async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
