@@ -1,0 +1,16 @@
+import type { Db } from "@/server/db/client";
+import { createProject } from "@/server/domain/projects/create-project";
+import { randomAlphanumeric } from "@/server/domain/tokens";
+
+/** An organisation with one Web project (and its campaign), for domain-level tests. */
+export async function createOrgWithProject(db: Db, project: { referralRedirectLink?: string } = {}) {
+  const org = await db.organization.create({
+    data: { name: "Test org " + randomAlphanumeric(4), clientId: "cl_" + randomAlphanumeric(12) },
+  });
+  const created = await createProject(db, org.id, {
+    name: "Test project",
+    appType: "Web",
+    referralRedirectLink: project.referralRedirectLink ?? "https://app.example.com/join",
+  });
+  return { org, project: created.project, campaign: created.project.campaign!, projectSecret: created.secret };
+}
