@@ -2,12 +2,15 @@ import type { Db } from "@/server/db/client";
 import { defaultNewUserExperience, defaultReferrerExperience } from "@/server/domain/campaigns/campaign-config";
 import { hashToken, newToken } from "@/server/domain/tokens";
 import type { AppType } from "@/generated/prisma/client";
+import { appDetailsData, type AppDetails } from "./projects";
 
 export type CreateProjectInput = {
   name: string;
   description?: string | null;
   appType: AppType;
   referralRedirectLink?: string | null;
+  allowedOrigins?: string[];
+  app?: Partial<AppDetails> | null;
 };
 
 /**
@@ -24,6 +27,8 @@ export async function createProject(db: Db, organizationId: string, input: Creat
         description: input.description ?? null,
         appType: input.appType,
         referralRedirectLink: input.referralRedirectLink ?? null,
+        allowedOrigins: input.allowedOrigins ?? [],
+        ...appDetailsData(input.app),
         secretHash: hashToken(secret),
         secretPrefix: secret.slice(0, 7),
       },

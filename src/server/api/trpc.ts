@@ -1,0 +1,71 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { OpenApiMeta } from "trpc-to-openapi";
+import type { Db } from "@/server/db/client";
+import { DomainError } from "@/server/domain/errors";
+import { problemFromError, toTRPCError } from "./problem";
+
+/** Who is calling, resolved once per request. */
+export type Actor =
+  | { kind: "user"; userId: string; organizationId: string | null; role: "owner" | "member" | null }
+  | { kind: "apiKey"; apiKeyId: string; organizationId: string };
+
+export type Context = {
+  db: Db;
+  actor: Actor | null;
+  /** Raw request headers, for the few procedures that read one (Idempotency-Key). */
+  headers: Headers;
+};
+
+export type Meta = OpenApiMeta<{
+  /** REST answers 201 instead of 200 (creates). */
+  created?: boolean;
+}>;
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    errorFormatter: ({ shape, error }) => ({ ...shape, data: { ...shape.data, problem: problemFromError(error) } }),
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Domain errors become tRPC errors here, once, for every procedure. */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    throw toTRPCError(result.error.cause);
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(domainErrors);
+
+/** A dashboard session or an API key, acting for one organisation. */
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  const actor = ctx.actor;
+  if (!actor) throw new TRPCError({ code: "UNAUTHORIZED", message: "Authenticate with `Authorization: Bearer <API key>`." });
+  if (!actor.organizationId) throw new TRPCError({ code: "FORBIDDEN", message: "You are not a member of any organisation." });
+  return next({ ctx: { ...ctx, actor, organizationId: actor.organizationId } });
+});
+
+/** Dashboard-only operations (account, organisation, API keys): a signed-in user. */
+export const sessionProcedure = publicProcedure.use(({ ctx, next }) => {
+  const actor = ctx.actor;
+  if (actor?.kind !== "user") throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first." });
+  return next({ ctx: { ...ctx, actor } });
+});
+
+/** A signed-in member of the active organisation. */
+export const memberProcedure = sessionProcedure.use(({ ctx, next }) => {
+  const { organizationId, role } = ctx.actor;
+  if (!organizationId || !role) throw new TRPCError({ code: "FORBIDDEN", message: "You are not a member of any organisation." });
+  return next({ ctx: { ...ctx, organizationId, role } });
+});
+
+/** An owner of the active organisation. */
+export const ownerProcedure = memberProcedure.use(({ ctx, next }) => {
+  if (ctx.role !== "owner") throw new TRPCError({ code: "FORBIDDEN", message: "Only an owner of the organisation can do this." });
+  return next();
+});

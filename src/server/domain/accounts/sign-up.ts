@@ -1,0 +1,28 @@
+import type { Db } from "@/server/db/client";
+import { DomainError } from "@/server/domain/errors";
+import { createOrganization } from "@/server/domain/organizations/create-organization";
+import { isUniqueViolation } from "@/server/db/errors";
+import { hashPassword } from "./password";
+
+export type SignUpInput = { email: string; password: string; name?: string | null; organizationName: string };
+
+/** Creates the account and its first organisation, with the new user as owner. */
+export async function signUp(db: Db, input: SignUpInput) {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.$transaction(async (tx) => {
+      const user = await tx.user.create({
+        data: { email: input.email.trim().toLowerCase(), name: input.name ?? null, passwordHash },
+      });
+      const organization = await createOrganization(tx, user.id, input.organizationName);
+      return { user, organization };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new DomainError("conflict", "An account with this e-mail already exists.", [
+        { field: "email", rule: "unique", message: "An account with this e-mail already exists." },
+      ]);
+    }
+    throw error;
+  }
+}
