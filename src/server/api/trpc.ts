@@ -19,6 +19,8 @@ export type Context = {
 export type Meta = OpenApiMeta<{
   /** REST answers 201 instead of 200 (creates). */
   created?: boolean;
+  /** Further problem statuses this operation can answer, for the OpenAPI document. */
+  errors?: { status: number; description: string }[];
 }>;
 
 const t = initTRPC

@@ -1,19 +1,9 @@
 import type { Prisma } from "@/generated/prisma/client";
+import type { RewardPayload } from "./reward-payload";
+
+export type { RewardPayload } from "./reward-payload";
 
 export type RewardEnvironment = "Sandbox" | "Production";
-
-/** The body of the reward webhook, field for field as the spec's Events section lists it. */
-export type RewardPayload = {
-  event: string;
-  referrerId: string;
-  refereeId: string;
-  rewardClaimedAt: string;
-  trackingId: string;
-  rewardStatus: "Completed";
-  projectId: string;
-  projectName: string;
-  campaignId: string;
-};
 
 /**
  * Writes the outbox rows for a granted reward, inside the reward transaction, so a committed reward

@@ -1,0 +1,25 @@
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { cookies } from "next/headers";
+import { ACTIVE_ORGANIZATION_COOKIE, createSessionContext } from "@/server/api/context";
+import { appRouter } from "@/server/api/root";
+import { sessionUserId } from "@/server/auth/session";
+import { getDb } from "@/server/db/client";
+
+const handler = (req: Request) =>
+  fetchRequestHandler({
+    endpoint: "/api/trpc",
+    req,
+    router: appRouter,
+    createContext: async () =>
+      createSessionContext(
+        await getDb(),
+        req.headers,
+        await sessionUserId(),
+        (await cookies()).get(ACTIVE_ORGANIZATION_COOKIE)?.value ?? null,
+      ),
+    onError: ({ error, path }) => {
+      if (error.code === "INTERNAL_SERVER_ERROR") console.error(`[trpc] ${path} failed:`, error.cause ?? error);
+    },
+  });
+
+export { handler as GET, handler as POST };

@@ -1,0 +1,38 @@
+import type { Db } from "@/server/db/client";
+import { authenticateApiKey } from "@/server/domain/api-keys/api-keys";
+import type { Actor, Context } from "./trpc";
+
+/** The API key of an `Authorization: Bearer <key>` header; anything else is no credential. */
+export function bearerToken(headers: Headers): string | null {
+  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(headers.get("authorization") ?? "");
+  return match?.[1] ?? null;
+}
+
+/** REST callers (backends) authenticate with an API key only; cookies are never read here. */
+export async function createRestContext(db: Db, headers: Headers): Promise<Context> {
+  const token = bearerToken(headers);
+  const key = token ? await authenticateApiKey(db, token) : null;
+  return { db, headers, actor: key ? { kind: "apiKey", ...key } : null };
+}
+
+/**
+ * Dashboard callers: the signed-in user acting for the organisation they picked (cookie), or
+ * their oldest membership when the pick is absent or no longer theirs.
+ */
+export async function createSessionContext(
+  db: Db,
+  headers: Headers,
+  userId: string | null,
+  preferredOrganizationId: string | null,
+): Promise<Context> {
+  if (!userId) return { db, headers, actor: null };
+  const memberships = await db.membership.findMany({ where: { userId }, orderBy: { createdAt: "asc" } });
+  if (!memberships.length && !(await db.user.findUnique({ where: { id: userId }, select: { id: true } }))) {
+    return { db, headers, actor: null }; // the account was deleted: the session no longer counts
+  }
+  const active = memberships.find((m) => m.organizationId === preferredOrganizationId) ?? memberships[0];
+  const actor: Actor = { kind: "user", userId, organizationId: active?.organizationId ?? null, role: active?.role ?? null };
+  return { db, headers, actor };
+}
+
+export const ACTIVE_ORGANIZATION_COOKIE = "referloop_org";

@@ -1,0 +1,149 @@
+import { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { createOpenApiFetchHandler } from "trpc-to-openapi";
+import type { Db } from "@/server/db/client";
+import { createRestContext } from "@/server/api/context";
+import { type Problem, problemFromError } from "@/server/api/problem";
+import { appRouter } from "@/server/api/root";
+import { procedureMeta } from "@/server/api/procedure-meta";
+
+/** Largest accepted request body (documented in the API reference). */
+export const MAX_BODY_BYTES = 256 * 1024;
+const JSON_MEDIA_TYPE = /^(application\/([\w.-]+\+)?json|text\/json)$/i;
+const REST_PREFIXES = ["/api/v1/public/", "/api/v1/sdk/"];
+
+/**
+ * The one wrapper around every REST call: it closes the gaps between trpc-to-openapi and the spec
+ * (JSON media types, PascalCase field names, body size, 201 for creates, problem+json errors,
+ * negotiated response types), so no procedure repeats any of it.
+ */
+export async function handleRestRequest(req: Request, db: Db): Promise<Response> {
+  const url = new URL(req.url);
+  const started = performance.now();
+  let response: Response;
+  try {
+    if (!REST_PREFIXES.some((p) => url.pathname.startsWith(p))) throw new TRPCError({ code: "NOT_FOUND", message: `No endpoint at ${url.pathname}.` });
+    const normalized = await normalizeRequest(req, url);
+    response = await createOpenApiFetchHandler({
+      endpoint: "/api/v1",
+      router: appRouter,
+      req: normalized,
+      createContext: () => createRestContext(db, req.headers),
+      responseMeta: ({ paths, errors }) => (!errors.length && paths?.[0] && procedureMeta(paths[0])?.created ? { status: 201 } : {}),
+      onError: ({ error, path }) => {
+        if (getHTTPStatusCodeFromError(error) >= 500) console.error(`[rest] ${req.method} ${path ?? url.pathname} failed:`, error.cause ?? error);
+      },
+    });
+    response = await finalize(response, req, url);
+  } catch (error) {
+    const trpcError = error instanceof TRPCError ? error : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
+    if (!(error instanceof TRPCError)) console.error(`[rest] ${req.method} ${url.pathname} failed:`, error);
+    response = problemResponse({ ...problemFromError(trpcError), instance: url.pathname });
+  }
+  if (process.env.REFERLOOP_ACCESS_LOG !== "0") {
+    console.info(`[rest] ${req.method} ${url.pathname} ${response.status} ${Math.round(performance.now() - started)}ms`);
+  }
+  return response;
+}
+
+/** Request field names are accepted in PascalCase as well as camelCase, at the top level. */
+export const camelKey = (key: string) => key.charAt(0).toLowerCase() + key.slice(1);
+
+async function normalizeRequest(req: Request, url: URL): Promise<Request> {
+  const query = new URLSearchParams();
+  url.searchParams.forEach((value, key) => query.append(camelKey(key), value));
+  const target = new URL(url);
+  target.search = query.toString();
+  const headers = new Headers(req.headers);
+
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "DELETE") {
+    return new Request(target, { method: req.method, headers });
+  }
+  const raw = await readBody(req);
+  let body: Record<string, unknown> = {};
+  if (raw.length) {
+    const contentType = (req.headers.get("content-type") ?? "").split(";")[0]!.trim();
+    if (!JSON_MEDIA_TYPE.test(contentType)) {
+      throw new TRPCError({
+        code: "UNSUPPORTED_MEDIA_TYPE",
+        message: `Send the body as application/json, text/json or application/*+json${contentType ? `, not ${contentType}` : ""}.`,
+      });
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(raw));
+    } catch (cause) {
+      throw new TRPCError({ code: "PARSE_ERROR", message: `The body is not valid JSON: ${(cause as Error).message}`, cause });
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+      throw new TRPCError({ code: "BAD_REQUEST", message: "The body must be a JSON object." });
+    }
+    body = Object.fromEntries(Object.entries(parsed).map(([k, v]) => [camelKey(k), v]));
+  }
+  headers.set("content-type", "application/json");
+  headers.delete("content-length");
+  return new Request(target, { method: req.method, headers, body: JSON.stringify(body) });
+}
+
+/** Reads at most MAX_BODY_BYTES, refusing larger bodies without buffering them. */
+async function readBody(req: Request): Promise<Uint8Array> {
+  const tooLarge = () => new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: `The body exceeds ${MAX_BODY_BYTES} bytes.` });
+  if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+  if (!req.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function finalize(res: Response, req: Request, url: URL): Promise<Response> {
+  const text = await res.text();
+  if (res.status >= 400) {
+    const body = JSON.parse(text) as { data?: { problem?: Problem } };
+    const problem = body.data?.problem ?? problemFromError(new TRPCError({ code: "INTERNAL_SERVER_ERROR" }));
+    return problemResponse({ ...problem, instance: url.pathname });
+  }
+  const headers = new Headers(res.headers);
+  if (!text) {
+    headers.delete("content-type");
+    return new Response(null, { status: res.status, headers });
+  }
+  headers.set("content-type", `${negotiate(req.headers.get("accept"))}; charset=utf-8`);
+  return new Response(text, { status: res.status, headers });
+}
+
+/** JSON always; the media type label follows what the client asked for among the three the spec names. */
+export function negotiate(accept: string | null): string {
+  const offered = ["application/json", "text/json", "text/plain"];
+  const ranges = (accept ?? "*/*")
+    .split(",")
+    .map((part) => {
+      const [type = "", ...params] = part.trim().toLowerCase().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      return { type: type.trim(), q: q ? Number(q.slice(2)) : 1 };
+    })
+    .filter((r) => r.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { type } of ranges) {
+    if (type === "*/*" || type === "application/*") return "application/json";
+    if (offered.includes(type)) return type;
+    if (type === "text/*") return "text/plain";
+  }
+  return "application/json";
+}
+
+export function problemResponse(problem: Problem): Response {
+  const headers = new Headers({ "content-type": "application/problem+json; charset=utf-8" });
+  if (problem.status === 401) headers.set("www-authenticate", 'Bearer realm="referloop"');
+  return new Response(JSON.stringify(problem), { status: problem.status, headers });
+}

@@ -1,0 +1,22 @@
+import { protectedProcedure } from "@/server/api/trpc";
+import { createProject } from "@/server/domain/projects/create-project";
+import { PROJECT_SECRET_WARNING, toProjectDto } from "@/server/domain/projects/projects";
+import { createProjectInput, projectCreatedSchema } from "./project.types";
+
+export const createProjectProcedure = protectedProcedure
+  .meta({
+    created: true,
+    openapi: {
+      method: "POST",
+      path: "/public/projects",
+      tags: ["Projects"],
+      summary: "Create a project",
+      description: "Creates the project and its campaign. The response carries the `sk_` project secret once.",
+    },
+  })
+  .input(createProjectInput)
+  .output(projectCreatedSchema)
+  .mutation(async ({ ctx, input }) => {
+    const { project, secret } = await createProject(ctx.db, ctx.organizationId, input);
+    return { ...toProjectDto(project), projectSecret: secret, warning: PROJECT_SECRET_WARNING };
+  });

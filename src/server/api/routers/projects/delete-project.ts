@@ -1,0 +1,20 @@
+import { protectedProcedure } from "@/server/api/trpc";
+import { emptyOutput } from "@/server/api/schemas";
+import { deleteProject } from "@/server/domain/projects/projects";
+import { projectIdOnlyInput } from "./project.types";
+
+export const deleteProjectProcedure = protectedProcedure
+  .meta({
+    openapi: {
+      method: "DELETE",
+      path: "/public/projects/{projectId}",
+      tags: ["Projects"],
+      summary: "Delete a project and all its data",
+      successDescription: "Deleted. The body is empty.",
+    },
+  })
+  .input(projectIdOnlyInput)
+  .output(emptyOutput)
+  .mutation(async ({ ctx, input }) => {
+    await deleteProject(ctx.db, ctx.organizationId, input.projectId);
+  });

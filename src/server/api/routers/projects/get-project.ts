@@ -1,0 +1,9 @@
+import { protectedProcedure } from "@/server/api/trpc";
+import { getProject } from "@/server/domain/projects/projects";
+import { projectDtoSchema, projectIdOnlyInput } from "./project.types";
+
+export const getProjectProcedure = protectedProcedure
+  .meta({ openapi: { method: "GET", path: "/public/projects/{projectId}", tags: ["Projects"], summary: "Get a project" } })
+  .input(projectIdOnlyInput)
+  .output(projectDtoSchema)
+  .query(({ ctx, input }) => getProject(ctx.db, ctx.organizationId, input.projectId));

@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { protectedProcedure } from "@/server/api/trpc";
+import { listProjects } from "@/server/domain/projects/projects";
+import { projectDtoSchema } from "./project.types";
+
+export const listProjectsProcedure = protectedProcedure
+  .meta({ openapi: { method: "GET", path: "/public/projects", tags: ["Projects"], summary: "List the organisation's projects" } })
+  .input(z.void())
+  .output(z.array(projectDtoSchema))
+  .query(({ ctx }) => listProjects(ctx.db, ctx.organizationId));

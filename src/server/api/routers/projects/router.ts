@@ -1,0 +1,16 @@
+import { router } from "@/server/api/trpc";
+import { createProjectProcedure } from "./create-project";
+import { deleteProjectProcedure } from "./delete-project";
+import { getProjectProcedure } from "./get-project";
+import { listProjectsProcedure } from "./list-projects";
+import { rotateProjectSecretProcedure } from "./rotate-project-secret";
+import { updateProjectProcedure } from "./update-project";
+
+export const projectsRouter = router({
+  list: listProjectsProcedure,
+  create: createProjectProcedure,
+  get: getProjectProcedure,
+  update: updateProjectProcedure,
+  delete: deleteProjectProcedure,
+  rotateSecret: rotateProjectSecretProcedure,
+});

@@ -1,0 +1,28 @@
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { getDb } from "@/server/db/client";
+import { verifyCredentials } from "@/server/domain/accounts/verify-credentials";
+import { instanceSecret } from "@/server/instance-secret";
+
+/** next-auth with e-mail and password; sessions are signed JWT cookies. */
+export function authOptions(): NextAuthOptions {
+  return {
+    secret: instanceSecret("NEXTAUTH_SECRET", "auth-secret"),
+    session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+    pages: { signIn: "/sign-in" },
+    providers: [
+      CredentialsProvider({
+        name: "E-mail and password",
+        credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(credentials) {
+          if (!credentials?.email || !credentials.password) return null;
+          const user = await verifyCredentials(await getDb(), credentials.email, credentials.password);
+          return user ? { id: user.id, email: user.email, name: user.name } : null;
+        },
+      }),
+    ],
+    callbacks: {
+      session: ({ session, token }) => ({ ...session, user: { ...session.user, id: token.sub } }),
+    },
+  };
+}

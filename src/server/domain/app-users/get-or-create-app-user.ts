@@ -1,0 +1,45 @@
+import type { Prisma } from "@/generated/prisma/client";
+import { recordActivity } from "@/server/domain/activity/record-activity";
+import { insertAppUser } from "@/server/domain/app-users/insert-app-user";
+import { parseAttributes, parseClientProvidedId } from "@/server/domain/app-users/parse-app-user-input";
+import { withReferrer, type AppUserRow } from "@/server/domain/app-users/to-app-user-dto";
+
+export type GetOrCreateAppUserInput = {
+  clientProvidedId: string;
+  /** Used only when the user is created; an existing user's attributes are left alone. */
+  attributes?: Record<string, string> | null;
+  /** The field name to report when clientProvidedId is invalid (e.g. "refereeId"). */
+  field?: string;
+};
+
+/**
+ * The user with this client id, created on first sight (the referee of a track call, the SDK's
+ * init-app-user). Either way the user was just seen, so lastSeenAt moves to now. Safe under
+ * concurrent first calls and inside a transaction: the insert cannot abort it (see insertAppUser).
+ * The project must already be authorised by the caller.
+ */
+export async function getOrCreateAppUser(
+  tx: Prisma.TransactionClient,
+  projectId: string,
+  input: GetOrCreateAppUserInput,
+): Promise<{ user: AppUserRow; created: boolean }> {
+  const clientProvidedId = parseClientProvidedId(input.clientProvidedId, input.field);
+  const attributes = parseAttributes(input.attributes);
+  const now = new Date();
+  const key = { projectId_clientProvidedId: { projectId, clientProvidedId } };
+  const existing = await tx.appUser.findUnique({ where: key, select: { id: true } });
+  if (!existing) {
+    const created = await insertAppUser(tx, { projectId, clientProvidedId, attributes, lastSeenAt: now });
+    if (created) {
+      await recordActivity(tx, {
+        projectId,
+        appUserId: created.id,
+        type: "user_created",
+        description: `App user ${clientProvidedId} was created on first sight.`,
+      });
+      return { user: { ...created, referredBy: null }, created: true };
+    }
+  }
+  // Existing, or created a moment ago by a concurrent call.
+  return { user: await tx.appUser.update({ where: key, data: { lastSeenAt: now }, include: withReferrer }), created: false };
+}

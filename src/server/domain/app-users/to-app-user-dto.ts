@@ -1,0 +1,46 @@
+import type { Prisma } from "@/generated/prisma/client";
+import type { AppUserAttributes } from "@/server/domain/app-users/parse-app-user-input";
+
+/** Load app users with this include so `referredBy` can be shown as the referrer's client id. */
+export const withReferrer = { referredBy: { select: { clientProvidedId: true } } } satisfies Prisma.AppUserInclude;
+export type AppUserRow = Prisma.AppUserGetPayload<{ include: typeof withReferrer }>;
+
+/** The spec's `AppUserDto`, plus `referralCode` and `createdAt`. */
+export type AppUserDto = {
+  uniqueId: string;
+  clientProvidedId: string;
+  referralCode: string;
+  attributes: AppUserAttributes;
+  firstSeenAt: string;
+  lastSeenAt: string | null;
+  totalReferralsGiven: number;
+  totalReferralsReceived: number;
+  successfulReferrals: number;
+  status: string;
+  /** The referrer's clientProvidedId, set when a referral of this user completed. */
+  referredBy: string | null;
+  createdAt: string;
+};
+
+export function toAppUserDto(user: AppUserRow): AppUserDto {
+  return {
+    uniqueId: user.id,
+    clientProvidedId: user.clientProvidedId,
+    referralCode: user.referralCode,
+    attributes: readAttributes(user.attributes),
+    firstSeenAt: user.firstSeenAt.toISOString(),
+    lastSeenAt: user.lastSeenAt?.toISOString() ?? null,
+    totalReferralsGiven: user.totalReferralsGiven,
+    totalReferralsReceived: user.totalReferralsReceived,
+    successfulReferrals: user.successfulReferrals,
+    status: user.status,
+    referredBy: user.referredBy?.clientProvidedId ?? null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/** Stored JSON is trusted only as far as its shape: non-string values are dropped, not passed on. */
+function readAttributes(json: Prisma.JsonValue): AppUserAttributes {
+  if (!json || typeof json !== "object" || Array.isArray(json)) return {};
+  return Object.fromEntries(Object.entries(json).filter((e): e is [string, string] => typeof e[1] === "string"));
+}

@@ -1,0 +1,26 @@
+import type { Campaign } from "@/generated/prisma/client";
+import {
+  readNewUserExperience,
+  readReferrerExperience,
+  type NewUserExperience,
+  type ReferrerExperience,
+} from "@/server/domain/campaigns/campaign-config";
+
+export type CampaignDto = {
+  /** The campaign uniqueId (the `{campaignId}` of the webhook create path). */
+  campaignId: string;
+  projectId: string;
+  referrerExperience: ReferrerExperience;
+  newUserExperience: NewUserExperience;
+  attributionWindowDays: number;
+  updatedAt: string;
+};
+
+export const toCampaignDto = (campaign: Campaign): CampaignDto => ({
+  campaignId: campaign.id,
+  projectId: campaign.projectId,
+  referrerExperience: readReferrerExperience(campaign.referrerExperience),
+  newUserExperience: readNewUserExperience(campaign.newUserExperience),
+  attributionWindowDays: campaign.attributionWindowDays,
+  updatedAt: campaign.updatedAt.toISOString(),
+});

@@ -1,0 +1,35 @@
+/** The body of the reward webhook, field for field as the spec's Events section lists it. */
+export type RewardPayload = {
+  event: string;
+  referrerId: string;
+  refereeId: string;
+  rewardClaimedAt: string;
+  trackingId: string;
+  rewardStatus: "Completed";
+  projectId: string;
+  projectName: string;
+  campaignId: string;
+};
+
+const FIELDS = [
+  "event",
+  "referrerId",
+  "refereeId",
+  "rewardClaimedAt",
+  "trackingId",
+  "rewardStatus",
+  "projectId",
+  "projectName",
+  "campaignId",
+] as const satisfies readonly (keyof RewardPayload)[];
+
+/**
+ * The exact bytes sent (and signed) for a stored payload: the spec's fields in the spec's order and
+ * nothing else, so whatever else a stored row might carry never reaches a receiver.
+ */
+export function rewardPayloadBody(stored: unknown): string {
+  const source = (stored ?? {}) as Record<string, unknown>;
+  const body: Record<string, unknown> = {};
+  for (const field of FIELDS) body[field] = source[field] ?? null;
+  return JSON.stringify(body);
+}

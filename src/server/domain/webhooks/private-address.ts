@@ -1,0 +1,80 @@
+import { BlockList, isIPv4, isIPv6 } from "node:net";
+
+/**
+ * Addresses a webhook must never reach in production: loopback, private, link-local (cloud metadata
+ * at 169.254.169.254 included), unique-local, CGNAT (Alibaba metadata at 100.100.100.200 included),
+ * multicast, reserved and documentation ranges. IPv4-mapped IPv6 is matched against the IPv4 rules
+ * by BlockList itself.
+ */
+const nonPublic = new BlockList();
+for (const [net, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.88.99.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const) {
+  nonPublic.addSubnet(net, prefix, "ipv4");
+}
+for (const [net, prefix] of [
+  ["::", 96], // unspecified, loopback and the deprecated IPv4-compatible form
+  ["64:ff9b:1::", 48], // local-use NAT64
+  ["100::", 64], // discard-only
+  ["2001::", 32], // Teredo: tunnels to an arbitrary IPv4 address
+  ["2001:db8::", 32],
+  ["fc00::", 7], // unique-local (AWS metadata at fd00:ec2::254 included)
+  ["fe80::", 10],
+  ["fec0::", 10],
+  ["ff00::", 8],
+] as const) {
+  nonPublic.addSubnet(net, prefix, "ipv6");
+}
+
+/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part is accepted). */
+function ipv6Groups(address: string): number[] {
+  let text = address.split("%")[0]!;
+  const dotted = text.match(/(\d+\.\d+\.\d+\.\d+)$/);
+  if (dotted) {
+    const [a, b, c, d] = dotted[1]!.split(".").map(Number) as [number, number, number, number];
+    text = text.slice(0, -dotted[1]!.length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split("::") as [string, string | undefined];
+  const parse = (part: string | undefined) => (part ? part.split(":").map((g) => parseInt(g, 16)) : []);
+  const left = parse(head);
+  const right = parse(tail);
+  const zeros = tail === undefined ? [] : new Array<number>(8 - left.length - right.length).fill(0);
+  return [...left, ...zeros, ...right];
+}
+
+const ipv4FromGroups = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+
+/**
+ * An IPv4 address carried inside an IPv6 one by NAT64 (64:ff9b::/96) or 6to4 (2002::/16). DNS64
+ * resolvers synthesise NAT64 addresses for public IPv4 hosts, so these are judged by what they carry.
+ */
+function embeddedIPv4(address: string): string | undefined {
+  const g = ipv6Groups(address);
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return ipv4FromGroups(g[6]!, g[7]!);
+  if (g[0] === 0x2002) return ipv4FromGroups(g[1]!, g[2]!);
+  return undefined;
+}
+
+/** True for any address that is not a public unicast address (and for anything that is not an IP). */
+export function isNonPublicAddress(address: string): boolean {
+  if (isIPv4(address)) return nonPublic.check(address, "ipv4");
+  if (!isIPv6(address.split("%")[0]!)) return true;
+  const bare = address.split("%")[0]!;
+  if (nonPublic.check(bare, "ipv6")) return true;
+  const inner = embeddedIPv4(bare);
+  return inner !== undefined && nonPublic.check(inner, "ipv4");
+}

@@ -1,0 +1,99 @@
+import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions, type LookupOptions } from "node:dns";
+import { isIP } from "node:net";
+import { config } from "@/server/config";
+import { invalidField } from "@/server/domain/errors";
+import { isNonPublicAddress } from "./private-address";
+
+export const MAX_URL_LENGTH = 2048;
+
+/** Private targets are refused in production unless explicitly allowed (on-premise receivers, tests). */
+export function privateTargetsRefused(): boolean {
+  return config.productionMode && process.env.WEBHOOK_ALLOW_PRIVATE_URLS !== "true";
+}
+
+export class NonPublicTargetError extends Error {
+  constructor(readonly address: string) {
+    super(`The webhook URL resolves to a non-public address (${address}).`);
+    this.name = "NonPublicTargetError";
+  }
+}
+
+export type UrlViolation = { rule: string; message: string };
+
+/** URL.hostname keeps IPv6 brackets; the address checks want the bare literal. */
+const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1");
+
+/**
+ * The rules that need no DNS, shared by creation and sending (the mode can differ between the two):
+ * absolute http(s) without credentials (fetchers refuse them, and they would leak into logs), https in
+ * production, and no literal non-public address when private targets are refused.
+ */
+export function checkWebhookUrl(raw: string): { url: URL } | { violation: UrlViolation } {
+  if (raw.length > MAX_URL_LENGTH) return { violation: { rule: "max_length", message: `url must be at most ${MAX_URL_LENGTH} characters.` } };
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { violation: { rule: "url", message: "url must be an absolute http(s) URL." } };
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    return { violation: { rule: "url", message: "url must be an absolute http(s) URL." } };
+  }
+  if (url.username || url.password) {
+    return { violation: { rule: "no_credentials", message: "url must not contain a user name or password." } };
+  }
+  if (config.productionMode && url.protocol !== "https:") {
+    return { violation: { rule: "https", message: "url must use https." } };
+  }
+  const host = bareHost(url);
+  if (privateTargetsRefused() && isIP(host) && isNonPublicAddress(host)) {
+    return { violation: { rule: "public_address", message: new NonPublicTargetError(host).message } };
+  }
+  return { url };
+}
+
+/**
+ * Validates a URL given at creation or update and returns its normalised form (what is stored is
+ * exactly what was checked). When private targets are refused, a host name must resolve, and only
+ * to public addresses; sending checks again (guardedLookup) because DNS can change.
+ */
+export async function validateWebhookUrl(raw: unknown): Promise<string> {
+  if (typeof raw !== "string" || raw.trim() === "") throw invalidField("url", "required", "url is required.");
+  const checked = checkWebhookUrl(raw.trim());
+  if ("violation" in checked) throw invalidField("url", checked.violation.rule, checked.violation.message);
+  const host = bareHost(checked.url);
+  if (privateTargetsRefused() && !isIP(host)) {
+    let addresses: LookupAddress[];
+    try {
+      addresses = await lookupAll(host);
+    } catch {
+      throw invalidField("url", "resolvable", `The host ${host} could not be resolved.`);
+    }
+    const blocked = addresses.find((a) => isNonPublicAddress(a.address));
+    if (blocked) throw invalidField("url", "public_address", new NonPublicTargetError(blocked.address).message);
+  }
+  return checked.url.href;
+}
+
+const lookupAll = (host: string) =>
+  new Promise<LookupAddress[]>((resolve, reject) =>
+    dnsLookup(host, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+  );
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * A socket `lookup` that refuses non-public addresses: the address checked is the address connected
+ * to, so a DNS answer that changes between a check and the connection (rebinding) cannot slip through.
+ */
+export function guardedLookup(hostname: string, options: LookupOptions | LookupAllOptions, callback: LookupCallback): void {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, []);
+    const blocked = addresses.find((a) => isNonPublicAddress(a.address));
+    if (blocked) return callback(new NonPublicTargetError(blocked.address), []);
+    if (options.all) return callback(null, addresses);
+    const first = addresses[0];
+    if (!first) return callback(Object.assign(new Error(`No address for ${hostname}`), { code: "ENOTFOUND" }), []);
+    callback(null, first.address, first.family);
+  });
+}
