@@ -74,12 +74,14 @@ export function buildOpenApiDocument(origin: string): OpenAPIObject {
   doc.components.schemas = { ...schemas, Problem: PROBLEM_SCHEMA };
 
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
+    for (const op of Object.values(item as Record<string, Operation>)) {
       const meta = procedureMeta(op.operationId?.replaceAll("-", ".") ?? "");
       const responses: Operation["responses"] = {};
       for (const [status, response] of Object.entries(op.responses)) {
         if (status === "200") {
-          const success = response.content?.["application/json"]?.schema;
+          // A void output comes out as an empty schema: that operation answers with no body.
+          const schema = response.content?.["application/json"]?.schema;
+          const success = schema && Object.keys(schema).length ? schema : undefined;
           responses[meta?.created ? "201" : "200"] = success
             ? { description: meta?.created ? "Created" : "OK", content: { "application/json": { schema: success } } }
             : { description: "OK. The body is empty." };
@@ -94,7 +96,6 @@ export function buildOpenApiDocument(origin: string): OpenAPIObject {
       }
       for (const status of meta?.errors ?? []) responses[String(status.status)] = problemResponse(status.description);
       op.responses = responses;
-      void method;
     }
   }
   return doc;

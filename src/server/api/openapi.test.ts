@@ -1,0 +1,39 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { describe, expect, it } from "vitest";
+import { buildOpenApiDocument } from "./openapi";
+
+const doc = buildOpenApiDocument("http://localhost:3000") as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+describe("OpenAPI document", () => {
+  it("passes an OpenAPI 3.1 validator", async () => {
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it("declares OpenAPI 3.1.1 and version v1", () => {
+    expect(doc.openapi).toBe("3.1.1");
+    expect(doc.info.version).toBe("v1");
+    expect(doc.servers[0].url).toBe("http://localhost:3000/api/v1");
+    expect(doc.components.securitySchemes.ApiKey).toMatchObject({ type: "http", scheme: "bearer" });
+  });
+
+  it("gives every operation its real success status and problem errors", () => {
+    const projects = doc.paths["/public/projects"];
+    expect(Object.keys(projects.post.responses)).toContain("201");
+    expect(projects.post.responses["200"]).toBeUndefined();
+    expect(projects.post.responses["201"].content["application/json"].schema.$ref).toBe("#/components/schemas/ProjectCreatedDto");
+    expect(projects.get.responses["200"].content["application/json"].schema.items.$ref).toBe("#/components/schemas/ProjectDto");
+    const del = doc.paths["/public/projects/{projectId}"].delete;
+    expect(del.responses["200"].content).toBeUndefined();
+    for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) { // eslint-disable-line @typescript-eslint/no-explicit-any
+      for (const [method, op] of Object.entries<any>(item)) { // eslint-disable-line @typescript-eslint/no-explicit-any
+        expect(op.responses["400"].content["application/problem+json"].schema.$ref, `${method} ${path}`).toBe("#/components/schemas/Problem");
+        expect(op.responses["401"], `${method} ${path}`).toBeDefined();
+        if (path.includes("{")) expect(op.responses["404"], `${method} ${path}`).toBeDefined();
+        expect(op.security, `${method} ${path}`).toBeDefined();
+      }
+    }
+    expect(Object.keys(doc.components.schemas).some((n) => n.startsWith("error."))).toBe(false);
+  });
+});

@@ -1,0 +1,50 @@
+import type { Db } from "@/server/db/client";
+import { handleRestRequest } from "@/server/api/rest/handle-rest-request";
+import { createApiKey } from "@/server/domain/api-keys/api-keys";
+import { randomAlphanumeric } from "@/server/domain/tokens";
+
+process.env.REFERLOOP_ACCESS_LOG = "0";
+
+export type RestCall = {
+  body?: unknown;
+  /** Sent as-is instead of JSON-encoding `body`. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+  apiKey?: string | null;
+};
+
+/**
+ * Calls the REST surface exactly as the Next route does (the same handler, a real Request and
+ * Response), against the test's own database.
+ */
+export function restClient(db: Db, defaultKey?: string) {
+  return async function call(method: string, path: string, opts: RestCall = {}) {
+    const headers = new Headers(opts.headers);
+    const key = opts.apiKey === undefined ? defaultKey : opts.apiKey;
+    if (key) headers.set("authorization", `Bearer ${key}`);
+    let body: string | undefined = opts.rawBody;
+    if (body === undefined && opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      if (!headers.has("content-type")) headers.set("content-type", "application/json");
+    }
+    const url = path.startsWith("/api/") ? path : `/api/v1/public${path}`;
+    const res = await handleRestRequest(new Request(`http://localhost${url}`, { method, headers, body }), db);
+    const text = await res.text();
+    let json: any = undefined; // eslint-disable-line @typescript-eslint/no-explicit-any
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, headers: res.headers, text, json };
+  };
+}
+
+/** A fresh organisation and an API key for it. */
+export async function createOrgWithApiKey(db: Db) {
+  const org = await db.organization.create({
+    data: { name: "Org " + randomAlphanumeric(4), clientId: "cl_" + randomAlphanumeric(16) },
+  });
+  const key = await createApiKey(db, org.id, { name: "test" });
+  return { org, apiKey: key.key, apiKeyId: key.id };
+}
