@@ -1,0 +1,46 @@
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+
+/**
+ * End-to-end tests drive Debian's Chromium against the production build (`next build` runs once,
+ * before this). scripts/test.mjs prepares a fresh PostgreSQL database and passes DATABASE_URL.
+ */
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+    permissions: ["clipboard-read", "clipboard-write"],
+    trace: "retain-on-failure",
+  },
+  webServer: {
+    command: `npx next start -p ${port} -H 127.0.0.1`,
+    url: `http://127.0.0.1:${port}/api/v1/openapi.json`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      REFERLOOP_ENV: "development",
+      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+      WEBHOOK_RETRY_BASE_MS: "200",
+      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+      NEXTAUTH_SECRET: "e2e-secret-not-for-production",
+    },
+  },
+});
