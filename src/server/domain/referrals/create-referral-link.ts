@@ -1,0 +1,48 @@
+import type { Db } from "@/server/db/client";
+import { invalidField, notFound } from "@/server/domain/errors";
+import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
+import { buildReferralLink } from "@/server/domain/referrals/build-referral-link";
+import { parseEventName, parseRequiredText } from "@/server/domain/referrals/parse-referral-input";
+
+export type CreateReferralLinkInput = {
+  /** The referrer's clientProvidedId. */
+  referrerId: string;
+  /** Pre-assigns the qualifying event: only a reward event with exactly this name can claim. */
+  rewardEventName?: string | null;
+};
+
+export type ReferralLinkDto = {
+  referralLink: string;
+  referralCode: string;
+  referrerId: string;
+  rewardEventName: string | null;
+};
+
+export async function createReferralLink(
+  db: Db,
+  organizationId: string,
+  projectId: string,
+  input: CreateReferralLinkInput,
+): Promise<ReferralLinkDto> {
+  const referrerId = parseRequiredText(input.referrerId, "referrerId");
+  const rewardEventName = parseEventName(input.rewardEventName, "rewardEventName");
+  const project = await getOwnedProject(db, organizationId, projectId);
+  if (!project.referralRedirectLink) {
+    throw invalidField(
+      "referralRedirectLink",
+      "required",
+      "The project has no referral redirect link; set one on the project before creating referral links.",
+    );
+  }
+  const referrer = await db.appUser.findUnique({
+    where: { projectId_clientProvidedId: { projectId: project.id, clientProvidedId: referrerId } },
+    select: { referralCode: true },
+  });
+  if (!referrer) throw notFound("Referrer");
+  return {
+    referralLink: buildReferralLink(project.referralRedirectLink, referrer.referralCode, rewardEventName),
+    referralCode: referrer.referralCode,
+    referrerId,
+    rewardEventName,
+  };
+}
