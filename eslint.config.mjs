@@ -1,0 +1,11 @@
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["node_modules/", ".next/", ".data/", "src/generated/", "test-results/", "playwright-report/", "next-env.d.ts", ".tmp-*/"] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+);

@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: type-check, lint, schema/migration check, unit and integration tests (each file in its
+ * own fresh PostgreSQL database), one production build, Playwright in Chromium against it, and a smoke
+ * test of the embedded default. Without a reachable PostgreSQL, everything runs on embedded PGlite and
+ * says so. Stops at the first failing step.
+ */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import pg from "pg";
+
+const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const E2E_DB = "referloop_e2e";
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label}: ${command} ${args.join(" ")}`);
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+    child.on("exit", (code, signal) => {
+      console.log(`=== ${label}: ${code === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      code === 0 ? resolve() : reject(new Error(`${label} failed (${signal ?? code})`));
+    });
+  });
+}
+
+async function postgresReachable() {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    return client;
+  } catch {
+    return null;
+  }
+}
+
+/** A fresh, migrated database for the e2e run; its URL, or undefined for the embedded fallback. */
+async function prepareE2eDatabase() {
+  const admin = await postgresReachable();
+  if (!admin) {
+    console.warn("[tests] PostgreSQL is not reachable at " + ADMIN_URL + ": the e2e tests run on embedded PGlite.");
+    return undefined;
+  }
+  await admin.query(`DROP DATABASE IF EXISTS "${E2E_DB}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${E2E_DB}"`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${E2E_DB}`;
+  await run("migrate e2e database", "npx", ["prisma", "migrate", "deploy"], { DATABASE_URL: url.toString() });
+  return url.toString();
+}
+
+const only = process.argv[2];
+const steps = {
+  typecheck: () => run("typecheck", "npx", ["tsc", "--noEmit"]),
+  lint: () => run("lint", "npx", ["eslint", "."]),
+  "db-check": () => run("db:check", "node", ["scripts/db-check.mjs"]),
+  unit: () => run("unit and integration tests", "npx", ["vitest", "run"]),
+  build: () => run("build", "npx", ["next", "build"]),
+  e2e: async () => {
+    if (!existsSync(".next/BUILD_ID")) throw new Error("no production build: run the build step first");
+    const databaseUrl = await prepareE2eDatabase();
+    const env = databaseUrl
+      ? { DATABASE_URL: databaseUrl }
+      : { DATABASE_URL: "", REFERLOOP_DATA_DIR: `.data/e2e-${process.pid}` };
+    await run("e2e (Playwright, Chromium)", "npx", ["playwright", "test"], env);
+  },
+  smoke: () => run("embedded default smoke test", "node", ["scripts/smoke-embedded.mjs"]),
+};
+
+try {
+  for (const [name, step] of Object.entries(steps)) if (!only || only === name) await step();
+  console.log("\nAll test steps passed.");
+} catch (error) {
+  console.error(`\n${error.message}`);
+  process.exit(1);
+}
