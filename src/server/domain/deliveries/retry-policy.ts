@@ -67,7 +67,8 @@ export function parseRetryAfter(header: string | null | undefined, nowMs: number
   if (!header) return undefined;
   const value = header.trim();
   if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
+  // HTTP dates always name a day and month; this keeps Date.parse from reading "-5" as a year.
+  const date = /[a-z]/i.test(value) ? Date.parse(value) : NaN;
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - nowMs);
 }

@@ -1,0 +1,191 @@
+import { randomUUID } from "node:crypto";
+import type { Delivery, Webhook } from "@/generated/prisma/client";
+import type { Db } from "@/server/db/client";
+import { decryptSecret } from "@/server/domain/webhooks/webhook-secret";
+import { checkWebhookUrl, privateTargetsRefused } from "@/server/domain/webhooks/webhook-url";
+import { postWebhook, type PostResult } from "./post-webhook";
+import { rewardPayloadBody } from "./reward-payload";
+import { nextStep, parseRetryAfter, type AttemptSignal, type PolicyOptions } from "./retry-policy";
+import { deliveryHeaders } from "./sign-delivery";
+
+/** The spec's total budget for one attempt: connect, send, and read the answer. */
+export const DEFAULT_ATTEMPT_TIMEOUT_MS = 10_000;
+/** A lease outlives the budget by this much, so only a worker that died loses its delivery. */
+export const LEASE_MARGIN_MS = 30_000;
+const MAX_ERROR_LENGTH = 500;
+
+export const WEBHOOK_DISABLED_ERROR = "The webhook is disabled; the delivery was not sent.";
+
+export type AttemptOptions = PolicyOptions & {
+  /** Who holds the lease while the request is in flight (the embedded worker passes its id). */
+  workerId?: string;
+  /** Injectable so tests of a hanging receiver need not wait the full 10 seconds. */
+  timeoutMs?: number;
+};
+
+export type AttemptOutcome =
+  | { outcome: "succeeded" | "dead"; attemptNumber: number }
+  | { outcome: "retry"; attemptNumber: number; nextAttemptAt: Date; delayMs: number }
+  | { outcome: "skipped"; reason: "not_found" | "not_pending" | "webhook_disabled" | "claimed_elsewhere" };
+
+type AttemptLog = {
+  signal: AttemptSignal;
+  httpStatus: number | null;
+  responseTimeMs: number;
+  error: string | null;
+  responseExcerpt: string | null;
+};
+
+/**
+ * The only code that talks to a receiver. Sends the next attempt of a Pending delivery, logs it and
+ * moves the delivery on (Succeeded, Failed = dead-lettered, or Pending with its next time).
+ *
+ * The attempt number is claimed with a compare-and-set on `attemptCount` before anything is sent,
+ * so two callers (workers, Inngest runs) can never send the same attempt; the unique
+ * (deliveryId, attemptNumber) of the log is a second guard. No transaction spans the HTTP call.
+ */
+export async function performAttempt(db: Db, deliveryId: string, options: AttemptOptions = {}): Promise<AttemptOutcome> {
+  const delivery = await db.delivery.findUnique({ where: { id: deliveryId }, include: { webhook: true } });
+  if (!delivery) return { outcome: "skipped", reason: "not_found" };
+  if (delivery.status !== "Pending") return { outcome: "skipped", reason: "not_pending" };
+  if (!delivery.webhook.enabled) {
+    // Dead-lettered rather than left Pending, so workers do not keep picking it up; a manual retry
+    // after re-enabling sends it.
+    await db.delivery.updateMany({
+      where: { id: deliveryId, status: "Pending", attemptCount: delivery.attemptCount },
+      data: { status: "Failed", lastError: WEBHOOK_DISABLED_ERROR, leasedUntil: null, leasedBy: null },
+    });
+    return { outcome: "skipped", reason: "webhook_disabled" };
+  }
+
+  const timeoutMs = options.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
+  const workerId = options.workerId ?? `direct:${randomUUID()}`;
+  const attemptNumber = delivery.attemptCount + 1;
+  const now = new Date();
+  const claim = await db.delivery.updateMany({
+    where: {
+      id: deliveryId,
+      status: "Pending",
+      attemptCount: delivery.attemptCount,
+      OR: [{ leasedUntil: null }, { leasedUntil: { lt: now } }, { leasedBy: workerId }],
+    },
+    data: {
+      attemptCount: attemptNumber,
+      leasedUntil: new Date(now.getTime() + timeoutMs + LEASE_MARGIN_MS),
+      leasedBy: workerId,
+    },
+  });
+  if (claim.count === 0) return { outcome: "skipped", reason: "claimed_elsewhere" };
+
+  const log = await send(delivery, delivery.webhook, timeoutMs);
+  const step = nextStep(attemptNumber, log.signal, options);
+  const nextAttemptAt = step.outcome === "retry" ? new Date(Date.now() + step.delayMs) : undefined;
+  const recorded = await record(db, delivery, attemptNumber, log, {
+    status: step.outcome === "succeeded" ? "Succeeded" : step.outcome === "dead" ? "Failed" : "Pending",
+    nextAttemptAt,
+  });
+  if (!recorded) return { outcome: "skipped", reason: "not_found" };
+  if (step.outcome === "retry") return { outcome: "retry", attemptNumber, nextAttemptAt: nextAttemptAt!, delayMs: step.delayMs };
+  return { outcome: step.outcome, attemptNumber };
+}
+
+/** Builds the signed request from the stored payload and sends it; every failure becomes a log entry. */
+async function send(delivery: Delivery, webhook: Webhook, timeoutMs: number): Promise<AttemptLog> {
+  const refused = (message: string): AttemptLog => ({
+    signal: { kind: "refused" },
+    httpStatus: null,
+    responseTimeMs: 0,
+    error: message,
+    responseExcerpt: null,
+  });
+  // Checked again at send time: the URL may predate production mode, and DNS can change.
+  const checked = checkWebhookUrl(webhook.url);
+  if ("violation" in checked) return refused(checked.violation.message);
+  let secret: string;
+  try {
+    secret = decryptSecret(webhook.secretEncrypted);
+  } catch {
+    return refused("The webhook secret cannot be decrypted (was REFERLOOP_ENCRYPTION_KEY changed?); set the secret again.");
+  }
+  const body = rewardPayloadBody(delivery.payload);
+  const headers = deliveryHeaders({ deliveryId: delivery.id, timestampSeconds: Math.floor(Date.now() / 1000), body, secret });
+  const result = await postWebhook(checked.url, headers, body, { timeoutMs, refusePrivate: privateTargetsRefused() });
+  return toAttemptLog(result, timeoutMs);
+}
+
+function toAttemptLog(result: PostResult, timeoutMs: number): AttemptLog {
+  const base = { responseTimeMs: result.elapsedMs, httpStatus: null, responseExcerpt: null };
+  switch (result.kind) {
+    case "timeout":
+      return { ...base, signal: { kind: "timeout" }, error: `No complete response within ${timeoutMs} ms.` };
+    case "network":
+      return { ...base, signal: { kind: "network" }, error: truncate(`Network error: ${result.message}`) };
+    case "refused":
+      return { ...base, signal: { kind: "refused" }, error: truncate(result.message) };
+    case "response": {
+      const { status, headers } = result;
+      const retryAfter = parseRetryAfter(headerValue(headers["retry-after"]), Date.now());
+      const redirect = status >= 300 && status < 400;
+      const error =
+        status >= 200 && status < 300
+          ? null
+          : redirect
+            ? truncate(`Redirect (${status}) to ${headerValue(headers.location) ?? "?"} not followed; update the webhook URL.`)
+            : `HTTP ${status}`;
+      return {
+        signal: { kind: "response", status, ...(retryAfter === undefined ? {} : { retryAfterMs: retryAfter }) },
+        httpStatus: status,
+        responseTimeMs: result.elapsedMs,
+        error,
+        responseExcerpt: result.excerpt === "" ? null : result.excerpt,
+      };
+    }
+  }
+}
+
+const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+const truncate = (text: string) => (text.length > MAX_ERROR_LENGTH ? text.slice(0, MAX_ERROR_LENGTH - 1) + "…" : text);
+
+/**
+ * Writes the log entry and the delivery's new state in one short transaction. The state is only
+ * written if nobody claimed a later attempt meanwhile (our lease could have expired); the entry is
+ * written regardless, since the request did go out. False if the delivery was deleted in flight.
+ */
+async function record(
+  db: Db,
+  delivery: Delivery,
+  attemptNumber: number,
+  log: AttemptLog,
+  next: { status: "Succeeded" | "Failed" | "Pending"; nextAttemptAt: Date | undefined },
+): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const updated = await tx.delivery.updateMany({
+      where: { id: delivery.id, attemptCount: attemptNumber },
+      data: {
+        status: next.status,
+        lastError: log.error,
+        leasedUntil: null,
+        leasedBy: null,
+        ...(next.nextAttemptAt ? { nextAttemptAt: next.nextAttemptAt } : {}),
+      },
+    });
+    if (updated.count === 0 && !(await tx.delivery.findUnique({ where: { id: delivery.id }, select: { id: true } }))) {
+      return false;
+    }
+    await tx.deliveryAttempt.create({
+      data: {
+        projectId: delivery.projectId,
+        webhookId: delivery.webhookId,
+        deliveryId: delivery.id,
+        attemptNumber,
+        eventType: delivery.eventName,
+        httpStatus: log.httpStatus,
+        responseTimeMs: log.responseTimeMs,
+        success: next.status === "Succeeded",
+        error: log.error,
+        responseExcerpt: log.responseExcerpt,
+      },
+    });
+    return true;
+  });
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { isNonPublicAddress } from "./private-address";
+
+describe("isNonPublicAddress", () => {
+  it.each([
+    "127.0.0.1",
+    "127.255.0.9",
+    "0.0.0.0",
+    "10.1.2.3",
+    "172.16.0.1",
+    "172.31.255.255",
+    "192.168.1.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "100.100.100.200",
+    "224.0.0.1",
+    "255.255.255.255",
+    "::1",
+    "::",
+    "fd00:ec2::254",
+    "fc00::1",
+    "fe80::1",
+    "fe80::1%eth0",
+    "ff02::1",
+    "::ffff:127.0.0.1",
+    "::ffff:7f00:1",
+    "::ffff:10.0.0.1",
+    "64:ff9b::a00:1",
+    "2002:7f00:1::",
+    "2001:db8::1",
+    "not-an-ip",
+  ])("%s is refused", (address) => expect(isNonPublicAddress(address)).toBe(true));
+
+  it.each(["93.184.215.14", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:4700::1111", "::ffff:8.8.8.8", "64:ff9b::808:808"])(
+    "%s is public",
+    (address) => expect(isNonPublicAddress(address)).toBe(false),
+  );
+});

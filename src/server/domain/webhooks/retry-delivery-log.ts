@@ -1,0 +1,61 @@
+import type { Prisma } from "@/generated/prisma/client";
+import { DomainError, notFound } from "@/server/domain/errors";
+import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
+import { deliveryScheduler, type DeliveryScheduler } from "@/server/jobs/scheduler";
+
+export type RetryDeliveryResult = {
+  deliveryId: string;
+  webhookId: string;
+  /** Always Pending: the delivery is queued again. */
+  status: "Pending";
+  /** When the new attempt is due (now); it gets the next attempt number. */
+  nextAttemptAt: string;
+};
+
+const conflict = (message: string) => new DomainError("conflict", message);
+
+/**
+ * Manual retry of a failed log entry: the same delivery (same id, same payload) is queued again
+ * through the active scheduler and gets a new attempt, logged as a new entry. Only a dead-lettered
+ * delivery can be retried: a successful one has nothing to retry, and a Pending one is already
+ * scheduled. Its automatic retries resume only while the delivery has used fewer than 5 attempts.
+ */
+export async function retryDeliveryLog(
+  db: Prisma.TransactionClient,
+  organizationId: string,
+  projectId: string,
+  logId: string,
+  scheduler: DeliveryScheduler = deliveryScheduler(),
+): Promise<RetryDeliveryResult> {
+  await getOwnedProject(db, organizationId, projectId);
+  const entry = await db.deliveryAttempt.findFirst({
+    where: { id: logId, projectId },
+    include: { delivery: { select: { status: true, attemptCount: true, nextAttemptAt: true } }, webhook: { select: { enabled: true } } },
+  });
+  if (!entry) throw notFound("Delivery log entry");
+  const { delivery } = entry;
+  if (entry.success || delivery.status === "Succeeded") throw conflict("The delivery succeeded; there is nothing to retry.");
+  if (delivery.status === "Pending") {
+    throw conflict(`The delivery is already scheduled for another attempt at ${delivery.nextAttemptAt.toISOString()}.`);
+  }
+  if (!entry.webhook.enabled) throw conflict("The webhook is disabled; enable it before retrying.");
+
+  const now = new Date();
+  // Conditional on Failed: of two simultaneous retries, one wins and the other is a conflict.
+  const requeued = await db.delivery.updateMany({
+    where: { id: entry.deliveryId, status: "Failed", attemptCount: delivery.attemptCount },
+    data: { status: "Pending", nextAttemptAt: now, lastError: null, leasedUntil: null, leasedBy: null },
+  });
+  if (requeued.count === 0) throw conflict("The delivery was retried meanwhile.");
+  try {
+    await scheduler.enqueue([entry.deliveryId]);
+  } catch (error) {
+    // Put it back, so the failure is visible and the retry can be asked for again.
+    await db.delivery.updateMany({
+      where: { id: entry.deliveryId, status: "Pending", attemptCount: delivery.attemptCount },
+      data: { status: "Failed", lastError: "Manual retry could not be queued." },
+    });
+    throw error;
+  }
+  return { deliveryId: entry.deliveryId, webhookId: entry.webhookId, status: "Pending", nextAttemptAt: now.toISOString() };
+}

@@ -1,0 +1,22 @@
+import type { Prisma } from "@/generated/prisma/client";
+import { getOwnedWebhook } from "./get-owned-webhook";
+import { parseWebhookWrite, type UpdateWebhookInput } from "./parse-webhook-input";
+import { toWebhookDto, type WebhookDto } from "./to-webhook-dto";
+
+/**
+ * Changes the fields given (url, name, secret, enabled, environment) and leaves the others. Already
+ * queued deliveries follow the new state: they are sent to the new URL with the new secret, and not
+ * at all once the webhook is disabled.
+ */
+export async function updateWebhook(
+  db: Prisma.TransactionClient,
+  organizationId: string,
+  projectId: string,
+  webhookId: string,
+  input: UpdateWebhookInput,
+): Promise<WebhookDto> {
+  await getOwnedWebhook(db, organizationId, projectId, webhookId);
+  const data = await parseWebhookWrite(input);
+  const webhook = await db.webhook.update({ where: { id: webhookId }, data });
+  return toWebhookDto(webhook);
+}

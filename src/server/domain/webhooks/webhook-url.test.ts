@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { DomainError } from "@/server/domain/errors";
+import { checkWebhookUrl, guardedLookup, NonPublicTargetError, validateWebhookUrl } from "./webhook-url";
+
+afterEach(() => vi.unstubAllEnvs());
+
+const production = (allowPrivate = false) => {
+  vi.stubEnv("REFERLOOP_ENV", "production");
+  vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_URLS", allowPrivate ? "true" : "");
+};
+
+async function refusal(url: unknown) {
+  const error = await validateWebhookUrl(url).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DomainError);
+  return (error as DomainError).issues[0];
+}
+
+describe("webhook URL rules", () => {
+  it("accepts absolute http(s) URLs outside production and normalises them", async () => {
+    vi.stubEnv("REFERLOOP_ENV", "development");
+    expect(await validateWebhookUrl(" HTTP://127.0.0.1:8080/hook ")).toBe("http://127.0.0.1:8080/hook");
+    expect(await validateWebhookUrl("https://Example.com")).toBe("https://example.com/");
+  });
+
+  it.each([
+    [undefined, "required"],
+    ["", "required"],
+    ["/relative/path", "url"],
+    ["ftp://example.com/x", "url"],
+    ["javascript:alert(1)", "url"],
+    ["https://user:pass@example.com/", "no_credentials"],
+    ["https://example.com/" + "a".repeat(2048), "max_length"],
+  ])("refuses %s (%s)", async (url, rule) => {
+    vi.stubEnv("REFERLOOP_ENV", "development");
+    expect(await refusal(url)).toMatchObject({ field: "url", rule });
+  });
+
+  it("requires https in production, even when private targets are allowed", async () => {
+    production(true);
+    expect(await refusal("http://93.184.215.14/hook")).toMatchObject({ field: "url", rule: "https" });
+    expect(await validateWebhookUrl("https://127.0.0.1/hook")).toBe("https://127.0.0.1/hook");
+  });
+
+  it.each([
+    "https://127.0.0.1/hook",
+    "https://2130706433/hook",
+    "https://[::1]/hook",
+    "https://10.1.2.3/",
+    "https://172.20.0.5/",
+    "https://192.168.0.10/",
+    "https://169.254.169.254/latest/meta-data",
+    "https://100.64.0.1/",
+    "https://[fd00:ec2::254]/",
+    "https://[fe80::1]/",
+    "https://[::ffff:127.0.0.1]/",
+    "https://localhost/hook",
+  ])("refuses the non-public target %s in production", async (url) => {
+    production();
+    expect(await refusal(url)).toMatchObject({ field: "url", rule: "public_address" });
+  });
+
+  it("accepts a public address in production", async () => {
+    production();
+    expect(await validateWebhookUrl("https://93.184.215.14/hook")).toBe("https://93.184.215.14/hook");
+  });
+
+  it("applies the same rules at send time without DNS", () => {
+    production();
+    expect(checkWebhookUrl("https://127.0.0.1/x")).toMatchObject({ violation: { rule: "public_address" } });
+    expect(checkWebhookUrl("http://93.184.215.14/x")).toMatchObject({ violation: { rule: "https" } });
+    expect("url" in checkWebhookUrl("https://93.184.215.14/x")).toBe(true);
+  });
+});
+
+describe("guardedLookup", () => {
+  const lookup = (host: string, all: boolean) =>
+    new Promise<{ error: unknown; address: unknown }>((resolve) =>
+      guardedLookup(host, { all }, (error, address) => resolve({ error, address })),
+    );
+
+  it("refuses a name that resolves to a non-public address, whatever the lookup mode", async () => {
+    for (const all of [true, false]) {
+      const { error } = await lookup("localhost", all);
+      expect(error).toBeInstanceOf(NonPublicTargetError);
+    }
+  });
+});

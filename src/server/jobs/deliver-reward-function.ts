@@ -1,0 +1,38 @@
+import { getDb, type Db } from "@/server/db/client";
+import { performAttempt, type AttemptOptions } from "@/server/domain/deliveries/perform-attempt";
+import { MAX_ATTEMPTS } from "@/server/domain/deliveries/retry-policy";
+import { deliveryRequested, inngest } from "./inngest-client";
+
+export type DeliverRewardDeps = {
+  db?: () => Promise<Db>;
+  attempt?: Omit<AttemptOptions, "workerId">;
+};
+
+/**
+ * Each attempt is its own step and the backoff a durable sleep, so the schedule is exactly the
+ * policy's: `retries: 0` keeps Inngest from adding retries of its own. A run ends when performAttempt
+ * says anything but "retry"; the policy allows at most MAX_ATTEMPTS attempts in all, so the loop
+ * bound is never what stops it. One run per delivery at a time (concurrency key).
+ */
+export function createDeliverRewardFunction(deps: DeliverRewardDeps = {}) {
+  const db = deps.db ?? getDb;
+  return inngest.createFunction(
+    {
+      id: "deliver-reward-webhook",
+      retries: 0,
+      triggers: [deliveryRequested],
+      concurrency: { key: "event.data.deliveryId", limit: 1 },
+    },
+    async ({ event, step, runId }) => {
+      for (let n = 1; ; n++) {
+        const result = await step.run(`attempt-${n}`, async () =>
+          performAttempt(await db(), event.data.deliveryId, { ...deps.attempt, workerId: `inngest:${runId}` }),
+        );
+        if (result.outcome !== "retry" || n >= MAX_ATTEMPTS) return result;
+        await step.sleep(`backoff-${n}`, result.delayMs);
+      }
+    },
+  );
+}
+
+export const deliverRewardFunction = createDeliverRewardFunction();

@@ -1,0 +1,125 @@
+import { hostname } from "node:os";
+import { randomUUID } from "node:crypto";
+import type { Db } from "@/server/db/client";
+import { DEFAULT_ATTEMPT_TIMEOUT_MS, LEASE_MARGIN_MS, performAttempt, type AttemptOptions } from "@/server/domain/deliveries/perform-attempt";
+import { claimDueDeliveries } from "./claim-due-deliveries";
+
+export const DEFAULT_POLL_INTERVAL_MS = 2_000;
+export const DEFAULT_CONCURRENCY = 8;
+
+export type EmbeddedWorkerOptions = {
+  db: Db;
+  workerId?: string;
+  /** How often other instances' rows and expired leases are looked for; own retries wake it on time. */
+  pollIntervalMs?: number;
+  /** Attempts in flight at once; a slow receiver holds one slot, not the whole worker. */
+  concurrency?: number;
+  /** Only rows overdue by this much are taken (a safety net beside Inngest); 0 for the normal worker. */
+  overdueGraceMs?: number;
+  attempt?: Omit<AttemptOptions, "workerId">;
+  onError?: (error: unknown) => void;
+};
+
+export type EmbeddedWorker = {
+  readonly id: string;
+  start(): void;
+  /** Stops claiming, lets in-flight attempts finish, and resolves when the worker is idle. */
+  stop(): Promise<void>;
+  /** New work is due now (called by the scheduler's enqueue). */
+  wake(): void;
+};
+
+export const pollIntervalFromEnv = () => {
+  const value = Number(process.env.WEBHOOK_POLL_INTERVAL_MS);
+  return Number.isFinite(value) && value > 0 ? value : DEFAULT_POLL_INTERVAL_MS;
+};
+
+/**
+ * The in-process scheduler: claims due delivery rows with a lease, runs performAttempt on each, and
+ * sleeps until the next known due time, the poll interval, or a wake-up. All its state is in the
+ * rows, so a restart (or another instance) simply carries on from them.
+ */
+export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWorker {
+  const id = options.workerId ?? `worker:${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const pollIntervalMs = options.pollIntervalMs ?? pollIntervalFromEnv();
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const graceMs = options.overdueGraceMs ?? 0;
+  const leaseMs = (options.attempt?.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS) + LEASE_MARGIN_MS;
+  const onError = options.onError ?? ((error: unknown) => console.error("[deliveries] worker error:", error));
+
+  const inFlight = new Set<Promise<void>>();
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wakeUp: (() => void) | undefined;
+  let woken = false;
+  /** The earliest retry this worker scheduled itself, so it need not poll to send it on time. */
+  let nextKnownDue = Infinity;
+
+  const wake = () => {
+    woken = true;
+    wakeUp?.();
+  };
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken) return resolve();
+      const timer = setTimeout(resolve, ms);
+      wakeUp = () => (clearTimeout(timer), resolve());
+    }).finally(() => {
+      wakeUp = undefined;
+      woken = false;
+    });
+
+  const attempt = (deliveryId: string) => {
+    const task = performAttempt(options.db, deliveryId, { ...options.attempt, workerId: id })
+      .then((result) => {
+        if (result.outcome === "retry") nextKnownDue = Math.min(nextKnownDue, result.nextAttemptAt.getTime());
+      })
+      .catch(onError)
+      .finally(() => {
+        inFlight.delete(task);
+        wake();
+      });
+    inFlight.add(task);
+  };
+
+  async function run() {
+    while (running) {
+      const free = concurrency - inFlight.size;
+      if (free > 0) {
+        try {
+          const ids = await claimDueDeliveries(options.db, {
+            workerId: id,
+            limit: free,
+            leaseMs,
+            dueBefore: new Date(Date.now() - graceMs),
+          });
+          ids.forEach(attempt);
+          // A full batch suggests more rows are due: claim again as soon as a slot is free.
+          if (ids.length === free) continue;
+        } catch (error) {
+          onError(error);
+        }
+      }
+      if (nextKnownDue <= Date.now()) nextKnownDue = Infinity;
+      await sleep(Math.max(0, Math.min(pollIntervalMs, nextKnownDue - Date.now())));
+    }
+    await Promise.all(inFlight);
+  }
+
+  return {
+    id,
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      wake();
+      await loop;
+      loop = undefined;
+    },
+    wake,
+  };
+}

@@ -1,0 +1,77 @@
+import { vi } from "vitest";
+import type { Db } from "@/server/db/client";
+import { enqueueRewardDeliveries, type RewardEnvironment } from "@/server/domain/deliveries/enqueue-reward-deliveries";
+import type { RewardPayload } from "@/server/domain/deliveries/reward-payload";
+import { randomAlphanumeric } from "@/server/domain/tokens";
+import { createWebhook } from "@/server/domain/webhooks/create-webhook";
+import type { CreateWebhookInput } from "@/server/domain/webhooks/parse-webhook-input";
+import { createOrgWithProject } from "./fixtures";
+
+/** Settings every delivery test needs: a fixed encryption key, private receivers, a fast schedule. */
+export function stubDeliveryEnv(retryBaseMs = 40) {
+  vi.stubEnv("REFERLOOP_ENCRYPTION_KEY", "test-encryption-key");
+  vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_URLS", "true");
+  vi.stubEnv("WEBHOOK_RETRY_BASE_MS", String(retryBaseMs));
+  vi.stubEnv("REFERLOOP_ENV", "development");
+}
+
+export type RewardSetup = Awaited<ReturnType<typeof createRewardSetup>>;
+
+/** An organisation, project, campaign and two app users, ready to grant rewards with webhooks. */
+export async function createRewardSetup(db: Db) {
+  const ctx = await createOrgWithProject(db);
+  const [referrer, referee] = await Promise.all(
+    ["referrer", "referee"].map((name) =>
+      db.appUser.create({
+        data: { projectId: ctx.project.id, clientProvidedId: `${name}-${randomAlphanumeric(6)}`, referralCode: randomAlphanumeric(6) },
+      }),
+    ),
+  );
+  return { ...ctx, referrer: referrer!, referee: referee! };
+}
+
+export async function addWebhook(db: Db, setup: RewardSetup, input: Partial<CreateWebhookInput> & { url: string }) {
+  return createWebhook(db, setup.org.id, setup.project.id, setup.campaign.id, {
+    name: "Receiver",
+    secret: "whsec-test-" + randomAlphanumeric(16),
+    ...input,
+  });
+}
+
+/** Completes a new tracking item and writes its outbox rows, as the reward transaction does. */
+export async function grantReward(db: Db, setup: RewardSetup, environment: RewardEnvironment | null = null, event = "purchase") {
+  const tracking = await db.referralTracking.create({
+    data: {
+      projectId: setup.project.id,
+      campaignId: setup.campaign.id,
+      referrerId: setup.referrer.id,
+      refereeId: setup.referee.id,
+      referralCode: setup.referrer.referralCode,
+      status: "Completed",
+      rewardClaimed: true,
+      rewardClaimedAt: new Date(),
+    },
+  });
+  const payload: RewardPayload = {
+    event,
+    referrerId: setup.referrer.clientProvidedId,
+    refereeId: setup.referee.clientProvidedId,
+    rewardClaimedAt: tracking.rewardClaimedAt!.toISOString(),
+    trackingId: tracking.id,
+    rewardStatus: "Completed",
+    projectId: setup.project.id,
+    projectName: setup.project.name,
+    campaignId: setup.campaign.id,
+  };
+  const deliveryIds = await db.$transaction((tx) => enqueueRewardDeliveries(tx, payload, environment));
+  return { tracking, payload, deliveryIds };
+}
+
+/** Ends every Pending delivery, so one test's leftovers are not sent by the next test's worker. */
+export async function settleAllDeliveries(db: Db) {
+  await db.delivery.updateMany({ where: { status: "Pending" }, data: { status: "Failed", lastError: "test cleanup" } });
+}
+
+export async function attemptsOf(db: Db, deliveryId: string) {
+  return db.deliveryAttempt.findMany({ where: { deliveryId }, orderBy: { attemptNumber: "asc" } });
+}
