@@ -155,7 +155,10 @@ function splitSchemaParam(url) {
 async function postgresAdapter(url) {
   const { pg, PrismaPg } = await loadPg();
   const { connectionString, schema } = splitSchemaParam(url);
-  const pool = patchPool(new pg.Pool({ connectionString, max: 4 }));
+  // One session, as the native engine has: it takes a session-level advisory lock (never unlocked, and
+  // again for each command) that must stay with the connection doing the work, and with a larger pool
+  // a second lock call on another connection would wait for the first forever.
+  const pool = patchPool(new pg.Pool({ connectionString, max: 1, idleTimeoutMillis: 0 }));
   pool.on("error", () => {}); // an idle client dropped by the server must not kill the engine
   const adapter = restoreCharColumns(await new PrismaPg(pool, schema ? { schema } : undefined).connect());
   // adapter-pg splits scripts on ";", which breaks string literals and function bodies; the native

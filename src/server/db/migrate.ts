@@ -9,17 +9,38 @@ export type SqlRunner = {
 
 export const migrationsDir = () => path.resolve(process.cwd(), "prisma/migrations");
 
+/** The advisory lock key of Prisma's schema engine, so that boots and `prisma migrate deploy` take turns. */
+const PRISMA_MIGRATE_LOCK = 72707369;
+
 /**
  * Applies committed migrations in order, keeping `_prisma_migrations` exactly as
- * `prisma migrate deploy` does (same table, sha256 checksums), so either route can follow the other.
- * An advisory lock makes concurrent boots against one PostgreSQL take turns.
+ * `prisma migrate deploy` does (same table, sha256 checksums, same advisory lock), so either route can
+ * follow the other. `db` must be one session (PGlite, a pg Client); a pg Pool is narrowed to one
+ * checked-out client, since the lock and the transactions belong to a session.
  */
 export async function applyMigrations(db: SqlRunner, dir = migrationsDir()): Promise<string[]> {
+  if (!isPool(db)) return applyInSession(db, dir);
+  const client = await db.connect();
+  try {
+    return await applyInSession(client, dir);
+  } finally {
+    client.release();
+  }
+}
+
+type PoolLike = SqlRunner & { connect(): Promise<SqlRunner & { release(): void }>; idleCount: number };
+
+function isPool(db: SqlRunner): db is PoolLike {
+  const candidate = db as Partial<PoolLike>;
+  return typeof candidate.connect === "function" && typeof candidate.idleCount === "number";
+}
+
+async function applyInSession(db: SqlRunner, dir: string): Promise<string[]> {
   const names = (await readdir(dir, { withFileTypes: true }))
     .filter((e) => e.isDirectory())
     .map((e) => e.name)
     .sort();
-  await db.query("SELECT pg_advisory_lock(727274)");
+  await db.query(`SELECT pg_advisory_lock(${PRISMA_MIGRATE_LOCK})`);
   try {
     await db.query(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
       "id" VARCHAR(36) PRIMARY KEY NOT NULL,
@@ -30,9 +51,18 @@ export async function applyMigrations(db: SqlRunner, dir = migrationsDir()): Pro
       "rolled_back_at" TIMESTAMPTZ,
       "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
       "applied_steps_count" INTEGER NOT NULL DEFAULT 0)`);
-    const { rows } = await db.query<{ migration_name: string }>(
-      `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    const { rows } = await db.query<{ migration_name: string; finished: boolean }>(
+      `SELECT migration_name, finished_at IS NOT NULL AS finished FROM "_prisma_migrations" WHERE rolled_back_at IS NULL`,
     );
+    // A migration that `prisma migrate deploy` left failed may have half-applied; like deploy (P3009),
+    // refuse to go on until someone resolves it.
+    const failed = rows.filter((r) => !r.finished).map((r) => r.migration_name);
+    if (failed.length > 0) {
+      throw new Error(
+        `Migrations failed earlier and are not resolved: ${failed.join(", ")}. ` +
+          "Fix the database, then run `npx prisma migrate resolve --applied|--rolled-back <name>`.",
+      );
+    }
     const applied = new Set(rows.map((r) => r.migration_name));
     const done: string[] = [];
     for (const name of names) {
@@ -56,7 +86,7 @@ export async function applyMigrations(db: SqlRunner, dir = migrationsDir()): Pro
     }
     return done;
   } finally {
-    await db.query("SELECT pg_advisory_unlock(727274)");
+    await db.query(`SELECT pg_advisory_unlock(${PRISMA_MIGRATE_LOCK})`);
   }
 }
 
