@@ -1,0 +1,44 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "..");
+const script = path.join(root, "scripts/db-check.mjs");
+
+async function dbCheck(...args: string[]): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [script, ...args], { cwd: root, timeout: 55_000 });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === "number" ? e.code : -1, output: `${e.stdout ?? ""}${e.stderr ?? ""}` };
+  }
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "db-check-"));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+// Each check replays the migrations into an in-memory PGlite, a few seconds apiece: run them side by side.
+describe.concurrent("db:check", () => {
+  it("passes when the schema and the committed migrations agree", { timeout: 60_000 }, async () => {
+    const { code, output } = await dbCheck();
+    expect(output).toMatch(/agree/);
+    expect(code).toBe(0);
+  });
+
+  it("fails, naming the difference, when the schema has a model no migration creates", { timeout: 60_000 }, async () => {
+    const schema = path.join(dir, "schema.prisma");
+    const original = await readFile(path.join(root, "prisma/schema.prisma"), "utf8");
+    await writeFile(schema, `${original}\nmodel DbCheckProbe {\n  id String @id\n}\n`);
+    const { code, output } = await dbCheck("--schema", schema, "--migrations", path.join(root, "prisma/migrations"));
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/disagree/);
+    expect(output).toContain("DbCheckProbe");
+  });
+});
