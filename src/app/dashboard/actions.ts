@@ -1,0 +1,21 @@
+"use server";
+
+import { cookies } from "next/headers";
+import { ACTIVE_ORGANIZATION_COOKIE } from "@/server/api/context";
+import { sessionUserId } from "@/server/auth/session";
+import { serverCaller } from "@/lib/server/caller";
+
+/** Makes `organizationId` the organisation the dashboard acts for, if the user belongs to it. */
+export async function switchOrganization(organizationId: string): Promise<{ ok: boolean }> {
+  const userId = await sessionUserId();
+  if (!userId) return { ok: false };
+  const me = await (await serverCaller(userId)).account.me();
+  if (!me.organizations.some((o) => o.id === organizationId)) return { ok: false };
+  (await cookies()).set(ACTIVE_ORGANIZATION_COOKIE, organizationId, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    maxAge: 60 * 60 * 24 * 365,
+  });
+  return { ok: true };
+}

@@ -1,0 +1,73 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ErrorMessage } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { toFormErrors } from "@/lib/errors";
+import { formatDate, formatDateTime } from "@/lib/format";
+import { useTRPC } from "@/lib/trpc";
+import type { RouterOutputs } from "@/lib/trpc-types";
+
+type ApiKey = RouterOutputs["apiKeys"]["list"]["keys"][number];
+
+export function ApiKeyList({ keys }: { keys: ApiKey[] }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const remove = useMutation(
+    trpc.apiKeys.delete.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() }),
+    }),
+  );
+  if (!keys.length) return <p className="text-sm text-zinc-500">No API keys yet.</p>;
+  const now = Date.now();
+  return (
+    <div className="space-y-3">
+      {remove.isError && <ErrorMessage>{toFormErrors(remove.error).message}</ErrorMessage>}
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">API keys</caption>
+          <thead className="border-b border-zinc-200 text-xs uppercase tracking-wide text-zinc-500">
+            <tr>
+              <th scope="col" className="py-2 pr-4 font-medium">Name</th>
+              <th scope="col" className="py-2 pr-4 font-medium">Key</th>
+              <th scope="col" className="py-2 pr-4 font-medium">Created</th>
+              <th scope="col" className="py-2 pr-4 font-medium">Expires</th>
+              <th scope="col" className="py-2 pr-4 font-medium">Last used</th>
+              <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-zinc-100">
+            {keys.map((k) => {
+              const expired = k.expiresAt !== null && new Date(k.expiresAt).getTime() <= now;
+              return (
+                <tr key={k.id}>
+                  <td className="py-2.5 pr-4 font-medium text-zinc-900">{k.name}</td>
+                  <td className="py-2.5 pr-4 font-mono text-xs text-zinc-600">{k.key}</td>
+                  <td className="py-2.5 pr-4 whitespace-nowrap text-zinc-600">{formatDateTime(k.createdAt)}</td>
+                  <td className="py-2.5 pr-4 whitespace-nowrap text-zinc-600">
+                    {expired ? <Badge tone="red">Expired {formatDate(k.expiresAt)}</Badge> : formatDate(k.expiresAt, "Never")}
+                  </td>
+                  <td className="py-2.5 pr-4 whitespace-nowrap text-zinc-600">{formatDateTime(k.lastUsedAt, "Never")}</td>
+                  <td className="py-2.5 text-right">
+                    <ConfirmButton
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Delete API key ${k.name}`}
+                      question="Callers using it get 401."
+                      confirmLabel="Delete key"
+                      pending={remove.isPending && remove.variables?.id === k.id}
+                      onConfirm={() => remove.mutate({ id: k.id })}
+                    >
+                      Delete
+                    </ConfirmButton>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { ErrorMessage } from "@/components/ui/alert";
+import { Card } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { SecretOnce } from "@/components/ui/secret-once";
+import { toFormErrors } from "@/lib/errors";
+import { useTRPC } from "@/lib/trpc";
+import { ApiKeyList } from "./api-key-list";
+import { CreateApiKeyForm, type CreatedApiKey } from "./create-api-key-form";
+
+function ClientIdentifier({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-zinc-500">{label}</dt>
+      <dd className="mt-1 flex items-center gap-2">
+        <code className="truncate rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-sm">{value}</code>
+        <CopyButton value={value} label={label} />
+      </dd>
+    </div>
+  );
+}
+
+export function ApiKeysOverview() {
+  const trpc = useTRPC();
+  const list = useQuery(trpc.apiKeys.list.queryOptions());
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  return (
+    <div className="space-y-6">
+      {list.isError && <ErrorMessage>{toFormErrors(list.error).message}</ErrorMessage>}
+      {list.data && (
+        <Card title="Client credentials" description="Identify your organisation to the service.">
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <ClientIdentifier label="Client ID" value={list.data.clientId} />
+            <ClientIdentifier label="Client unique ID" value={list.data.clientUniqueId} />
+          </dl>
+        </Card>
+      )}
+      {created && <SecretOnce label="API key" secret={created.key} warning={created.warning} onDismiss={() => setCreated(null)} />}
+      <Card title="API keys" description="Backends call the REST API with Authorization: Bearer <key>.">
+        {list.isPending ? <p className="text-sm text-zinc-500">Loading API keys…</p> : list.data && <ApiKeyList keys={list.data.keys} />}
+      </Card>
+      <Card title="Create an API key">
+        <CreateApiKeyForm onCreated={setCreated} />
+      </Card>
+    </div>
+  );
+}

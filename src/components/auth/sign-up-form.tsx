@@ -1,0 +1,77 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useMutation } from "@tanstack/react-query";
+import { signIn } from "next-auth/react";
+import { useState, type FormEvent } from "react";
+import { ErrorMessage } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { FormField, inputClasses } from "@/components/ui/form-field";
+import { noErrors, toFormErrors, type FormErrors } from "@/lib/errors";
+import { useTRPC } from "@/lib/trpc";
+
+const FIELDS = ["email", "password", "name", "organizationName"] as const;
+
+export function SignUpForm() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const [errors, setErrors] = useState<FormErrors>(noErrors);
+  const [signingIn, setSigningIn] = useState(false);
+  const signUp = useMutation(trpc.account.signUp.mutationOptions());
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "");
+    const password = String(form.get("password") ?? "");
+    setErrors(noErrors);
+    try {
+      await signUp.mutateAsync({
+        email,
+        password,
+        name: String(form.get("name") ?? "").trim() || null,
+        organizationName: String(form.get("organizationName") ?? ""),
+      });
+    } catch (error) {
+      setErrors(toFormErrors(error, FIELDS));
+      return;
+    }
+    setSigningIn(true);
+    const result = await signIn("credentials", { email, password, redirect: false }).catch(() => undefined);
+    if (!result?.ok) {
+      setSigningIn(false);
+      setErrors({ message: "Your account was created, but signing in failed. Sign in to continue.", fields: {} });
+      return;
+    }
+    router.replace("/dashboard");
+    router.refresh();
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      <FormField label="E-mail" error={errors.fields.email}>
+        {(p) => <input {...p} name="email" type="email" autoComplete="email" required className={inputClasses} />}
+      </FormField>
+      <FormField label="Password" error={errors.fields.password} hint="At least 8 characters.">
+        {(p) => <input {...p} name="password" type="password" autoComplete="new-password" required minLength={8} className={inputClasses} />}
+      </FormField>
+      <FormField label="Your name" optional error={errors.fields.name}>
+        {(p) => <input {...p} name="name" autoComplete="name" className={inputClasses} />}
+      </FormField>
+      <FormField label="Organisation name" error={errors.fields.organizationName} hint="Your company or team; you can rename it later.">
+        {(p) => <input {...p} name="organizationName" autoComplete="organization" required className={inputClasses} />}
+      </FormField>
+      <ErrorMessage>{errors.message}</ErrorMessage>
+      <Button type="submit" pending={signUp.isPending || signingIn} className="w-full">
+        Create account
+      </Button>
+      <p className="text-center text-sm text-zinc-600">
+        Already have an account?{" "}
+        <Link href="/sign-in" className="font-medium text-brand-600 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </form>
+  );
+}

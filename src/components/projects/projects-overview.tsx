@@ -1,0 +1,32 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { SecretOnce } from "@/components/ui/secret-once";
+import { CreateProjectForm, type CreatedProject } from "./create-project-form";
+import { ProjectList } from "./project-list";
+
+export function ProjectsOverview() {
+  const [created, setCreated] = useState<CreatedProject | null>(null);
+  return (
+    <div className="space-y-6">
+      {created && (
+        <SecretOnce label="Project secret" secret={created.projectSecret} warning={created.warning} onDismiss={() => setCreated(null)}>
+          <Link href={`/dashboard/projects/${created.uniqueId}`} className={buttonClasses("primary", "sm")}>
+            Open {created.name}
+          </Link>
+        </SecretOnce>
+      )}
+      <Card title="Your projects">
+        <ProjectList />
+      </Card>
+      <Card title="Create a project" description="A project is one web or mobile app with its own referral campaign.">
+        <div className="max-w-xl">
+          <CreateProjectForm onCreated={setCreated} />
+        </div>
+      </Card>
+    </div>
+  );
+}

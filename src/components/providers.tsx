@@ -1,0 +1,37 @@
+"use client";
+
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import { useState, type ReactNode } from "react";
+import type { AppRouter } from "@/server/api/root";
+import { TRPCProvider } from "@/lib/trpc";
+
+function makeQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 10_000,
+        // 4xx answers (not found, forbidden, validation) will not change on a retry.
+        retry: (failureCount, error) => {
+          const status = (error as { data?: { httpStatus?: number } }).data?.httpStatus;
+          return failureCount < 2 && !(status && status >= 400 && status < 500);
+        },
+      },
+    },
+  });
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  // One client per browser tab, created lazily so server renders never share state between users.
+  const [queryClient] = useState(makeQueryClient);
+  const [trpcClient] = useState(() =>
+    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc" })] }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        {children}
+      </TRPCProvider>
+    </QueryClientProvider>
+  );
+}
