@@ -59,8 +59,11 @@ export async function listAppUsers(
  * index and would scan every row of a large project.
  */
 function searchConditions(search: string): Prisma.AppUserWhereInput[] {
-  return [{ clientProvidedId: { contains: search, mode: "insensitive" } }, { referralCode: search }];
+  return [{ clientProvidedId: { contains: escapeLike(search), mode: "insensitive" } }, { referralCode: search }];
 }
+
+/** Prisma passes `contains` to ILIKE as is, so the user's % and _ would act as wildcards. */
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, "\\$&");
 
 function parseSearch(search: string | null | undefined): string | null {
   const term = search?.trim() ?? "";

@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAppUser } from "@/server/domain/app-users/create-app-user";
+import { getAppUser } from "@/server/domain/app-users/get-app-user";
+import { getAppUserByClientId } from "@/server/domain/app-users/get-app-user-by-client-id";
+import { getOrCreateAppUser } from "@/server/domain/app-users/get-or-create-app-user";
+import { listAppUsers } from "@/server/domain/app-users/list-app-users";
+import { updateAppUser } from "@/server/domain/app-users/update-app-user";
+import { DomainError } from "@/server/domain/errors";
+import { createTestDb, type TestDb } from "@/test/db";
+import { createOrgWithProject } from "@/test/fixtures";
+
+let t: TestDb;
+let org: string;
+let project: string;
+let other: { org: string; project: string };
+
+beforeAll(async () => {
+  t = await createTestDb();
+  const a = await createOrgWithProject(t.db);
+  const b = await createOrgWithProject(t.db);
+  org = a.org.id;
+  project = a.project.id;
+  other = { org: b.org.id, project: b.project.id };
+});
+afterAll(() => t?.drop());
+
+/** Resolves to the DomainError a call threw, failing the test if it did not throw one. */
+async function domainError(promise: Promise<unknown>): Promise<DomainError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
+}
+
+describe("createAppUser", () => {
+  it("creates the user with a 6-character alphanumeric code and the spec's DTO fields", async () => {
+    const user = await createAppUser(t.db, org, project, { clientProvidedId: "create-1", attributes: { plan: "pro" } });
+    expect(user).toMatchObject({
+      clientProvidedId: "create-1",
+      attributes: { plan: "pro" },
+      lastSeenAt: null,
+      totalReferralsGiven: 0,
+      totalReferralsReceived: 0,
+      successfulReferrals: 0,
+      status: "Active",
+      referredBy: null,
+    });
+    expect(user.referralCode).toMatch(/^[A-Za-z0-9]{6}$/);
+    expect(user.uniqueId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Date(user.firstSeenAt).toISOString()).toBe(user.firstSeenAt);
+    const activity = await t.db.activity.findMany({ where: { appUserId: user.uniqueId } });
+    expect(activity.map((a) => a.type)).toEqual(["user_created"]);
+  });
+
+  it("refuses a client id already used in the project with a conflict, and writes nothing", async () => {
+    await createAppUser(t.db, org, project, { clientProvidedId: "dup" });
+    const error = await domainError(createAppUser(t.db, org, project, { clientProvidedId: "dup" }));
+    expect(error.kind).toBe("conflict");
+    expect(error.issues[0]?.field).toBe("clientProvidedId");
+    expect(await t.db.appUser.count({ where: { projectId: project, clientProvidedId: "dup" } })).toBe(1);
+  });
+
+  it("lets another project use the same client id", async () => {
+    await createAppUser(t.db, org, project, { clientProvidedId: "shared-id" });
+    const user = await createAppUser(t.db, other.org, other.project, { clientProvidedId: "shared-id" });
+    expect(user.clientProvidedId).toBe("shared-id");
+  });
+
+  it("gives concurrent creations of one client id exactly one success", async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () => createAppUser(t.db, org, project, { clientProvidedId: "race-create" })),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results) if (r.status === "rejected") expect((r.reason as DomainError).kind).toBe("conflict");
+  });
+
+  it.each([
+    [{ clientProvidedId: "" }, "clientProvidedId"],
+    [{ clientProvidedId: "   " }, "clientProvidedId"],
+    [{ clientProvidedId: "x".repeat(256) }, "clientProvidedId"],
+    [{ clientProvidedId: "ok", attributes: { n: 1 } as unknown as Record<string, string> }, "attributes.n"],
+    [{ clientProvidedId: "ok", attributes: ["a"] as unknown as Record<string, string> }, "attributes"],
+    [{ clientProvidedId: "ok", attributes: { "": "v" } }, "attributes."],
+  ])("rejects bad input %j naming the field", async (input, field) => {
+    const error = await domainError(createAppUser(t.db, org, project, input));
+    expect(error.kind).toBe("invalid");
+    expect(error.issues[0]?.field).toBe(field);
+  });
+
+  it("is not_found for another organisation's project", async () => {
+    const error = await domainError(createAppUser(t.db, org, other.project, { clientProvidedId: "foreign" }));
+    expect(error.kind).toBe("not_found");
+  });
+});
+
+describe("getAppUser, getAppUserByClientId, updateAppUser", () => {
+  it("finds a user by uniqueId and by client id, and 404s across projects and organisations", async () => {
+    const user = await createAppUser(t.db, org, project, { clientProvidedId: "Find-Me" });
+    expect(await getAppUser(t.db, org, project, user.uniqueId)).toEqual(user);
+    expect(await getAppUserByClientId(t.db, org, project, "Find-Me")).toEqual(user);
+    expect((await domainError(getAppUserByClientId(t.db, org, project, "find-me"))).kind).toBe("not_found");
+    expect((await domainError(getAppUser(t.db, org, project, "no-such-id"))).kind).toBe("not_found");
+    expect((await domainError(getAppUser(t.db, other.org, other.project, user.uniqueId))).kind).toBe("not_found");
+    expect((await domainError(getAppUser(t.db, other.org, project, user.uniqueId))).kind).toBe("not_found");
+  });
+
+  it("replaces the whole attributes map", async () => {
+    const user = await createAppUser(t.db, org, project, { clientProvidedId: "upd", attributes: { a: "1", b: "2" } });
+    const updated = await updateAppUser(t.db, org, project, { uniqueId: user.uniqueId, attributes: { c: "3" } });
+    expect(updated.attributes).toEqual({ c: "3" });
+    expect((await getAppUser(t.db, org, project, user.uniqueId)).attributes).toEqual({ c: "3" });
+    const cleared = await updateAppUser(t.db, org, project, { uniqueId: user.uniqueId, attributes: {} });
+    expect(cleared.attributes).toEqual({});
+  });
+
+  it("does not update another organisation's user", async () => {
+    const user = await createAppUser(t.db, org, project, { clientProvidedId: "upd-foreign", attributes: { a: "1" } });
+    const error = await domainError(updateAppUser(t.db, other.org, other.project, { uniqueId: user.uniqueId, attributes: {} }));
+    expect(error.kind).toBe("not_found");
+    expect((await getAppUser(t.db, org, project, user.uniqueId)).attributes).toEqual({ a: "1" });
+  });
+});
+
+describe("getOrCreateAppUser", () => {
+  it("creates on first sight, finds afterwards, and marks the user seen", async () => {
+    const first = await getOrCreateAppUser(t.db, project, { clientProvidedId: "seen", attributes: { a: "1" } });
+    expect(first.created).toBe(true);
+    expect(first.user.lastSeenAt).not.toBeNull();
+    const again = await getOrCreateAppUser(t.db, project, { clientProvidedId: "seen", attributes: { a: "2" } });
+    expect(again.created).toBe(false);
+    expect(again.user.id).toBe(first.user.id);
+    expect(again.user.attributes).toEqual({ a: "1" });
+    expect(again.user.lastSeenAt!.getTime()).toBeGreaterThanOrEqual(first.user.lastSeenAt!.getTime());
+  });
+
+  it("yields one user under concurrent first calls", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => getOrCreateAppUser(t.db, project, { clientProvidedId: "race-goc" })),
+    );
+    expect(new Set(results.map((r) => r.user.id)).size).toBe(1);
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(await t.db.appUser.count({ where: { projectId: project, clientProvidedId: "race-goc" } })).toBe(1);
+  });
+});
+
+describe("listAppUsers", () => {
+  let listOrg: string;
+  let listProject: string;
+  beforeAll(async () => {
+    const p = await createOrgWithProject(t.db);
+    listOrg = p.org.id;
+    listProject = p.project.id;
+    const base = Date.UTC(2026, 0, 1);
+    // 25 users with distinct, known values for every sort field.
+    for (let i = 0; i < 25; i++) {
+      const user = await createAppUser(t.db, listOrg, listProject, {
+        clientProvidedId: `user-${String(i).padStart(2, "0")}${i % 5 === 0 ? "-VIP" : ""}`,
+        attributes: { city: i % 2 ? "Oslo" : "Lima" },
+      });
+      await t.db.appUser.update({
+        where: { id: user.uniqueId },
+        data: {
+          createdAt: new Date(base + i * 60_000),
+          firstSeenAt: new Date(base - i * 60_000),
+          lastSeenAt: i % 3 === 0 ? null : new Date(base + ((i * 7) % 25) * 60_000),
+          successfulReferrals: i % 4,
+          totalReferralsGiven: i % 4 === 0 ? 0 : i,
+        },
+      });
+    }
+  });
+  const list = (input: Parameters<typeof listAppUsers>[3]) => listAppUsers(t.db, listOrg, listProject, input);
+  const ids = (page: { items: { clientProvidedId: string }[] }) => page.items.map((u) => u.clientProvidedId);
+
+  it("pages with the envelope and defaults (page 1, 20 items, newest first)", async () => {
+    const page1 = await list({});
+    expect(page1).toMatchObject({ page: 1, pageSize: 20, totalCount: 25, hasNextPage: true });
+    expect(page1.items).toHaveLength(20);
+    expect(page1.items[0]!.clientProvidedId).toBe("user-24");
+    const page2 = await list({ page: 2 });
+    expect(page2).toMatchObject({ page: 2, totalCount: 25, hasNextPage: false });
+    expect(page2.items).toHaveLength(5);
+    expect(new Set([...ids(page1), ...ids(page2)]).size).toBe(25);
+    const beyond = await list({ page: 9 });
+    expect(beyond).toMatchObject({ items: [], totalCount: 25, hasNextPage: false });
+    expect(await list({ pageSize: 25 })).toMatchObject({ hasNextPage: false });
+    expect(await list({ pageSize: 24 })).toMatchObject({ hasNextPage: true });
+  });
+
+  it.each([
+    [{ page: 0 }, "page"],
+    [{ page: 1.5 }, "page"],
+    [{ pageSize: 0 }, "pageSize"],
+    [{ pageSize: 101 }, "pageSize"],
+    [{ sortBy: "attributes" }, "sortBy"],
+    [{ sortOrder: "up" }, "sortOrder"],
+    [{ search: "x".repeat(101) }, "search"],
+  ])("rejects %j naming the field", async (input, field) => {
+    const error = await domainError(list(input));
+    expect(error.kind).toBe("invalid");
+    expect(error.issues[0]?.field).toBe(field);
+  });
+
+  it("accepts page size 100", async () => {
+    expect((await list({ pageSize: 100 })).items).toHaveLength(25);
+  });
+
+  it.each([
+    ["createdAt", (i: number) => i],
+    ["firstSeenAt", (i: number) => -i],
+    ["clientProvidedId", (i: number) => i],
+    ["successfulReferrals", (i: number) => i % 4],
+    ["totalReferralsGiven", (i: number) => (i % 4 === 0 ? 0 : i)],
+  ] as const)("sorts by %s both ways, case-insensitively", async (sortBy, key) => {
+    const asc = await list({ sortBy: sortBy.toUpperCase(), sortOrder: "ASC", pageSize: 100 });
+    const values = asc.items.map((u) => key(Number(u.clientProvidedId.slice(5, 7))));
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    const desc = await list({ sortBy, sortOrder: "desc", pageSize: 100 });
+    expect(ids(desc)).toEqual(ids(asc).reverse());
+  });
+
+  it("sorts by lastSeenAt with never-seen users last in both directions", async () => {
+    for (const sortOrder of ["asc", "desc"]) {
+      const page = await list({ sortBy: "lastSeenAt", sortOrder, pageSize: 100 });
+      const seen = page.items.map((u) => u.lastSeenAt);
+      const firstNull = seen.indexOf(null);
+      expect(firstNull).toBe(25 - 9);
+      expect(seen.slice(firstNull).every((s) => s === null)).toBe(true);
+      const times = seen.slice(0, firstNull).map((s) => Date.parse(s!));
+      const sorted = [...times].sort((a, b) => a - b);
+      expect(times).toEqual(sortOrder === "asc" ? sorted : sorted.reverse());
+    }
+  });
+
+  it("pages stably when many users tie on the sort field", async () => {
+    const pages = await Promise.all([1, 2, 3, 4, 5].map((page) => list({ sortBy: "successfulReferrals", page, pageSize: 5 })));
+    expect(new Set(pages.flatMap(ids)).size).toBe(25);
+  });
+
+  it("searches client ids case-insensitively by substring and referral codes exactly", async () => {
+    expect(ids(await list({ search: "vip", pageSize: 100 })).sort()).toEqual([
+      "user-00-VIP",
+      "user-05-VIP",
+      "user-10-VIP",
+      "user-15-VIP",
+      "user-20-VIP",
+    ]);
+    const target = (await list({ search: "user-13" })).items[0]!;
+    const byCode = await list({ search: target.referralCode });
+    expect(ids(byCode)).toContain("user-13");
+    expect((await list({ search: "  user-13  " })).totalCount).toBe(1);
+    expect((await list({ search: "%" })).totalCount).toBe(0);
+    expect((await list({ search: "_" })).totalCount).toBe(0);
+    expect((await list({ search: "\\" })).totalCount).toBe(0);
+    expect((await list({ search: "" })).totalCount).toBe(25);
+  });
+
+  it("filters by hasReferrals and combines filters with search", async () => {
+    const withReferrals = await list({ hasReferrals: true, pageSize: 100 });
+    expect(withReferrals.totalCount).toBe(18);
+    expect(withReferrals.items.every((u) => u.totalReferralsGiven > 0)).toBe(true);
+    const without = await list({ hasReferrals: false, pageSize: 100 });
+    expect(without.totalCount).toBe(7);
+    expect((await list({ hasReferrals: true, search: "vip" })).totalCount).toBe(3);
+  });
+
+  it("matches % and _ in a search literally", async () => {
+    await createAppUser(t.db, org, project, { clientProvidedId: "promo_50%" });
+    await createAppUser(t.db, org, project, { clientProvidedId: "promoX50Y" });
+    const found = await listAppUsers(t.db, org, project, { search: "O_50%" });
+    expect(ids(found)).toEqual(["promo_50%"]);
+  });
+
+  it("is not_found for another organisation", async () => {
+    expect((await domainError(listAppUsers(t.db, org, listProject, {}))).kind).toBe("not_found");
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { decideReward, type RewardFacts } from "@/server/domain/referrals/decide-reward";
+
+const DAY = 24 * 60 * 60 * 1000;
+const now = new Date("2026-06-30T12:00:00Z");
+const facts = (over: Partial<RewardFacts> = {}, item: Partial<RewardFacts["item"]> = {}): RewardFacts => ({
+  item: { status: "Pending", rewardEventName: null, referrerId: "a", refereeId: "b", createdAt: new Date(now.getTime() - DAY), ...item },
+  eventName: null,
+  attributionWindowDays: 30,
+  now,
+  pairAlreadyRewarded: false,
+  ...over,
+});
+
+describe("decideReward", () => {
+  it("completes a Pending item that passes every check", () => {
+    expect(decideReward(facts())).toEqual({ kind: "complete" });
+    expect(decideReward(facts({ eventName: "signup" }))).toEqual({ kind: "complete" });
+  });
+
+  it("leaves final items alone", () => {
+    expect(decideReward(facts({}, { status: "Completed" }))).toEqual({ kind: "final", reason: "already_completed" });
+    expect(decideReward(facts({}, { status: "Failed" }))).toEqual({ kind: "final", reason: "already_failed" });
+  });
+
+  it("matches a pre-assigned event exactly and case-sensitively; absent means the item's own event", () => {
+    const item = { rewardEventName: "purchase" };
+    expect(decideReward(facts({ eventName: "purchase" }, item))).toEqual({ kind: "complete" });
+    expect(decideReward(facts({ eventName: null }, item))).toEqual({ kind: "complete" });
+    for (const eventName of ["Purchase", "purchase ", "signup"]) {
+      expect(decideReward(facts({ eventName }, item))).toEqual({ kind: "record", reason: "event_mismatch" });
+    }
+  });
+
+  it("never lets a mismatched event fail the item, even when another check would", () => {
+    const decision = decideReward(
+      facts({ eventName: "other", pairAlreadyRewarded: true }, { rewardEventName: "purchase", referrerId: "x", refereeId: "x" }),
+    );
+    expect(decision).toEqual({ kind: "record", reason: "event_mismatch" });
+  });
+
+  it("fails self-referral, expiry and a duplicate referee, in that order", () => {
+    expect(decideReward(facts({ pairAlreadyRewarded: true }, { refereeId: "a", createdAt: new Date(0) }))).toEqual({
+      kind: "fail",
+      reason: "self_referral",
+    });
+    expect(decideReward(facts({ pairAlreadyRewarded: true }, { createdAt: new Date(0) }))).toEqual({
+      kind: "fail",
+      reason: "expired",
+    });
+    expect(decideReward(facts({ pairAlreadyRewarded: true }))).toEqual({ kind: "fail", reason: "duplicate_referee" });
+  });
+
+  it("expires strictly after the attribution window", () => {
+    const at = (days: number, ms = 0) => facts({ attributionWindowDays: 7 }, { createdAt: new Date(now.getTime() - days * DAY - ms) });
+    expect(decideReward(at(7))).toEqual({ kind: "complete" });
+    expect(decideReward(at(7, 1))).toEqual({ kind: "fail", reason: "expired" });
+  });
+});
