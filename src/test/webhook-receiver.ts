@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type ReceivedRequest = { path: string; headers: http.IncomingHttpHeaders; body: string; at: number };
-export type Reply = { status: number; headers?: Record<string, string>; body?: string } | "hang";
+export type Reply = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number } | "hang";
 /** Decides the answer to the n-th request (1-based) this receiver has seen. */
 export type Responder = (n: number, request: ReceivedRequest) => Reply;
 
@@ -18,8 +18,10 @@ export async function startReceiver(responder: Responder = () => ({ status: 200 
       requests.push(received);
       const reply = respond(requests.length, received);
       if (reply === "hang") return;
-      res.writeHead(reply.status, reply.headers);
-      res.end(reply.body ?? "");
+      setTimeout(() => {
+        res.writeHead(reply.status, reply.headers);
+        res.end(reply.body ?? "");
+      }, reply.delayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -1,0 +1,220 @@
+import { Webhook } from "standardwebhooks";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Db } from "@/server/db/client";
+import { addWebhook, attemptsOf, createRewardSetup, grantReward, stubDeliveryEnv, type RewardSetup } from "@/test/delivery-fixtures";
+import { createTestDb, type TestDb } from "@/test/db";
+import { startReceiver, type Receiver } from "@/test/webhook-receiver";
+import { updateWebhook } from "@/server/domain/webhooks/update-webhook";
+import { DEFAULT_ATTEMPT_TIMEOUT_MS, performAttempt } from "./perform-attempt";
+import { RESPONSE_EXCERPT_BYTES } from "./post-webhook";
+
+let testDb: TestDb;
+let db: Db;
+let setup: RewardSetup;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  stubDeliveryEnv();
+  testDb = await createTestDb();
+  db = testDb.db;
+});
+afterAll(async () => {
+  await testDb.drop();
+  vi.unstubAllEnvs();
+});
+beforeEach(async () => {
+  setup = await createRewardSetup(db);
+  receiver = await startReceiver();
+});
+afterEach(async () => {
+  await receiver.close();
+});
+
+/** One webhook, one reward: the single delivery id. */
+async function oneDelivery(secret?: string) {
+  const webhook = await addWebhook(db, setup, { url: receiver.url, ...(secret ? { secret } : {}) });
+  const { deliveryIds, payload } = await grantReward(db, setup);
+  expect(deliveryIds).toHaveLength(1);
+  return { webhook, deliveryId: deliveryIds[0]!, payload };
+}
+
+describe("performAttempt", () => {
+  it("delivers on the first try: spec body, signed headers, logged, Succeeded", async () => {
+    const secret = "receiver-secret-abcdef123456";
+    const { webhook, deliveryId, payload } = await oneDelivery(secret);
+    receiver.respondWith(() => ({ status: 200, body: "ok thanks" }));
+
+    expect(await performAttempt(db, deliveryId)).toEqual({ outcome: "succeeded", attemptNumber: 1 });
+
+    const [request] = receiver.requests;
+    expect(JSON.parse(request!.body)).toEqual(payload);
+    expect(Object.keys(JSON.parse(request!.body))).toEqual([
+      "event", "referrerId", "refereeId", "rewardClaimedAt", "trackingId", "rewardStatus", "projectId", "projectName", "campaignId",
+    ]);
+    expect(request!.headers["content-type"]).toBe("application/json");
+    expect(request!.headers.authorization).toBe(`Bearer ${secret}`);
+    expect(request!.headers["x-service-delivery-id"]).toBe(deliveryId);
+    expect(request!.headers["x-service-signature"]).toBe(request!.headers["webhook-signature"]);
+    const verified = new Webhook(new TextEncoder().encode(secret), { format: "raw" }).verify(
+      request!.body,
+      request!.headers as Record<string, string>,
+    );
+    expect(verified).toEqual(payload);
+
+    const [log] = await attemptsOf(db, deliveryId);
+    expect(log).toMatchObject({
+      attemptNumber: 1,
+      eventType: "purchase",
+      httpStatus: 200,
+      success: true,
+      error: null,
+      responseExcerpt: "ok thanks",
+      webhookId: webhook.id,
+    });
+    expect(log!.responseTimeMs).toBeGreaterThanOrEqual(0);
+    expect(await db.delivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({
+      status: "Succeeded",
+      attemptCount: 1,
+      leasedBy: null,
+      leasedUntil: null,
+    });
+  });
+
+  it("dead-letters a 401 after one attempt", async () => {
+    const { deliveryId } = await oneDelivery();
+    receiver.respondWith(() => ({ status: 401 }));
+    expect(await performAttempt(db, deliveryId)).toEqual({ outcome: "dead", attemptNumber: 1 });
+    expect(await performAttempt(db, deliveryId)).toEqual({ outcome: "skipped", reason: "not_pending" });
+    expect(receiver.requests).toHaveLength(1);
+    expect(await attemptsOf(db, deliveryId)).toMatchObject([{ httpStatus: 401, success: false, error: "HTTP 401" }]);
+    expect(await db.delivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({ status: "Failed", lastError: "HTTP 401" });
+  });
+
+  it("does not follow a redirect and dead-letters it", async () => {
+    const { deliveryId } = await oneDelivery();
+    receiver.respondWith((n) => (n === 1 ? { status: 307, headers: { Location: `${receiver.origin}/elsewhere` } } : { status: 200 }));
+    expect(await performAttempt(db, deliveryId)).toEqual({ outcome: "dead", attemptNumber: 1 });
+    expect(receiver.requests.map((r) => r.path)).toEqual(["/hook"]);
+    const [log] = await attemptsOf(db, deliveryId);
+    expect(log!.error).toContain(`${receiver.origin}/elsewhere`);
+  });
+
+  it("cuts a hanging receiver at the budget and schedules a retry", async () => {
+    expect(DEFAULT_ATTEMPT_TIMEOUT_MS).toBe(10_000);
+    const { deliveryId } = await oneDelivery();
+    receiver.respondWith(() => "hang");
+    const started = Date.now();
+    const result = await performAttempt(db, deliveryId, { timeoutMs: 300 });
+    const elapsed = Date.now() - started;
+    expect(result).toMatchObject({ outcome: "retry", attemptNumber: 1 });
+    expect(elapsed).toBeGreaterThanOrEqual(290);
+    expect(elapsed).toBeLessThan(3_000);
+    const [log] = await attemptsOf(db, deliveryId);
+    expect(log).toMatchObject({ httpStatus: null, success: false, error: "No complete response within 300 ms." });
+    expect(log!.responseTimeMs).toBeGreaterThanOrEqual(290);
+    expect(await db.delivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({ status: "Pending" });
+  });
+
+  it("retries a 429, honouring Retry-After, then succeeds with the same delivery id", async () => {
+    const { deliveryId } = await oneDelivery();
+    receiver.respondWith((n) => (n === 1 ? { status: 429, headers: { "Retry-After": "2" } } : { status: 204 }));
+    const first = await performAttempt(db, deliveryId);
+    expect(first).toMatchObject({ outcome: "retry", attemptNumber: 1 });
+    if (first.outcome !== "retry") throw new Error("unreachable");
+    expect(first.delayMs).toBeGreaterThanOrEqual(2_000);
+    const row = await db.delivery.findUniqueOrThrow({ where: { id: deliveryId } });
+    expect(row.nextAttemptAt.getTime()).toBe(first.nextAttemptAt.getTime());
+
+    expect(await performAttempt(db, deliveryId)).toEqual({ outcome: "succeeded", attemptNumber: 2 });
+    expect(receiver.requests.map((r) => r.headers["x-service-delivery-id"])).toEqual([deliveryId, deliveryId]);
+    expect((await attemptsOf(db, deliveryId)).map((a) => [a.attemptNumber, a.httpStatus, a.success])).toEqual([
+      [1, 429, false],
+      [2, 204, true],
+    ]);
+  });
+
+  it("logs a network error and retries", async () => {
+    const { deliveryId } = await oneDelivery();
+    await receiver.close();
+    const result = await performAttempt(db, deliveryId);
+    expect(result).toMatchObject({ outcome: "retry" });
+    const [log] = await attemptsOf(db, deliveryId);
+    expect(log!.error).toContain("ECONNREFUSED");
+    receiver = await startReceiver();
+  });
+
+  it("keeps only a capped excerpt of a large response", async () => {
+    const { deliveryId } = await oneDelivery();
+    receiver.respondWith(() => ({ status: 500, body: "x".repeat(100_000) }));
+    await performAttempt(db, deliveryId);
+    const [log] = await attemptsOf(db, deliveryId);
+    expect(log!.responseExcerpt).toHaveLength(RESPONSE_EXCERPT_BYTES);
+  });
+
+  it("sends one attempt once, however many callers race for it", async () => {
+    const { deliveryId } = await oneDelivery();
+    receiver.respondWith(() => ({ status: 500 }));
+    const results = await Promise.all(Array.from({ length: 5 }, () => performAttempt(db, deliveryId)));
+    expect(results.filter((r) => r.outcome === "retry")).toHaveLength(1);
+    expect(results.filter((r) => r.outcome === "skipped")).toHaveLength(4);
+    expect(receiver.requests).toHaveLength(1);
+  });
+
+  it("sends nothing for a webhook disabled after the reward, and dead-letters the delivery", async () => {
+    const { webhook, deliveryId } = await oneDelivery();
+    await updateWebhook(db, setup.org.id, setup.project.id, webhook.id, { enabled: false });
+    expect(await performAttempt(db, deliveryId)).toEqual({ outcome: "skipped", reason: "webhook_disabled" });
+    expect(receiver.requests).toHaveLength(0);
+    expect(await attemptsOf(db, deliveryId)).toHaveLength(0);
+    expect(await db.delivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({ status: "Failed" });
+  });
+
+  it("skips a delivery whose webhook was deleted", async () => {
+    const { webhook, deliveryId } = await oneDelivery();
+    await db.webhook.delete({ where: { id: webhook.id } });
+    expect(await performAttempt(db, deliveryId)).toEqual({ outcome: "skipped", reason: "not_found" });
+    expect(receiver.requests).toHaveLength(0);
+  });
+
+  it("refuses at send time, in production, a target that became private or is not https", async () => {
+    const loopbackHttps = await addWebhook(db, setup, { url: receiver.url.replace("http:", "https:") });
+    const plainHttp = await addWebhook(db, setup, { url: receiver.url });
+    const named = await addWebhook(db, setup, { url: receiver.url.replace("http://127.0.0.1", "https://localhost") });
+    const { deliveryIds } = await grantReward(db, setup);
+    vi.stubEnv("REFERLOOP_ENV", "production");
+    vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_URLS", "false");
+    try {
+      for (const id of deliveryIds) expect(await performAttempt(db, id)).toMatchObject({ outcome: "dead" });
+    } finally {
+      vi.stubEnv("REFERLOOP_ENV", "development");
+      vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_URLS", "true");
+    }
+    expect(receiver.requests).toHaveLength(0);
+    const errors = await db.deliveryAttempt.findMany({ where: { deliveryId: { in: deliveryIds } }, include: { webhook: true } });
+    const byWebhook = Object.fromEntries(errors.map((e) => [e.webhookId, e.error]));
+    expect(byWebhook[loopbackHttps.id]).toMatch(/non-public address \(127\.0\.0\.1\)/);
+    expect(byWebhook[plainHttp.id]).toMatch(/https/);
+    expect(byWebhook[named.id]).toMatch(/non-public address/);
+  });
+});
+
+describe("environment routing (enqueueRewardDeliveries)", () => {
+  it("sends Sandbox to Sandbox+Both, Production to Production+Both, none to all enabled once", async () => {
+    const paths = { Sandbox: "/sandbox", Production: "/production", Both: "/both" } as const;
+    for (const [environment, path] of Object.entries(paths)) {
+      await addWebhook(db, setup, { url: receiver.origin + path, environment: environment as keyof typeof paths });
+    }
+    await addWebhook(db, setup, { url: receiver.origin + "/disabled", enabled: false });
+
+    const sentPaths = async (environment: "Sandbox" | "Production" | null) => {
+      const before = receiver.requests.length;
+      const { deliveryIds } = await grantReward(db, setup, environment);
+      for (const id of deliveryIds) await performAttempt(db, id);
+      return receiver.requests.slice(before).map((r) => r.path).sort();
+    };
+    expect(await sentPaths("Sandbox")).toEqual(["/both", "/sandbox"]);
+    expect(await sentPaths("Production")).toEqual(["/both", "/production"]);
+    expect(await sentPaths(null)).toEqual(["/both", "/production", "/sandbox"]);
+    expect(receiver.requests.some((r) => r.path === "/disabled")).toBe(false);
+  });
+});

@@ -1,0 +1,265 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Db } from "@/server/db/client";
+import { DomainError } from "@/server/domain/errors";
+import { createTestDb, type TestDb } from "@/test/db";
+import { createRewardSetup, grantReward, stubDeliveryEnv, type RewardSetup } from "@/test/delivery-fixtures";
+import { createOrgWithProject } from "@/test/fixtures";
+import { createWebhook } from "./create-webhook";
+import { deleteWebhook } from "./delete-webhook";
+import { getWebhook } from "./get-webhook";
+import { listWebhookLogs } from "./list-webhook-logs";
+import { listWebhooks } from "./list-webhooks";
+import { retryDeliveryLog } from "./retry-delivery-log";
+import { updateWebhook } from "./update-webhook";
+import { decryptSecret } from "./webhook-secret";
+import type { DeliveryScheduler } from "@/server/jobs/scheduler";
+
+let testDb: TestDb;
+let db: Db;
+
+beforeAll(async () => {
+  stubDeliveryEnv();
+  testDb = await createTestDb();
+  db = testDb.db;
+});
+afterAll(async () => {
+  await testDb.drop();
+  vi.unstubAllEnvs();
+});
+afterEach(() => {
+  vi.stubEnv("REFERLOOP_ENV", "development");
+  vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_URLS", "true");
+});
+
+const noScheduler: DeliveryScheduler = { kind: "embedded", enqueue: async () => {} };
+const input = { name: "Backend", url: "https://hooks.example.com/referloop", secret: "super-secret-value-9876" };
+
+async function issueOf(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
+}
+
+/** Writes one finished attempt per status given, for the log tests (no HTTP needed). */
+async function logAttempts(setup: RewardSetup, webhookId: string, results: boolean[]) {
+  const { deliveryIds } = await grantReward(db, setup);
+  const deliveryId = deliveryIds.find(Boolean)!;
+  for (const [i, success] of results.entries()) {
+    await db.deliveryAttempt.create({
+      data: {
+        projectId: setup.project.id,
+        webhookId,
+        deliveryId,
+        attemptNumber: i + 1,
+        eventType: "purchase",
+        httpStatus: success ? 200 : 500,
+        responseTimeMs: 12,
+        success,
+        error: success ? null : "HTTP 500",
+      },
+    });
+  }
+  await db.delivery.update({
+    where: { id: deliveryId },
+    data: { status: results.at(-1) ? "Succeeded" : "Failed", attemptCount: results.length },
+  });
+  return deliveryId;
+}
+
+describe("webhook CRUD", () => {
+  it("creates with defaults, returns the secret once, stores it encrypted and shows a hint", async () => {
+    const { org, project, campaign } = await createOrgWithProject(db);
+    const created = await createWebhook(db, org.id, project.id, campaign.id, input);
+    expect(created).toMatchObject({
+      ...input,
+      projectId: project.id,
+      campaignId: campaign.id,
+      enabled: true,
+      environment: "Both",
+      secretHint: "****9876",
+    });
+    const row = await db.webhook.findUniqueOrThrow({ where: { id: created.id } });
+    expect(row.secretEncrypted).not.toContain(input.secret);
+    expect(decryptSecret(row.secretEncrypted)).toBe(input.secret);
+
+    const fetched = await getWebhook(db, org.id, project.id, created.id);
+    const { secret: _secret, ...withoutSecret } = created;
+    expect(fetched).toEqual(withoutSecret);
+    expect(JSON.stringify(await listWebhooks(db, org.id, project.id))).not.toContain(input.secret);
+  });
+
+  it("creates disabled, Sandbox-scoped webhooks when asked", async () => {
+    const { org, project, campaign } = await createOrgWithProject(db);
+    const created = await createWebhook(db, org.id, project.id, campaign.id, { ...input, enabled: false, environment: "Sandbox" });
+    expect(created).toMatchObject({ enabled: false, environment: "Sandbox" });
+  });
+
+  it.each([
+    [{ name: "  " }, "name"],
+    [{ name: undefined }, "name"],
+    [{ url: "not a url" }, "url"],
+    [{ url: "ftp://example.com" }, "url"],
+    [{ secret: "" }, "secret"],
+    [{ secret: "has space" }, "secret"],
+    [{ secret: undefined }, "secret"],
+    [{ environment: "Staging" }, "environment"],
+    [{ enabled: "yes" }, "enabled"],
+  ])("refuses %o (field %s)", async (override, field) => {
+    const { org, project, campaign } = await createOrgWithProject(db);
+    const error = await issueOf(createWebhook(db, org.id, project.id, campaign.id, { ...input, ...override } as never));
+    expect(error.kind).toBe("invalid");
+    expect(error.issues.map((i) => i.field)).toEqual([field]);
+    expect(await db.webhook.count({ where: { projectId: project.id } })).toBe(0);
+  });
+
+  it("refuses a campaign of another project", async () => {
+    const mine = await createOrgWithProject(db);
+    const other = await createOrgWithProject(db);
+    const error = await issueOf(createWebhook(db, mine.org.id, mine.project.id, other.campaign.id, input));
+    expect(error.kind).toBe("not_found");
+  });
+
+  it("updates only the fields given", async () => {
+    const { org, project, campaign } = await createOrgWithProject(db);
+    const created = await createWebhook(db, org.id, project.id, campaign.id, input);
+    const renamed = await updateWebhook(db, org.id, project.id, created.id, { name: "Renamed" });
+    expect(renamed).toMatchObject({ name: "Renamed", url: input.url, enabled: true, environment: "Both", secretHint: "****9876" });
+
+    const changed = await updateWebhook(db, org.id, project.id, created.id, {
+      url: "https://other.example.com/x",
+      secret: "a-brand-new-secret-abcd",
+      enabled: false,
+      environment: "Production",
+    });
+    expect(changed).toMatchObject({ name: "Renamed", url: "https://other.example.com/x", enabled: false, environment: "Production", secretHint: "****abcd" });
+    expect(changed).not.toHaveProperty("secret");
+    const row = await db.webhook.findUniqueOrThrow({ where: { id: created.id } });
+    expect(decryptSecret(row.secretEncrypted)).toBe("a-brand-new-secret-abcd");
+
+    const error = await issueOf(updateWebhook(db, org.id, project.id, created.id, { url: "nope" }));
+    expect(error.issues[0]).toMatchObject({ field: "url" });
+  });
+
+  it("deletes a webhook together with its delivery log", async () => {
+    const setup = await createRewardSetup(db);
+    const webhook = await createWebhook(db, setup.org.id, setup.project.id, setup.campaign.id, input);
+    await logAttempts(setup, webhook.id, [false, true]);
+    await deleteWebhook(db, setup.org.id, setup.project.id, webhook.id);
+    expect(await db.deliveryAttempt.count({ where: { webhookId: webhook.id } })).toBe(0);
+    expect(await db.delivery.count({ where: { webhookId: webhook.id } })).toBe(0);
+    expect((await issueOf(getWebhook(db, setup.org.id, setup.project.id, webhook.id))).kind).toBe("not_found");
+  });
+});
+
+describe("production URL rules", () => {
+  it("requires https and refuses private or loopback targets, at creation and update", async () => {
+    vi.stubEnv("REFERLOOP_ENV", "production");
+    vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_URLS", "false");
+    const { org, project, campaign } = await createOrgWithProject(db);
+    const create = (url: string) => createWebhook(db, org.id, project.id, campaign.id, { ...input, url });
+
+    expect((await issueOf(create("http://93.184.215.14/hook"))).issues[0]).toMatchObject({ field: "url", rule: "https" });
+    for (const url of ["https://127.0.0.1/hook", "https://localhost/hook", "https://10.0.0.8/", "https://169.254.169.254/", "https://[::1]/"]) {
+      expect((await issueOf(create(url))).issues[0]).toMatchObject({ field: "url", rule: "public_address" });
+    }
+    const ok = await create("https://93.184.215.14/hook");
+    expect((await issueOf(updateWebhook(db, org.id, project.id, ok.id, { url: "https://192.168.1.20/" }))).issues[0]).toMatchObject({
+      rule: "public_address",
+    });
+
+    vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_URLS", "true");
+    expect(await create("https://127.0.0.1/hook")).toMatchObject({ url: "https://127.0.0.1/hook" });
+  });
+});
+
+describe("delivery log", () => {
+  it("lists newest first, with limit 1..500 and default 100", async () => {
+    const setup = await createRewardSetup(db);
+    const webhook = await createWebhook(db, setup.org.id, setup.project.id, setup.campaign.id, input);
+    const deliveryId = await logAttempts(setup, webhook.id, [false, false, true]);
+    const logs = await listWebhookLogs(db, setup.org.id, setup.project.id, webhook.id);
+    expect(logs.map((l) => l.attemptNumber)).toEqual([3, 2, 1]);
+    expect(logs[0]).toEqual({
+      id: expect.any(String),
+      webhookId: webhook.id,
+      deliveryId,
+      attemptNumber: 3,
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      eventType: "purchase",
+      httpStatus: 200,
+      responseTimeMs: 12,
+      success: true,
+      error: null,
+      responseExcerpt: null,
+      deliveryStatus: "Succeeded",
+      retryable: false,
+    });
+    expect(await listWebhookLogs(db, setup.org.id, setup.project.id, webhook.id, { limit: 2 })).toHaveLength(2);
+    for (const limit of [0, 501, 1.5, Number.NaN]) {
+      const error = await issueOf(listWebhookLogs(db, setup.org.id, setup.project.id, webhook.id, { limit }));
+      expect(error.issues[0]).toMatchObject({ field: "limit", rule: "range" });
+    }
+
+    await db.deliveryAttempt.createMany({
+      data: Array.from({ length: 120 }, (_, i) => ({
+        projectId: setup.project.id,
+        webhookId: webhook.id,
+        deliveryId,
+        attemptNumber: 10 + i,
+        eventType: "purchase",
+        responseTimeMs: 1,
+        success: false,
+      })),
+    });
+    expect(await listWebhookLogs(db, setup.org.id, setup.project.id, webhook.id)).toHaveLength(100);
+    expect(await listWebhookLogs(db, setup.org.id, setup.project.id, webhook.id, { limit: 500 })).toHaveLength(123);
+  });
+
+  it("marks failed entries of a dead-lettered delivery as retryable", async () => {
+    const setup = await createRewardSetup(db);
+    const webhook = await createWebhook(db, setup.org.id, setup.project.id, setup.campaign.id, input);
+    await logAttempts(setup, webhook.id, [false, false]);
+    const logs = await listWebhookLogs(db, setup.org.id, setup.project.id, webhook.id);
+    expect(logs.map((l) => [l.deliveryStatus, l.retryable])).toEqual([
+      ["Failed", true],
+      ["Failed", true],
+    ]);
+  });
+});
+
+describe("another organisation", () => {
+  it("gets 404 for every webhook operation on a project or webhook it does not own", async () => {
+    const owner = await createRewardSetup(db);
+    const webhook = await createWebhook(db, owner.org.id, owner.project.id, owner.campaign.id, input);
+    await logAttempts(owner, webhook.id, [false]);
+    const [entry] = await db.deliveryAttempt.findMany({ where: { webhookId: webhook.id } });
+    const intruder = await createOrgWithProject(db);
+
+    // Through the owner's project id, and through the intruder's own project with the owner's ids.
+    for (const projectId of [owner.project.id, intruder.project.id]) {
+      const calls: (() => Promise<unknown>)[] = [
+        () => getWebhook(db, intruder.org.id, projectId, webhook.id),
+        () => updateWebhook(db, intruder.org.id, projectId, webhook.id, { name: "pwned" }),
+        () => deleteWebhook(db, intruder.org.id, projectId, webhook.id),
+        () => listWebhookLogs(db, intruder.org.id, projectId, webhook.id),
+        () => retryDeliveryLog(db, intruder.org.id, projectId, entry!.id, noScheduler),
+        () => createWebhook(db, intruder.org.id, projectId, owner.campaign.id, input),
+      ];
+      for (const call of calls) expect((await issueOf(call())).kind).toBe("not_found");
+    }
+    expect((await issueOf(listWebhooks(db, intruder.org.id, owner.project.id))).kind).toBe("not_found");
+    expect(await getWebhook(db, owner.org.id, owner.project.id, webhook.id)).toMatchObject({ name: input.name });
+    expect(await db.delivery.count({ where: { webhookId: webhook.id, status: "Failed" } })).toBe(1);
+  });
+
+  it("gets 404 for an absent webhook or log entry", async () => {
+    const { org, project } = await createOrgWithProject(db);
+    const absent = "00000000-0000-0000-0000-000000000000";
+    expect((await issueOf(getWebhook(db, org.id, project.id, absent))).kind).toBe("not_found");
+    expect((await issueOf(retryDeliveryLog(db, org.id, project.id, absent, noScheduler))).kind).toBe("not_found");
+    expect((await issueOf(listWebhooks(db, org.id, absent))).kind).toBe("not_found");
+  });
+});

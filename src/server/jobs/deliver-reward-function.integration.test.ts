@@ -1,0 +1,95 @@
+import { InngestTestEngine } from "@inngest/test";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Db } from "@/server/db/client";
+import { MAX_ATTEMPTS, minBackoffMs, retryBaseMs } from "@/server/domain/deliveries/retry-policy";
+import { createTestDb, type TestDb } from "@/test/db";
+import { addWebhook, attemptsOf, createRewardSetup, grantReward, stubDeliveryEnv, type RewardSetup } from "@/test/delivery-fixtures";
+import { startReceiver, type Receiver } from "@/test/webhook-receiver";
+import { createDeliverRewardFunction } from "./deliver-reward-function";
+import { deliveryRequested } from "./inngest-client";
+
+let testDb: TestDb;
+let db: Db;
+let setup: RewardSetup;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  stubDeliveryEnv();
+  testDb = await createTestDb();
+  db = testDb.db;
+});
+afterAll(async () => {
+  await testDb.drop();
+  vi.unstubAllEnvs();
+});
+beforeEach(async () => {
+  setup = await createRewardSetup(db);
+  receiver = await startReceiver();
+  await addWebhook(db, setup, { url: receiver.url });
+});
+afterEach(async () => {
+  await receiver.close();
+});
+
+/** Runs the function for one delivery; sleeps are mocked (the test engine cannot sleep), fresh each run. */
+async function run(deliveryId: string) {
+  const engine = new InngestTestEngine({
+    function: createDeliverRewardFunction({ db: async () => db, attempt: { timeoutMs: 2_000 } }),
+    events: [{ name: deliveryRequested.name, data: { deliveryId } }],
+    steps: Array.from({ length: MAX_ATTEMPTS }, (_, i) => ({ id: `backoff-${i + 1}`, handler: () => null })),
+  });
+  return engine.execute();
+}
+
+describe("deliver-reward-webhook (Inngest)", () => {
+  it("is one step per attempt, with no Inngest retries", () => {
+    const fn = createDeliverRewardFunction({ db: async () => db });
+    expect(fn.opts).toMatchObject({ id: "deliver-reward-webhook", retries: 0 });
+  });
+
+  it("delivers on the first attempt without sleeping", async () => {
+    const { deliveryIds } = await grantReward(db, setup);
+    const { result, ctx } = await run(deliveryIds[0]!);
+    expect(result).toEqual({ outcome: "succeeded", attemptNumber: 1 });
+    expect(ctx.step.sleep).not.toHaveBeenCalled();
+    expect(receiver.requests).toHaveLength(1);
+  });
+
+  it("sleeps the policy's backoff between attempts: fails twice, then 200", async () => {
+    receiver.respondWith((n) => (n <= 2 ? { status: 500 } : { status: 200 }));
+    const { deliveryIds } = await grantReward(db, setup);
+    const { result, ctx } = await run(deliveryIds[0]!);
+    expect(result).toEqual({ outcome: "succeeded", attemptNumber: 3 });
+    const sleeps = ctx.step.sleep.mock.calls as unknown as [string, number][];
+    expect(sleeps.map(([id]) => id)).toEqual(["backoff-1", "backoff-2"]);
+    sleeps.forEach(([, ms], i) => expect(ms).toBeGreaterThanOrEqual(minBackoffMs(i + 1, retryBaseMs())));
+    expect((await attemptsOf(db, deliveryIds[0]!)).map((a) => a.success)).toEqual([false, false, true]);
+    expect(new Set(receiver.requests.map((r) => r.headers["x-service-delivery-id"]))).toEqual(new Set(deliveryIds));
+  });
+
+  it("stops after five attempts against a receiver that always fails", async () => {
+    receiver.respondWith(() => ({ status: 500 }));
+    const { deliveryIds } = await grantReward(db, setup);
+    const { result, ctx } = await run(deliveryIds[0]!);
+    expect(result).toEqual({ outcome: "dead", attemptNumber: 5 });
+    expect(ctx.step.sleep).toHaveBeenCalledTimes(4);
+    expect(receiver.requests).toHaveLength(5);
+    expect(await db.delivery.findUniqueOrThrow({ where: { id: deliveryIds[0]! } })).toMatchObject({ status: "Failed", attemptCount: 5 });
+  });
+
+  it("dead-letters a 403 after one attempt", async () => {
+    receiver.respondWith(() => ({ status: 403 }));
+    const { deliveryIds } = await grantReward(db, setup);
+    const { result, ctx } = await run(deliveryIds[0]!);
+    expect(result).toEqual({ outcome: "dead", attemptNumber: 1 });
+    expect(ctx.step.sleep).not.toHaveBeenCalled();
+  });
+
+  it("does nothing for a delivery that is no longer Pending (a duplicate event)", async () => {
+    const { deliveryIds } = await grantReward(db, setup);
+    await run(deliveryIds[0]!);
+    const { result } = await run(deliveryIds[0]!);
+    expect(result).toEqual({ outcome: "skipped", reason: "not_pending" });
+    expect(receiver.requests).toHaveLength(1);
+  });
+});

@@ -1,0 +1,242 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { openPostgres, type Db } from "@/server/db/client";
+import { MAX_ATTEMPTS, minBackoffMs, retryBaseMs } from "@/server/domain/deliveries/retry-policy";
+import { DomainError } from "@/server/domain/errors";
+import { retryDeliveryLog } from "@/server/domain/webhooks/retry-delivery-log";
+import { createTestDb, type TestDb } from "@/test/db";
+import {
+  addWebhook,
+  attemptsOf,
+  createRewardSetup,
+  grantReward,
+  settleAllDeliveries,
+  stubDeliveryEnv,
+  type RewardSetup,
+} from "@/test/delivery-fixtures";
+import { startReceiver, type Receiver } from "@/test/webhook-receiver";
+import { createEmbeddedWorker, type EmbeddedWorker } from "./embedded-worker";
+import type { DeliveryScheduler } from "./scheduler";
+
+let testDb: TestDb;
+let db: Db;
+let setup: RewardSetup;
+let receiver: Receiver;
+const workers: EmbeddedWorker[] = [];
+const extraClients: Db[] = [];
+
+function startWorker(options: { db?: Db; workerId?: string } = {}) {
+  const worker = createEmbeddedWorker({ db: options.db ?? db, workerId: options.workerId, pollIntervalMs: 50, attempt: { timeoutMs: 2_000 } });
+  worker.start();
+  workers.push(worker);
+  return worker;
+}
+
+/** A second connection pool to the same database, like another app instance (PGlite has only one). */
+function anotherInstance(): Db {
+  if (!testDb.url) return db;
+  const client = openPostgres(testDb.url);
+  extraClients.push(client);
+  return client;
+}
+
+async function waitForStatus(deliveryIds: string[], status: "Succeeded" | "Failed", timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const done = await db.delivery.count({ where: { id: { in: deliveryIds }, status } });
+    if (done === deliveryIds.length) return;
+    if (Date.now() > deadline) throw new Error(`${done}/${deliveryIds.length} deliveries reached ${status}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+beforeAll(async () => {
+  stubDeliveryEnv(40);
+  testDb = await createTestDb();
+  db = testDb.db;
+});
+afterAll(async () => {
+  await Promise.all(extraClients.map((c) => c.$disconnect()));
+  await testDb.drop();
+  vi.unstubAllEnvs();
+});
+beforeEach(async () => {
+  setup = await createRewardSetup(db);
+  receiver = await startReceiver();
+});
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((w) => w.stop()));
+  await settleAllDeliveries(db);
+  await receiver.close();
+});
+
+describe("embedded worker", () => {
+  it("retries a receiver that fails twice, waiting at least the policy's backoff between attempts", async () => {
+    await addWebhook(db, setup, { url: receiver.url });
+    receiver.respondWith((n) => (n <= 2 ? { status: 503 } : { status: 200 }));
+    startWorker();
+    const { deliveryIds } = await grantReward(db, setup);
+    await waitForStatus(deliveryIds, "Succeeded");
+
+    const times = receiver.requests.map((r) => r.at);
+    expect(times).toHaveLength(3);
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(minBackoffMs(1, retryBaseMs()));
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(minBackoffMs(2, retryBaseMs()));
+    expect((await attemptsOf(db, deliveryIds[0]!)).map((a) => a.success)).toEqual([false, false, true]);
+  });
+
+  it("gives up after exactly five attempts against a receiver that always fails", async () => {
+    await addWebhook(db, setup, { url: receiver.url });
+    receiver.respondWith(() => ({ status: 500 }));
+    startWorker();
+    const { deliveryIds } = await grantReward(db, setup);
+    await waitForStatus(deliveryIds, "Failed");
+    // Give a wrongly scheduled sixth attempt the chance to show up.
+    await new Promise((r) => setTimeout(r, minBackoffMs(MAX_ATTEMPTS, retryBaseMs()) * 2));
+    expect(receiver.requests).toHaveLength(MAX_ATTEMPTS);
+    expect((await attemptsOf(db, deliveryIds[0]!)).map((a) => a.attemptNumber)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("never sends one attempt twice when two workers race over the same due deliveries", async () => {
+    await addWebhook(db, setup, { url: receiver.url });
+    // Slow answers keep both workers busy at the same time.
+    receiver.respondWith(() => ({ status: 200, delayMs: 60 }));
+    const ids = (await Promise.all(Array.from({ length: 24 }, () => grantReward(db, setup)))).flatMap((g) => g.deliveryIds);
+    startWorker({ workerId: "racer-a" });
+    startWorker({ db: anotherInstance(), workerId: "racer-b" });
+    const leaseHolders = new Set<string>();
+    while ((await db.delivery.count({ where: { id: { in: ids }, status: "Succeeded" } })) < ids.length) {
+      const leased = await db.delivery.findMany({ where: { id: { in: ids }, leasedBy: { not: null } }, select: { leasedBy: true } });
+      leased.forEach((d) => leaseHolders.add(d.leasedBy!));
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(leaseHolders).toEqual(new Set(["racer-a", "racer-b"]));
+
+    const sent = receiver.requests.map((r) => r.headers["x-service-delivery-id"]);
+    expect(sent).toHaveLength(ids.length);
+    expect(new Set(sent)).toEqual(new Set(ids));
+    expect(await db.deliveryAttempt.count({ where: { deliveryId: { in: ids } } })).toBe(ids.length);
+  });
+
+  it("takes over a delivery whose worker died holding the lease, once the lease expires", async () => {
+    await addWebhook(db, setup, { url: receiver.url });
+    const { deliveryIds } = await grantReward(db, setup);
+    const leaseEnds = Date.now() + 500;
+    // The dead worker had claimed attempt 1 and never recorded it.
+    await db.delivery.update({
+      where: { id: deliveryIds[0]! },
+      data: { attemptCount: 1, leasedBy: "dead-worker", leasedUntil: new Date(leaseEnds) },
+    });
+    startWorker();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(receiver.requests).toHaveLength(0);
+
+    await waitForStatus(deliveryIds, "Succeeded");
+    expect(receiver.requests).toHaveLength(1);
+    expect(receiver.requests[0]!.at).toBeGreaterThanOrEqual(leaseEnds);
+    expect((await attemptsOf(db, deliveryIds[0]!)).map((a) => a.attemptNumber)).toEqual([2]);
+  });
+
+  it("delivers, after a restart, what a stopped worker left Pending, with the same delivery ids", async () => {
+    await addWebhook(db, setup, { url: receiver.url });
+    receiver.respondWith(() => ({ status: 502 }));
+    // Written while no worker runs at all.
+    const ids = (await Promise.all([1, 2, 3].map(() => grantReward(db, setup)))).flatMap((g) => g.deliveryIds);
+    const first = startWorker({ workerId: "before-restart" });
+    await receiver.waitForRequests(3);
+    await first.stop();
+    expect(await db.delivery.count({ where: { id: { in: ids }, status: "Pending", leasedBy: null } })).toBe(3);
+
+    receiver.respondWith(() => ({ status: 200 }));
+    startWorker({ db: anotherInstance(), workerId: "after-restart" });
+    await waitForStatus(ids, "Succeeded");
+    const byDelivery = new Map<string, number>();
+    for (const r of receiver.requests) {
+      const id = r.headers["x-service-delivery-id"] as string;
+      byDelivery.set(id, (byDelivery.get(id) ?? 0) + 1);
+    }
+    expect([...byDelivery.keys()].sort()).toEqual([...ids].sort());
+    expect([...byDelivery.values()]).toEqual([2, 2, 2]);
+  });
+
+  it("wakes at once on enqueue instead of waiting for the poll", async () => {
+    await addWebhook(db, setup, { url: receiver.url });
+    const worker = createEmbeddedWorker({ db, pollIntervalMs: 60_000 });
+    worker.start();
+    workers.push(worker);
+    await new Promise((r) => setTimeout(r, 100));
+    const { deliveryIds } = await grantReward(db, setup);
+    const enqueuedAt = Date.now();
+    worker.wake();
+    await waitForStatus(deliveryIds, "Succeeded", 2_000);
+    expect(receiver.requests[0]!.at - enqueuedAt).toBeLessThan(1_000);
+  });
+});
+
+describe("manual retry through the worker", () => {
+  it("re-sends a dead-lettered delivery with the same id and payload, logging a new attempt; 409 once it succeeded", async () => {
+    const webhook = await addWebhook(db, setup, { url: receiver.url });
+    receiver.respondWith(() => ({ status: 401 }));
+    const worker = startWorker();
+    const scheduler: DeliveryScheduler = { kind: "embedded", enqueue: async () => worker.wake() };
+    const { deliveryIds } = await grantReward(db, setup);
+    const deliveryId = deliveryIds[0]!;
+    await waitForStatus(deliveryIds, "Failed");
+    const [failed] = await attemptsOf(db, deliveryId);
+
+    receiver.respondWith(() => ({ status: 200 }));
+    const result = await retryDeliveryLog(db, setup.org.id, setup.project.id, failed!.id, scheduler);
+    expect(result).toMatchObject({ deliveryId, webhookId: webhook.id, status: "Pending" });
+    await waitForStatus(deliveryIds, "Succeeded");
+
+    const [first, second] = receiver.requests;
+    expect(second!.headers["x-service-delivery-id"]).toBe(deliveryId);
+    expect(second!.body).toBe(first!.body);
+    const logs = await attemptsOf(db, deliveryId);
+    expect(logs.map((l) => [l.attemptNumber, l.success])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+
+    for (const log of logs) {
+      await expect(retryDeliveryLog(db, setup.org.id, setup.project.id, log.id, scheduler)).rejects.toMatchObject({
+        kind: "conflict",
+      });
+    }
+    expect(receiver.requests).toHaveLength(2);
+  });
+
+  it("refuses to retry a delivery that is still being retried automatically, or whose webhook is disabled", async () => {
+    const webhook = await addWebhook(db, setup, { url: receiver.url });
+    receiver.respondWith(() => ({ status: 500 }));
+    const scheduler: DeliveryScheduler = { kind: "embedded", enqueue: vi.fn(async () => {}) };
+    const { deliveryIds } = await grantReward(db, setup);
+    const { performAttempt } = await import("@/server/domain/deliveries/perform-attempt");
+    await performAttempt(db, deliveryIds[0]!);
+    const [entry] = await attemptsOf(db, deliveryIds[0]!);
+    const retry = () => retryDeliveryLog(db, setup.org.id, setup.project.id, entry!.id, scheduler);
+    await expect(retry()).rejects.toMatchObject({ kind: "conflict", message: expect.stringContaining("already scheduled") });
+
+    await db.delivery.update({ where: { id: deliveryIds[0]! }, data: { status: "Failed" } });
+    await db.webhook.update({ where: { id: webhook.id }, data: { enabled: false } });
+    await expect(retry()).rejects.toMatchObject({ kind: "conflict", message: expect.stringContaining("disabled") });
+    expect(scheduler.enqueue).not.toHaveBeenCalled();
+  });
+
+  it("puts the delivery back to Failed when the scheduler cannot take it", async () => {
+    await addWebhook(db, setup, { url: receiver.url });
+    receiver.respondWith(() => ({ status: 410 }));
+    const { deliveryIds } = await grantReward(db, setup);
+    const { performAttempt } = await import("@/server/domain/deliveries/perform-attempt");
+    await performAttempt(db, deliveryIds[0]!);
+    const [entry] = await attemptsOf(db, deliveryIds[0]!);
+    const broken: DeliveryScheduler = {
+      kind: "inngest",
+      enqueue: async () => {
+        throw new Error("Inngest unreachable");
+      },
+    };
+    await expect(retryDeliveryLog(db, setup.org.id, setup.project.id, entry!.id, broken)).rejects.toThrow("Inngest unreachable");
+    expect(await db.delivery.findUniqueOrThrow({ where: { id: deliveryIds[0]! } })).toMatchObject({ status: "Failed" });
+    await expect(retryDeliveryLog(db, setup.org.id, setup.project.id, entry!.id, broken)).rejects.not.toBeInstanceOf(DomainError);
+  });
+});
