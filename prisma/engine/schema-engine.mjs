@@ -158,7 +158,10 @@ async function postgresAdapter(url) {
   // One session, as the native engine has: it takes a session-level advisory lock (never unlocked, and
   // again for each command) that must stay with the connection doing the work, and with a larger pool
   // a second lock call on another connection would wait for the first forever.
-  const pool = patchPool(new pg.Pool({ connectionString, max: 1, idleTimeoutMillis: 0 }));
+  // `?schema=` also sets the search path, as with the native engine, so that the unqualified names in
+  // migration scripts land in the schema the engine inspects.
+  const options = schema ? `-c search_path=${schema.replace(/[\\ ]/g, "\\$&")}` : undefined;
+  const pool = patchPool(new pg.Pool({ connectionString, options, max: 1, idleTimeoutMillis: 0 }));
   pool.on("error", () => {}); // an idle client dropped by the server must not kill the engine
   const adapter = restoreCharColumns(await new PrismaPg(pool, schema ? { schema } : undefined).connect());
   // adapter-pg splits scripts on ";", which breaks string literals and function bodies; the native
