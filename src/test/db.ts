@@ -4,8 +4,6 @@ import { inject } from "vitest";
 import type { Db } from "@/server/db/client";
 import { openPglite, openPostgres } from "@/server/db/client";
 
-/** Migrated once per run by the global setup. */
-export const TEMPLATE_DB = "referloop_test_template";
 export const adminUrl = () => process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 export type TestDb = { db: Db; url: string | undefined; drop(): Promise<void> };
@@ -15,12 +13,13 @@ export type TestDb = { db: Db; url: string | undefined; drop(): Promise<void> };
  * or an in-memory PGlite when the suite runs without PostgreSQL.
  */
 export async function createTestDb(): Promise<TestDb> {
-  if (inject("embeddedDatabase")) {
+  const template = inject("templateDatabase");
+  if (!template) {
     const { db, pglite } = await openPglite(undefined);
     return { db, url: undefined, drop: async () => (await db.$disconnect(), await pglite.close()) };
   }
   const name = `referloop_t_${randomBytes(6).toString("hex")}`;
-  await adminQuery(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DB}"`);
+  await adminQuery(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
   const db = openPostgres(url.toString());

@@ -1,25 +1,25 @@
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { applyMigrations } from "@/server/db/migrate";
-import { TEMPLATE_DB, adminQuery, adminUrl } from "./db";
+import { adminQuery, adminUrl } from "./db";
 
 /**
  * Migrates one template database per run; each test file then copies it (CREATE DATABASE ... TEMPLATE),
- * which takes milliseconds. Without a reachable PostgreSQL the suite runs on in-memory PGlite and says so.
+ * which takes milliseconds. The template is named per run so concurrent runs on one server never
+ * touch each other's. Without a reachable PostgreSQL the suite runs on in-memory PGlite and says so.
  */
 export default async function setup(project: TestProject) {
-  project.provide("embeddedDatabase", false);
   try {
     await adminQuery("SELECT 1");
   } catch {
     console.warn("\n[tests] PostgreSQL is not reachable at " + adminUrl() + ": running on embedded PGlite instead.\n");
-    project.provide("embeddedDatabase", true);
+    project.provide("templateDatabase", null);
     return;
   }
-  await adminQuery(`DROP DATABASE IF EXISTS "${TEMPLATE_DB}" WITH (FORCE)`);
-  await adminQuery(`CREATE DATABASE "${TEMPLATE_DB}"`);
+  const template = `referloop_template_${process.pid}_${Date.now().toString(36)}`;
+  await adminQuery(`CREATE DATABASE "${template}"`);
   const url = new URL(adminUrl());
-  url.pathname = `/${TEMPLATE_DB}`;
+  url.pathname = `/${template}`;
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   try {
@@ -27,10 +27,15 @@ export default async function setup(project: TestProject) {
   } finally {
     await client.end();
   }
+  project.provide("templateDatabase", template);
+  return async () => {
+    await adminQuery(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
+  };
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
-    embeddedDatabase: boolean;
+    /** The migrated template to copy, or null to run on embedded PGlite. */
+    templateDatabase: string | null;
   }
 }

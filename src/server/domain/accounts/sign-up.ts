@@ -1,7 +1,7 @@
 import type { Db } from "@/server/db/client";
 import { DomainError } from "@/server/domain/errors";
 import { createOrganization } from "@/server/domain/organizations/create-organization";
-import { isUniqueViolation } from "@/server/db/errors";
+import { isUniqueViolation } from "@/server/domain/db-errors";
 import { hashPassword } from "./password";
 
 export type SignUpInput = { email: string; password: string; name?: string | null; organizationName: string };

@@ -1,6 +1,6 @@
 import type { Db } from "@/server/db/client";
 import { DomainError, invalidField, notFound } from "@/server/domain/errors";
-import { isUniqueViolation } from "@/server/db/errors";
+import { isUniqueViolation } from "@/server/domain/db-errors";
 
 /** The user's organisations, oldest membership first (the default active one). */
 export async function listMyOrganizations(db: Db, userId: string) {
