@@ -1,6 +1,17 @@
 import { serve } from "inngest/next";
 import { deliverRewardFunction } from "@/server/jobs/deliver-reward-function";
-import { inngest } from "@/server/jobs/inngest-client";
+import { inngest, inngestConfigured } from "@/server/jobs/inngest-client";
 
-// Inngest calls this endpoint to run the delivery function's steps (only used when Inngest is configured).
-export const { GET, POST, PUT } = serve({ client: inngest, functions: [deliverRewardFunction] });
+const handlers = serve({ client: inngest, functions: [deliverRewardFunction] });
+type Handler = typeof handlers.GET;
+
+// Inngest calls this endpoint to run the delivery function. Without Inngest configured the embedded
+// worker delivers, and the endpoint does not exist rather than answering 500 for a missing key.
+const whenConfigured =
+  (handler: Handler): Handler =>
+  (...args) =>
+    inngestConfigured() ? handler(...args) : Promise.resolve(new Response(null, { status: 404 }));
+
+export const GET = whenConfigured(handlers.GET);
+export const POST = whenConfigured(handlers.POST);
+export const PUT = whenConfigured(handlers.PUT);

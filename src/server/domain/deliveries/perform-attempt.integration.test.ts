@@ -151,6 +151,13 @@ describe("performAttempt", () => {
     expect(log!.responseExcerpt).toHaveLength(RESPONSE_EXCERPT_BYTES);
   });
 
+  it("records a response body holding NUL bytes (PostgreSQL text cannot store them)", async () => {
+    const { deliveryId } = await oneDelivery();
+    receiver.respondWith(() => ({ status: 200, body: "ok\u0000done" }));
+    expect(await performAttempt(db, deliveryId)).toEqual({ outcome: "succeeded", attemptNumber: 1 });
+    expect((await attemptsOf(db, deliveryId))[0]!.responseExcerpt).toBe("okdone");
+  });
+
   it("sends one attempt once, however many callers race for it", async () => {
     const { deliveryId } = await oneDelivery();
     receiver.respondWith(() => ({ status: 500 }));

@@ -79,14 +79,12 @@ export async function performAttempt(db: Db, deliveryId: string, options: Attemp
 
   const log = await send(delivery, delivery.webhook, timeoutMs);
   const step = nextStep(attemptNumber, log.signal, options);
-  const nextAttemptAt = step.outcome === "retry" ? new Date(Date.now() + step.delayMs) : undefined;
-  const recorded = await record(db, delivery, attemptNumber, log, {
-    status: step.outcome === "succeeded" ? "Succeeded" : step.outcome === "dead" ? "Failed" : "Pending",
-    nextAttemptAt,
-  });
-  if (!recorded) return { outcome: "skipped", reason: "not_found" };
-  if (step.outcome === "retry") return { outcome: "retry", attemptNumber, nextAttemptAt: nextAttemptAt!, delayMs: step.delayMs };
-  return { outcome: step.outcome, attemptNumber };
+  const outcome: AttemptOutcome =
+    step.outcome === "retry"
+      ? { outcome: "retry", attemptNumber, nextAttemptAt: new Date(Date.now() + step.delayMs), delayMs: step.delayMs }
+      : { outcome: step.outcome, attemptNumber };
+  const recorded = await record(db, delivery, attemptNumber, log, outcome);
+  return recorded ? outcome : { outcome: "skipped", reason: "not_found" };
 }
 
 /** Builds the signed request from the stored payload and sends it; every failure becomes a log entry. */
@@ -137,14 +135,19 @@ function toAttemptLog(result: PostResult, timeoutMs: number): AttemptLog {
         httpStatus: status,
         responseTimeMs: result.elapsedMs,
         error,
-        responseExcerpt: result.excerpt === "" ? null : result.excerpt,
+        responseExcerpt: storable(result.excerpt) || null,
       };
     }
   }
 }
 
 const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-const truncate = (text: string) => (text.length > MAX_ERROR_LENGTH ? text.slice(0, MAX_ERROR_LENGTH - 1) + "…" : text);
+/** PostgreSQL text cannot hold NUL: one in a receiver's body would make the attempt unrecordable. */
+const storable = (text: string) => text.replace(/\u0000/g, "");
+const truncate = (text: string) => {
+  const clean = storable(text);
+  return clean.length > MAX_ERROR_LENGTH ? clean.slice(0, MAX_ERROR_LENGTH - 1) + "…" : clean;
+};
 
 /**
  * Writes the log entry and the delivery's new state in one short transaction. The state is only
@@ -156,17 +159,18 @@ async function record(
   delivery: Delivery,
   attemptNumber: number,
   log: AttemptLog,
-  next: { status: "Succeeded" | "Failed" | "Pending"; nextAttemptAt: Date | undefined },
+  outcome: Extract<AttemptOutcome, { attemptNumber: number }>,
 ): Promise<boolean> {
+  const status = outcome.outcome === "succeeded" ? "Succeeded" : outcome.outcome === "dead" ? "Failed" : "Pending";
   return db.$transaction(async (tx) => {
     const updated = await tx.delivery.updateMany({
       where: { id: delivery.id, attemptCount: attemptNumber },
       data: {
-        status: next.status,
+        status,
         lastError: log.error,
         leasedUntil: null,
         leasedBy: null,
-        ...(next.nextAttemptAt ? { nextAttemptAt: next.nextAttemptAt } : {}),
+        ...(outcome.outcome === "retry" ? { nextAttemptAt: outcome.nextAttemptAt } : {}),
       },
     });
     if (updated.count === 0 && !(await tx.delivery.findUnique({ where: { id: delivery.id }, select: { id: true } }))) {
@@ -181,7 +185,7 @@ async function record(
         eventType: delivery.eventName,
         httpStatus: log.httpStatus,
         responseTimeMs: log.responseTimeMs,
-        success: next.status === "Succeeded",
+        success: status === "Succeeded",
         error: log.error,
         responseExcerpt: log.responseExcerpt,
       },

@@ -42,7 +42,7 @@ for (const [net, prefix] of [
 
 /** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part is accepted). */
 function ipv6Groups(address: string): number[] {
-  let text = address.split("%")[0]!;
+  let text = address;
   const dotted = text.match(/(\d+\.\d+\.\d+\.\d+)$/);
   if (dotted) {
     const [a, b, c, d] = dotted[1]!.split(".").map(Number) as [number, number, number, number];
@@ -72,8 +72,8 @@ function embeddedIPv4(address: string): string | undefined {
 /** True for any address that is not a public unicast address (and for anything that is not an IP). */
 export function isNonPublicAddress(address: string): boolean {
   if (isIPv4(address)) return nonPublic.check(address, "ipv4");
-  if (!isIPv6(address.split("%")[0]!)) return true;
-  const bare = address.split("%")[0]!;
+  const bare = address.split("%")[0]!; // a zone index (fe80::1%eth0) only names the interface
+  if (!isIPv6(bare)) return true;
   if (nonPublic.check(bare, "ipv6")) return true;
   const inner = embeddedIPv4(bare);
   return inner !== undefined && nonPublic.check(inner, "ipv4");
