@@ -64,9 +64,10 @@ beforeEach(async () => {
   receiver = await startReceiver();
 });
 afterEach(async () => {
+  // Receiver first: closing it cuts any hanging request, so stopping the workers need not wait for it.
+  await receiver.close();
   await Promise.all(workers.splice(0).map((w) => w.stop()));
   await settleAllDeliveries(db);
-  await receiver.close();
 });
 
 describe("embedded worker", () => {
@@ -120,14 +121,14 @@ describe("embedded worker", () => {
   it("takes over a delivery whose worker died holding the lease, once the lease expires", async () => {
     await addWebhook(db, setup, { url: receiver.url });
     const { deliveryIds } = await grantReward(db, setup);
-    const leaseEnds = Date.now() + 500;
+    const leaseEnds = Date.now() + 1_000;
     // The dead worker had claimed attempt 1 and never recorded it.
     await db.delivery.update({
       where: { id: deliveryIds[0]! },
       data: { attemptCount: 1, leasedBy: "dead-worker", leasedUntil: new Date(leaseEnds) },
     });
     startWorker();
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 300));
     expect(receiver.requests).toHaveLength(0);
 
     await waitForStatus(deliveryIds, "Succeeded");
@@ -156,6 +157,22 @@ describe("embedded worker", () => {
     }
     expect([...byDelivery.keys()].sort()).toEqual([...ids].sort());
     expect([...byDelivery.values()]).toEqual([2, 2, 2]);
+  });
+
+  it("keeps delivering to other receivers while one hangs", async () => {
+    await addWebhook(db, setup, { url: receiver.origin + "/slow" });
+    await addWebhook(db, setup, { url: receiver.origin + "/fast" });
+    receiver.respondWith((_, request) => (request.path === "/slow" ? "hang" : { status: 200 }));
+    const worker = createEmbeddedWorker({ db, pollIntervalMs: 50, attempt: { timeoutMs: 5_000 } });
+    workers.push(worker);
+    worker.start();
+    const { deliveryIds } = await grantReward(db, setup);
+    const fast = await db.delivery.findFirstOrThrow({ where: { id: { in: deliveryIds }, webhook: { url: { endsWith: "/fast" } } } });
+    await waitForStatus([fast.id], "Succeeded", 4_000);
+    // The slow attempt is still in flight: claimed, not yet logged.
+    const slow = await db.delivery.findFirstOrThrow({ where: { id: { in: deliveryIds }, NOT: { id: fast.id } } });
+    expect(slow.attemptCount).toBe(1);
+    expect(await attemptsOf(db, slow.id)).toHaveLength(0);
   });
 
   it("wakes at once on enqueue instead of waiting for the poll", async () => {

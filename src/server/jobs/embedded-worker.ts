@@ -86,23 +86,28 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
   async function run() {
     while (running) {
       const free = concurrency - inFlight.size;
+      // With every slot busy, the next attempt to finish wakes the loop.
+      let waitMs = pollIntervalMs;
       if (free > 0) {
+        const claimedAt = Date.now();
         try {
           const ids = await claimDueDeliveries(options.db, {
             workerId: id,
             limit: free,
             leaseMs,
-            dueBefore: new Date(Date.now() - graceMs),
+            dueBefore: new Date(claimedAt - graceMs),
           });
-          ids.forEach(attempt);
+          for (const deliveryId of ids) attempt(deliveryId);
           // A full batch suggests more rows are due: claim again as soon as a slot is free.
           if (ids.length === free) continue;
         } catch (error) {
           onError(error);
         }
+        // That claim saw every retry due by then; later ones set the wait.
+        if (nextKnownDue <= claimedAt) nextKnownDue = Infinity;
+        waitMs = Math.min(pollIntervalMs, Math.max(0, nextKnownDue - Date.now()));
       }
-      if (nextKnownDue <= Date.now()) nextKnownDue = Infinity;
-      await sleep(Math.max(0, Math.min(pollIntervalMs, nextKnownDue - Date.now())));
+      await sleep(waitMs);
     }
     await Promise.all(inFlight);
   }
