@@ -1,24 +1,35 @@
 import { z } from "zod";
 import { config } from "@/server/config";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/server/domain/paging";
 
 /*
- * Building blocks of the request and response schemas. One caution shapes them: trpc-to-openapi
- * switches plain z.boolean()/z.number() fields of every input object to coercion (so "false" would
- * become true and "" would become 0). Body fields therefore use jsonBoolean()/jsonNumber(), whose
- * pipe opts out; query parameters use the explicit query* parsers.
+ * Building blocks of the request and response schemas. Body fields that are numbers or booleans use
+ * jsonNumber()/jsonBoolean() from src/lib/json-zod.ts (see there why).
  */
-export const jsonBoolean = () => z.boolean().pipe(z.boolean());
-export const jsonNumber = () => z.number().pipe(z.number());
 
-/** Query string integer: digits only, so "1.5", "" and "abc" are rejected rather than guessed. */
-export const queryInt = () =>
-  z
-    .string()
-    .regex(/^-?\d+$/, { error: "must be an integer" })
-    .transform(Number)
-    .pipe(z.number().int());
+/**
+ * A boolean query parameter, written "true" or "false" (dashboard callers send the same strings).
+ * z.coerce.boolean would read "false" as true; integers need no such care: the coercion trpc-to-openapi
+ * applies turns "2" into 2, and "1.5", "" or "abc" still fail `int()`/`min()`.
+ */
+export const queryBoolean = () =>
+  z.enum(["true", "false"], { error: "must be true or false" }).transform((v) => v === "true");
 
-export const queryBoolean = () => z.enum(["true", "false"], { error: "must be true or false" }).transform((v) => v === "true");
+/** Page from 1, PageSize 1 to 100 (default 20): out-of-range values are a 400, never clamped. */
+export const pagingInput = {
+  page: z.number().int().min(1).optional().describe("Page number, from 1. Default 1."),
+  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).optional().describe(`Items per page, 1 to ${MAX_PAGE_SIZE}. Default ${DEFAULT_PAGE_SIZE}.`),
+};
+
+/** The one paged-list envelope (the spec's `ActivityPageResponse` shape). */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    totalCount: z.number().int(),
+    hasNextPage: z.boolean(),
+  });
 
 export const isoDateTime = () => z.iso.datetime({ offset: true });
 

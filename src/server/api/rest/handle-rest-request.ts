@@ -3,7 +3,8 @@ import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { createOpenApiFetchHandler } from "trpc-to-openapi";
 import type { Db } from "@/server/db/client";
 import { createRestContext } from "@/server/api/context";
-import { type Problem, problemFromError } from "@/server/api/problem";
+import { type Problem, problemFromError, toTRPCError } from "@/server/api/problem";
+import { invalidField } from "@/server/domain/errors";
 import { appRouter } from "@/server/api/root";
 import { procedureMeta } from "@/server/api/procedure-meta";
 
@@ -52,6 +53,7 @@ export const camelKey = (key: string) => key.charAt(0).toLowerCase() + key.slice
 async function normalizeRequest(req: Request, url: URL): Promise<Request> {
   const query = new URLSearchParams();
   url.searchParams.forEach((value, key) => query.append(camelKey(key), value));
+  checkProjectIdParameter(query, url.pathname);
   const target = new URL(url);
   target.search = query.toString();
   const headers = new Headers(req.headers);
@@ -83,6 +85,20 @@ async function normalizeRequest(req: Request, url: URL): Promise<Request> {
   headers.set("content-type", "application/json");
   headers.delete("content-length");
   return new Request(target, { method: req.method, headers, body: JSON.stringify(body) });
+}
+
+/**
+ * List endpoints accept the project id as a `ProjectId` query parameter too (the spec lists it); it
+ * must name the project of the path, and the path's value is the one used.
+ */
+function checkProjectIdParameter(query: URLSearchParams, pathname: string) {
+  const fromQuery = query.get("projectId");
+  if (fromQuery === null) return;
+  query.delete("projectId");
+  const fromPath = /\/projects\/([^/]+)/.exec(pathname)?.[1];
+  if (fromPath && fromQuery !== decodeURIComponent(fromPath)) {
+    throw toTRPCError(invalidField("ProjectId", "matches_path", "ProjectId must equal the project id in the path."));
+  }
 }
 
 /** Reads at most MAX_BODY_BYTES, refusing larger bodies without buffering them. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { jsonNumber } from "@/lib/json-zod";
 
 const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, { error: "must be a hex colour #RRGGBB" });
 
@@ -17,7 +18,7 @@ export const referrerExperienceSchema = z.object({
     themeColor: hexColor,
     backgroundColor: hexColor,
     tintColor: hexColor,
-    tintAlpha: z.number().min(0).max(1),
+    tintAlpha: jsonNumber(z.number().min(0).max(1)),
   }),
 });
 
@@ -61,7 +62,7 @@ export const referrerExperiencePatchSchema = z.object({
   theme: referrerExperienceSchema.shape.theme.partial().optional(),
 });
 export const newUserExperiencePatchSchema = newUserExperienceSchema.partial();
-export const attributionWindowDaysSchema = z.number().int().min(1).max(MAX_ATTRIBUTION_WINDOW_DAYS);
+export const attributionWindowDaysSchema = jsonNumber(z.number().int().min(1).max(MAX_ATTRIBUTION_WINDOW_DAYS));
 
 export type ReferrerExperiencePatch = z.infer<typeof referrerExperiencePatchSchema>;
 export type NewUserExperiencePatch = z.infer<typeof newUserExperiencePatchSchema>;

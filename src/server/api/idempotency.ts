@@ -1,0 +1,25 @@
+import type { Db } from "@/server/db/client";
+import { hashRequest } from "@/server/domain/idempotency/hash-request";
+import { withIdempotency } from "@/server/domain/idempotency/with-idempotency";
+
+type IdempotentContext = { db: Db; headers: Headers; organizationId: string };
+
+/**
+ * Runs a side-effecting procedure under the request's `Idempotency-Key`, if it sent one: a retry
+ * with the same key and input within 24 hours gets the first result again without a second effect.
+ * The scope is the procedure, so REST and dashboard calls share it; the hash is of the parsed input,
+ * so `ReferrerId` and `referrerId` count as the same body.
+ */
+export async function idempotently<T>(ctx: IdempotentContext, scope: string, input: unknown, run: () => Promise<T>): Promise<T> {
+  const key = ctx.headers.get("idempotency-key");
+  if (key === null) return run();
+  const { body } = await withIdempotency(
+    ctx.db,
+    { organizationId: ctx.organizationId, key: key.trim(), scope, requestHash: hashRequest(input) },
+    async () => ({ status: 200, body: await run() }),
+  );
+  return body as T;
+}
+
+export const IDEMPOTENCY_DOC =
+  "Accepts an `Idempotency-Key` header (1 to 255 characters): a retry with the same key and body within 24 hours returns the first response without a second effect; the same key with a different body is a 422, and a retry while the first call is still running is a 409.";

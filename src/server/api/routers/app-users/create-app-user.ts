@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { IDEMPOTENCY_DOC, idempotently } from "@/server/api/idempotency";
+import { idempotencyKeyHeader } from "@/server/api/idempotency-header";
+import { projectIdInput } from "@/server/api/schemas";
+import { protectedProcedure } from "@/server/api/trpc";
+import { createAppUser } from "@/server/domain/app-users/create-app-user";
+import { appUserDtoSchema, attributesInput, clientProvidedIdInput } from "./app-user.types";
+
+export const createAppUserProcedure = protectedProcedure
+  .meta({
+    created: true,
+    errors: [{ status: 409, description: "An app user with this ClientProvidedId already exists in the project." }],
+    openapi: {
+      method: "POST",
+      path: "/public/projects/{projectId}/users",
+      tags: ["App users"],
+      summary: "Create an app user",
+      description: `Creates the user with a generated referral code. ${IDEMPOTENCY_DOC}`,
+      requestHeaders: idempotencyKeyHeader,
+    },
+  })
+  .input(z.object({ ...projectIdInput, clientProvidedId: clientProvidedIdInput, attributes: attributesInput.optional() }))
+  .output(appUserDtoSchema)
+  .mutation(({ ctx, input: { projectId, ...body } }) =>
+    idempotently(ctx, `users.create:${projectId}`, body, () => createAppUser(ctx.db, ctx.organizationId, projectId, body)),
+  );

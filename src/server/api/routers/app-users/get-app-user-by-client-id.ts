@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { projectIdInput } from "@/server/api/schemas";
+import { protectedProcedure } from "@/server/api/trpc";
+import { getAppUserByClientId } from "@/server/domain/app-users/get-app-user-by-client-id";
+import { appUserDtoSchema, clientProvidedIdInput } from "./app-user.types";
+
+export const getAppUserByClientIdProcedure = protectedProcedure
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/public/projects/{projectId}/users/by-user-id/{clientProvidedId}",
+      tags: ["App users"],
+      summary: "Get an app user by the client's own id",
+      description: "URL-encode the id (e.g. `user%2F42` for `user/42`).",
+    },
+  })
+  .input(z.object({ ...projectIdInput, clientProvidedId: clientProvidedIdInput }))
+  .output(appUserDtoSchema)
+  .query(({ ctx, input }) => getAppUserByClientId(ctx.db, ctx.organizationId, input.projectId, input.clientProvidedId));

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { protectedProcedure } from "@/server/api/trpc";
+import { listAppUserEvents, MAX_USER_EVENTS_LIMIT } from "@/server/domain/activity/list-app-user-events";
+import { appUserEventSchema, appUserPathInput } from "./app-user.types";
+
+export const listAppUserEventsProcedure = protectedProcedure
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/public/projects/{projectId}/users/{uniqueId}/events",
+      tags: ["App users"],
+      summary: "List an app user's events, newest first",
+    },
+  })
+  .input(z.object({ ...appUserPathInput, limit: z.number().int().min(1).max(MAX_USER_EVENTS_LIMIT).optional() }))
+  .output(z.array(appUserEventSchema))
+  .query(({ ctx, input: { projectId, ...rest } }) => listAppUserEvents(ctx.db, ctx.organizationId, projectId, rest));

@@ -1,0 +1,18 @@
+import { protectedProcedure } from "@/server/api/trpc";
+import { listAppUsers } from "@/server/domain/app-users/list-app-users";
+import { appUserPageSchema, listAppUsersInput } from "./app-user.types";
+
+export const listAppUsersProcedure = protectedProcedure
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/public/projects/{projectId}/users",
+      tags: ["App users"],
+      summary: "List app users",
+      description:
+        "Paged, searchable and sortable. Query parameter names are accepted in any case (`PageSize` or `pageSize`). A `ProjectId` query parameter, if sent, must equal the path's project id.",
+    },
+  })
+  .input(listAppUsersInput)
+  .output(appUserPageSchema)
+  .query(({ ctx, input: { projectId, ...query } }) => listAppUsers(ctx.db, ctx.organizationId, projectId, query));

@@ -1,0 +1,16 @@
+import { router } from "@/server/api/trpc";
+import { createAppUserProcedure } from "./create-app-user";
+import { getAppUserProcedure } from "./get-app-user";
+import { getAppUserByClientIdProcedure } from "./get-app-user-by-client-id";
+import { listAppUserEventsProcedure } from "./list-app-user-events";
+import { listAppUsersProcedure } from "./list-app-users";
+import { updateAppUserProcedure } from "./update-app-user";
+
+export const appUsersRouter = router({
+  list: listAppUsersProcedure,
+  create: createAppUserProcedure,
+  get: getAppUserProcedure,
+  getByClientId: getAppUserByClientIdProcedure,
+  update: updateAppUserProcedure,
+  events: listAppUserEventsProcedure,
+});

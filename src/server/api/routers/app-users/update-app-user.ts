@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { protectedProcedure } from "@/server/api/trpc";
+import { updateAppUser } from "@/server/domain/app-users/update-app-user";
+import { appUserDtoSchema, appUserPathInput, attributesInput } from "./app-user.types";
+
+export const updateAppUserProcedure = protectedProcedure
+  .meta({
+    openapi: {
+      method: "PUT",
+      path: "/public/projects/{projectId}/users/{uniqueId}",
+      tags: ["App users"],
+      summary: "Replace an app user's attributes",
+      description: "The attributes map replaces the stored one entirely; send `{}` to clear it.",
+    },
+  })
+  .input(z.object({ ...appUserPathInput, attributes: attributesInput }))
+  .output(appUserDtoSchema)
+  .mutation(({ ctx, input: { projectId, ...body } }) => updateAppUser(ctx.db, ctx.organizationId, projectId, body));

@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { projectIdInput } from "@/server/api/schemas";
+import { protectedProcedure } from "@/server/api/trpc";
+import { getCampaign } from "@/server/domain/campaigns/get-campaign";
+import { campaignDtoSchema } from "./campaign.types";
+
+export const getCampaignProcedure = protectedProcedure
+  .meta({ openapi: { method: "GET", path: "/public/projects/{projectId}/campaign", tags: ["Campaign"], summary: "Get the campaign configuration" } })
+  .input(z.object(projectIdInput))
+  .output(campaignDtoSchema)
+  .query(({ ctx, input }) => getCampaign(ctx.db, ctx.organizationId, input.projectId));

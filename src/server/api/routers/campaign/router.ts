@@ -1,0 +1,5 @@
+import { router } from "@/server/api/trpc";
+import { getCampaignProcedure } from "./get-campaign";
+import { updateCampaignProcedure } from "./update-campaign";
+
+export const campaignRouter = router({ get: getCampaignProcedure, update: updateCampaignProcedure });

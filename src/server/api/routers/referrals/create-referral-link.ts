@@ -1,0 +1,22 @@
+import { IDEMPOTENCY_DOC, idempotently } from "@/server/api/idempotency";
+import { idempotencyKeyHeader } from "@/server/api/idempotency-header";
+import { protectedProcedure } from "@/server/api/trpc";
+import { createReferralLink } from "@/server/domain/referrals/create-referral-link";
+import { linkInput, linkOutput } from "./referral.types";
+
+export const createReferralLinkProcedure = protectedProcedure
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/public/projects/{projectId}/referrals/link",
+      tags: ["Referrals"],
+      summary: "Get a referrer's shareable link",
+      description: `400 when the project has no referral redirect link. ${IDEMPOTENCY_DOC}`,
+      requestHeaders: idempotencyKeyHeader,
+    },
+  })
+  .input(linkInput)
+  .output(linkOutput)
+  .mutation(({ ctx, input: { projectId, ...body } }) =>
+    idempotently(ctx, `referrals.link:${projectId}`, body, () => createReferralLink(ctx.db, ctx.organizationId, projectId, body)),
+  );

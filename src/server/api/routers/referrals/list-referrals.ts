@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { projectIdInput } from "@/server/api/schemas";
+import { protectedProcedure } from "@/server/api/trpc";
+import { listReferrals } from "@/server/domain/referrals/list-referrals";
+import { referralFilterInput, referralPageSchema } from "./referral.types";
+
+export const listReferralsProcedure = protectedProcedure
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/public/projects/{projectId}/referrals",
+      tags: ["Referrals"],
+      summary: "List tracking items, newest first",
+    },
+  })
+  .input(z.object({ ...projectIdInput, ...referralFilterInput }))
+  .output(referralPageSchema)
+  .query(({ ctx, input: { projectId, ...filter } }) => listReferrals(ctx.db, ctx.organizationId, projectId, filter));

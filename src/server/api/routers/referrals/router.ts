@@ -1,0 +1,14 @@
+import { router } from "@/server/api/trpc";
+import { createReferralLinkProcedure } from "./create-referral-link";
+import { grantRewardProcedure } from "./grant-reward";
+import { listAppUserReferralsProcedure } from "./list-app-user-referrals";
+import { listReferralsProcedure } from "./list-referrals";
+import { trackReferralProcedure } from "./track-referral";
+
+export const referralsRouter = router({
+  link: createReferralLinkProcedure,
+  track: trackReferralProcedure,
+  reward: grantRewardProcedure,
+  list: listReferralsProcedure,
+  listForUser: listAppUserReferralsProcedure,
+});

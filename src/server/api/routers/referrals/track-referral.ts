@@ -1,0 +1,24 @@
+import { IDEMPOTENCY_DOC, idempotently } from "@/server/api/idempotency";
+import { idempotencyKeyHeader } from "@/server/api/idempotency-header";
+import { protectedProcedure } from "@/server/api/trpc";
+import { trackReferral } from "@/server/domain/referrals/track-referral";
+import { trackInput, trackOutput } from "./referral.types";
+
+export const trackReferralProcedure = protectedProcedure
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/public/projects/{projectId}/referrals/track",
+      tags: ["Referrals"],
+      summary: "Track a referral arrival",
+      description:
+        "Creates a `Pending` tracking item and returns its `referralTrackingId`. An unknown code is a 404; a referee who is the referrer is a 400 (`self_referral`). " +
+        IDEMPOTENCY_DOC,
+      requestHeaders: idempotencyKeyHeader,
+    },
+  })
+  .input(trackInput)
+  .output(trackOutput)
+  .mutation(({ ctx, input: { projectId, ...body } }) =>
+    idempotently(ctx, `referrals.track:${projectId}`, body, () => trackReferral(ctx.db, ctx.organizationId, projectId, body)),
+  );
