@@ -5,7 +5,7 @@ import { addWebhook, attemptsOf, createRewardSetup, grantReward, stubDeliveryEnv
 import { createTestDb, type TestDb } from "@/test/db";
 import { startReceiver, type Receiver } from "@/test/webhook-receiver";
 import { updateWebhook } from "@/server/domain/webhooks/update-webhook";
-import { DEFAULT_ATTEMPT_TIMEOUT_MS, performAttempt } from "./perform-attempt";
+import { DEFAULT_ATTEMPT_TIMEOUT_MS, performAttempt, WEBHOOK_DISABLED_ERROR } from "./perform-attempt";
 import { RESPONSE_EXCERPT_BYTES } from "./post-webhook";
 
 let testDb: TestDb;
@@ -167,12 +167,12 @@ describe("performAttempt", () => {
     expect(receiver.requests).toHaveLength(1);
   });
 
-  it("sends nothing for a webhook disabled after the reward, and dead-letters the delivery", async () => {
+  it("sends nothing for a webhook disabled after the reward; logs why and dead-letters it", async () => {
     const { webhook, deliveryId } = await oneDelivery();
     await updateWebhook(db, setup.org.id, setup.project.id, webhook.id, { enabled: false });
-    expect(await performAttempt(db, deliveryId)).toEqual({ outcome: "skipped", reason: "webhook_disabled" });
+    expect(await performAttempt(db, deliveryId)).toEqual({ outcome: "dead", attemptNumber: 1 });
     expect(receiver.requests).toHaveLength(0);
-    expect(await attemptsOf(db, deliveryId)).toHaveLength(0);
+    expect(await attemptsOf(db, deliveryId)).toMatchObject([{ success: false, httpStatus: null, error: WEBHOOK_DISABLED_ERROR }]);
     expect(await db.delivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({ status: "Failed" });
   });
 

@@ -26,7 +26,7 @@ export type AttemptOptions = PolicyOptions & {
 export type AttemptOutcome =
   | { outcome: "succeeded" | "dead"; attemptNumber: number }
   | { outcome: "retry"; attemptNumber: number; nextAttemptAt: Date; delayMs: number }
-  | { outcome: "skipped"; reason: "not_found" | "not_pending" | "webhook_disabled" | "claimed_elsewhere" };
+  | { outcome: "skipped"; reason: "not_found" | "not_pending" | "claimed_elsewhere" };
 
 type AttemptLog = {
   signal: AttemptSignal;
@@ -48,15 +48,6 @@ export async function performAttempt(db: Db, deliveryId: string, options: Attemp
   const delivery = await db.delivery.findUnique({ where: { id: deliveryId }, include: { webhook: true } });
   if (!delivery) return { outcome: "skipped", reason: "not_found" };
   if (delivery.status !== "Pending") return { outcome: "skipped", reason: "not_pending" };
-  if (!delivery.webhook.enabled) {
-    // Dead-lettered rather than left Pending, so workers do not keep picking it up; a manual retry
-    // after re-enabling sends it.
-    await db.delivery.updateMany({
-      where: { id: deliveryId, status: "Pending", attemptCount: delivery.attemptCount },
-      data: { status: "Failed", lastError: WEBHOOK_DISABLED_ERROR, leasedUntil: null, leasedBy: null },
-    });
-    return { outcome: "skipped", reason: "webhook_disabled" };
-  }
 
   const timeoutMs = options.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
   const workerId = options.workerId ?? `direct:${randomUUID()}`;
@@ -87,7 +78,10 @@ export async function performAttempt(db: Db, deliveryId: string, options: Attemp
   return recorded ? outcome : { outcome: "skipped", reason: "not_found" };
 }
 
-/** Builds the signed request from the stored payload and sends it; every failure becomes a log entry. */
+/**
+ * Builds the signed request from the stored payload and sends it; every failure, including a target
+ * refused before sending (disabled webhook, URL rules, unreadable secret), becomes a log entry.
+ */
 async function send(delivery: Delivery, webhook: Webhook, timeoutMs: number): Promise<AttemptLog> {
   const refused = (message: string): AttemptLog => ({
     signal: { kind: "refused" },
@@ -96,6 +90,9 @@ async function send(delivery: Delivery, webhook: Webhook, timeoutMs: number): Pr
     error: message,
     responseExcerpt: null,
   });
+  // Refused and dead-lettered, but logged: the log shows why nothing was sent, and a manual retry
+  // after re-enabling sends it.
+  if (!webhook.enabled) return refused(WEBHOOK_DISABLED_ERROR);
   // Checked again at send time: the URL may predate production mode, and DNS can change.
   const checked = checkWebhookUrl(webhook.url);
   if ("violation" in checked) return refused(checked.violation.message);
