@@ -62,6 +62,11 @@ describe("webhook URL rules", () => {
     expect(await refusal(url)).toMatchObject({ field: "url", rule: "public_address" });
   });
 
+  it("refuses, in production, a host name that does not resolve", async () => {
+    production();
+    expect(await refusal("https://no-such-host.invalid/hook")).toMatchObject({ field: "url", rule: "resolvable" });
+  });
+
   it("accepts a public address in production", async () => {
     production();
     expect(await validateWebhookUrl("https://93.184.215.14/hook")).toBe("https://93.184.215.14/hook");

@@ -63,22 +63,12 @@ export async function validateWebhookUrl(raw: unknown): Promise<string> {
   if ("violation" in checked) throw invalidField("url", checked.violation.rule, checked.violation.message);
   const host = bareHost(checked.url);
   if (privateTargetsRefused() && !isIP(host)) {
-    let addresses: LookupAddress[];
-    try {
-      addresses = await lookupAll(host);
-    } catch {
-      throw invalidField("url", "resolvable", `The host ${host} could not be resolved.`);
-    }
-    const blocked = addresses.find((a) => isNonPublicAddress(a.address));
-    if (blocked) throw invalidField("url", "public_address", new NonPublicTargetError(blocked.address).message);
+    const refusal = await new Promise<NodeJS.ErrnoException | null>((resolve) => guardedLookup(host, { all: true }, resolve));
+    if (refusal instanceof NonPublicTargetError) throw invalidField("url", "public_address", refusal.message);
+    if (refusal) throw invalidField("url", "resolvable", `The host ${host} could not be resolved.`);
   }
   return checked.url.href;
 }
-
-const lookupAll = (host: string) =>
-  new Promise<LookupAddress[]>((resolve, reject) =>
-    dnsLookup(host, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
-  );
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
