@@ -86,7 +86,7 @@ test("foundation: account, projects, secrets, API keys, REST and the API referen
   await page.getByRole("button", { name: "Create API key" }).click();
   const apiKey = await readSecret(page, "API key");
   expect(apiKey).toMatch(/^rl_/);
-  await expect(page.getByRole("region", { name: "New api key" }).getByText(/shown only once/)).toBeVisible();
+  await expect(page.getByRole("region", { name: "New API key" }).getByText(/shown only once/)).toBeVisible();
   await page.getByRole("button", { name: "Copy API key" }).click();
   await expect(page.getByRole("button", { name: "Copy API key" })).toHaveText("Copied");
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(apiKey);

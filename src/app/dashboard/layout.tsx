@@ -27,21 +27,23 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   }
   return (
     <div className="flex min-h-screen flex-col md:flex-row">
-      <aside className="flex shrink-0 flex-col gap-6 border-b border-zinc-200 bg-white px-4 py-5 md:sticky md:top-0 md:h-screen md:w-64 md:border-r md:border-b-0">
-        <Link href="/dashboard" className="px-3 text-lg font-semibold tracking-tight text-brand-700">
-          Referloop
-        </Link>
-        <div className="px-3">
-          <OrganizationSwitcher organizations={me.organizations} activeId={me.activeOrganizationId} />
-        </div>
-        <DashboardNav />
-        <div className="mt-auto border-t border-zinc-100 px-3 pt-4">
-          <p className="truncate text-sm font-medium text-zinc-800" title={session?.user?.email ?? undefined}>
-            {session?.user?.name || session?.user?.email}
-          </p>
-          {session?.user?.name && <p className="truncate text-xs text-zinc-500">{session.user.email}</p>}
-          <div className="-ml-2.5 mt-2">
-            <SignOutButton />
+      <aside className="shrink-0 border-b border-zinc-200 bg-white md:w-64 md:border-r md:border-b-0">
+        <div className="flex flex-col gap-6 px-4 py-5 md:sticky md:top-0 md:h-screen">
+          <Link href="/dashboard" className="px-3 text-lg font-semibold tracking-tight text-brand-700">
+            Referloop
+          </Link>
+          <div className="px-3">
+            <OrganizationSwitcher organizations={me.organizations} activeId={me.activeOrganizationId} />
+          </div>
+          <DashboardNav />
+          <div className="mt-auto border-t border-zinc-100 px-3 pt-4">
+            <p className="truncate text-sm font-medium text-zinc-800" title={session?.user?.email ?? undefined}>
+              {session?.user?.name || session?.user?.email}
+            </p>
+            {session?.user?.name && <p className="truncate text-xs text-zinc-500">{session.user.email}</p>}
+            <div className="-ml-2.5 mt-2">
+              <SignOutButton />
+            </div>
           </div>
         </div>
       </aside>

@@ -17,6 +17,20 @@ async function fetchDocument(url: string): Promise<OpenApiDocument> {
   return body;
 }
 
+/**
+ * The server URL to show. A document fetched from this same app describes this app, and behind
+ * `next start` the server only knows its internal host (it writes `localhost:<port>`), so the
+ * browser's own origin is the address a reader can actually use.
+ */
+function displayedBaseUrl(serverUrl: string | undefined, documentUrl: string): string | undefined {
+  if (!serverUrl || /^https?:/i.test(documentUrl)) return serverUrl;
+  try {
+    return new URL(new URL(serverUrl, window.location.origin).pathname, window.location.origin).href.replace(/\/$/, "");
+  } catch {
+    return serverUrl;
+  }
+}
+
 const tagAnchor = (name: string) => `tag-${name.replace(/[^A-Za-z0-9_-]/g, "-")}`;
 
 /** The OpenAPI document at `url`, rendered: description, operations by tag, and schemas. */
@@ -27,9 +41,9 @@ export function ApiReference({ url }: { url: string }) {
   const doc = query.data;
   const groups = groupByTag(doc);
   const schemas = Object.entries(doc.components?.schemas ?? {});
-  const baseUrl = doc.servers?.[0]?.url;
+  const baseUrl = displayedBaseUrl(doc.servers?.[0]?.url, url);
   return (
-    <div className="grid gap-8 lg:grid-cols-[13rem_minmax(0,1fr)]">
+    <div className="grid gap-8 lg:grid-cols-[15rem_minmax(0,1fr)]">
       <nav aria-label="API reference contents" className="hidden lg:block">
         <div className="sticky top-6 max-h-[calc(100vh-3rem)] space-y-4 overflow-y-auto text-sm">
           {groups.map((group) => (
@@ -40,11 +54,9 @@ export function ApiReference({ url }: { url: string }) {
               <ul className="mt-1.5 space-y-1">
                 {group.operations.map(({ path, method, op }) => (
                   <li key={`${method} ${path}`}>
-                    <a href={`#${operationAnchor(method, path, op)}`} className="flex items-center gap-2 text-zinc-600 hover:text-zinc-900">
-                      <span className="w-12 shrink-0 font-mono text-[0.65rem] font-bold uppercase">{method}</span>
-                      <span className="truncate font-mono text-xs" title={path}>
-                        {path}
-                      </span>
+                    <a href={`#${operationAnchor(method, path, op)}`} className="flex items-baseline gap-2 text-zinc-600 hover:text-zinc-900">
+                      <span className="w-11 shrink-0 font-mono text-[0.65rem] font-bold uppercase">{method}</span>
+                      <span className="font-mono text-xs break-all">{path}</span>
                     </a>
                   </li>
                 ))}

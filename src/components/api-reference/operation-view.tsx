@@ -1,4 +1,4 @@
-import { Markdown } from "./markdown";
+import { InlineMarkdown, Markdown } from "./markdown";
 import type { HttpMethod, OpenApiDocument, Operation, Parameter, PathItem, RequestBody, ResponseObject } from "./openapi-types";
 import { deref } from "./resolve";
 import { SchemaView } from "./schema-view";
@@ -61,7 +61,11 @@ function Security({ doc, op }: { doc: OpenApiDocument; op: Operation }) {
                 return (
                   <span key={name}>
                     <span className="font-medium">{name}</span> — <code className="font-mono text-xs">{kind}</code>
-                    {scheme?.description && <span className="text-zinc-500">. {scheme.description}</span>}
+                    {scheme?.description && (
+                      <span className="text-zinc-500">
+                        . <InlineMarkdown text={scheme.description} />
+                      </span>
+                    )}
                   </span>
                 );
               })}

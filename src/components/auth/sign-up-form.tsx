@@ -59,7 +59,7 @@ export function SignUpForm() {
       <FormField label="Your name" optional error={errors.fields.name}>
         {(p) => <input {...p} name="name" autoComplete="name" className={inputClasses} />}
       </FormField>
-      <FormField label="Organisation name" error={errors.fields.organizationName} hint="Your company or team; you can rename it later.">
+      <FormField label="Organisation name" error={errors.fields.organizationName} hint="Your company or team.">
         {(p) => <input {...p} name="organizationName" autoComplete="organization" required className={inputClasses} />}
       </FormField>
       <ErrorMessage>{errors.message}</ErrorMessage>

@@ -6,7 +6,7 @@ import type { Project } from "@/lib/trpc-types";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid gap-1 py-2.5 sm:grid-cols-[12rem_1fr] sm:gap-4">
+    <div className="grid gap-1 py-2.5 sm:grid-cols-[12rem_1fr] sm:items-center sm:gap-4">
       <dt className="text-sm text-zinc-500">{label}</dt>
       <dd className="flex min-w-0 items-center gap-2 text-sm text-zinc-900">{children}</dd>
     </div>

@@ -23,7 +23,7 @@ export function SecretOnce({ label, secret, warning, onDismiss, children }: Secr
   return (
     <section aria-labelledby={`${inputId}-title`} className="rounded-lg border border-amber-300 bg-amber-50 p-4 shadow-sm">
       <h3 id={`${inputId}-title`} className="text-sm font-semibold text-amber-900">
-        New {label.toLowerCase()}
+        New {/^[A-Z][a-z]/.test(label) ? label[0]?.toLowerCase() + label.slice(1) : label}
       </h3>
       <p className="mt-1 text-sm text-amber-900">{warning}</p>
       <div className="mt-3 flex items-center gap-2">
