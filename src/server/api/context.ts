@@ -12,7 +12,7 @@ export function bearerToken(headers: Headers): string | null {
 export async function createRestContext(db: Db, headers: Headers): Promise<Context> {
   const token = bearerToken(headers);
   const key = token ? await authenticateApiKey(db, token) : null;
-  return { db, headers, actor: key ? { kind: "apiKey", ...key } : null };
+  return { db, headers, via: "rest", actor: key ? { kind: "apiKey", ...key } : null };
 }
 
 /**
@@ -25,14 +25,14 @@ export async function createSessionContext(
   userId: string | null,
   preferredOrganizationId: string | null,
 ): Promise<Context> {
-  if (!userId) return { db, headers, actor: null };
+  if (!userId) return { db, headers, via: "trpc", actor: null };
   const memberships = await db.membership.findMany({ where: { userId }, orderBy: { createdAt: "asc" } });
   if (!memberships.length && !(await db.user.findUnique({ where: { id: userId }, select: { id: true } }))) {
-    return { db, headers, actor: null }; // the account was deleted: the session no longer counts
+    return { db, headers, via: "trpc", actor: null }; // the account was deleted: the session no longer counts
   }
   const active = memberships.find((m) => m.organizationId === preferredOrganizationId) ?? memberships[0];
   const actor: Actor = { kind: "user", userId, organizationId: active?.organizationId ?? null, role: active?.role ?? null };
-  return { db, headers, actor };
+  return { db, headers, via: "trpc", actor };
 }
 
 export const ACTIVE_ORGANIZATION_COOKIE = "referloop_org";

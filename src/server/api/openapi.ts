@@ -13,6 +13,8 @@ type Operation = {
   responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
 };
 
+const STATUS_TEXT = { 200: "OK", 201: "Created", 202: "Accepted" } as const;
+
 const problemRef = { $ref: "#/components/schemas/Problem" };
 const problemResponse = (description: string) => ({ description, content: { "application/problem+json": { schema: problemRef } } });
 
@@ -82,8 +84,9 @@ export function buildOpenApiDocument(origin: string): OpenAPIObject {
           // A void output comes out as an empty schema: that operation answers with no body.
           const schema = response.content?.["application/json"]?.schema;
           const success = schema && Object.keys(schema).length ? schema : undefined;
-          responses[meta?.created ? "201" : "200"] = success
-            ? { description: meta?.created ? "Created" : "OK", content: { "application/json": { schema: success } } }
+          const status = meta?.status ?? 200;
+          responses[String(status)] = success
+            ? { description: STATUS_TEXT[status], content: { "application/json": { schema: success } } }
             : { description: "OK. The body is empty." };
         }
       }

@@ -5,6 +5,7 @@ import { appUsersRouter } from "./routers/app-users/router";
 import { campaignRouter } from "./routers/campaign/router";
 import { projectsRouter } from "./routers/projects/router";
 import { referralsRouter } from "./routers/referrals/router";
+import { webhooksRouter } from "./routers/webhooks/router";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
@@ -15,6 +16,7 @@ export const appRouter = router({
   campaign: campaignRouter,
   referrals: referralsRouter,
   activity: router({ list: listActivityProcedure }),
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -14,11 +14,13 @@ export type Context = {
   actor: Actor | null;
   /** Raw request headers, for the few procedures that read one (Idempotency-Key). */
   headers: Headers;
+  /** REST (trpc-to-openapi) or the dashboard's tRPC client. */
+  via: "rest" | "trpc";
 };
 
 export type Meta = OpenApiMeta<{
-  /** REST answers 201 instead of 200 (creates). */
-  created?: boolean;
+  /** REST success status when not 200: 201 for creates, 202 for work queued. */
+  status?: 201 | 202;
   /** Further problem statuses this operation can answer, for the OpenAPI document. */
   errors?: { status: number; description: string }[];
 }>;
@@ -42,7 +44,29 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(domainErrors);
+/**
+ * trpc-to-openapi hands path parameters over still percent-encoded; decode them here, once, so
+ * `/users/by-user-id/team%2Fa` finds the user `team/a`.
+ */
+const decodePathParameters = t.middleware(async ({ ctx, meta, getRawInput, next }) => {
+  const path = meta?.openapi?.path;
+  if (ctx.via !== "rest" || !path?.includes("{")) return next();
+  const raw = await getRawInput();
+  if (!raw || typeof raw !== "object") return next();
+  const decoded: Record<string, unknown> = { ...raw };
+  for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
+    const value = decoded[name!];
+    if (typeof value !== "string") continue;
+    try {
+      decoded[name!] = decodeURIComponent(value);
+    } catch {
+      // A malformed escape stays as sent: it names nothing, so the lookup answers 404.
+    }
+  }
+  return next({ getRawInput: async () => decoded });
+});
+
+export const publicProcedure = t.procedure.use(domainErrors).use(decodePathParameters);
 
 /** A dashboard session or an API key, acting for one organisation. */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -30,7 +30,10 @@ export async function handleRestRequest(req: Request, db: Db): Promise<Response>
       router: appRouter,
       req: normalized,
       createContext: () => createRestContext(db, req.headers),
-      responseMeta: ({ paths, errors }) => (!errors.length && paths?.[0] && procedureMeta(paths[0])?.created ? { status: 201 } : {}),
+      responseMeta: ({ paths, errors }) => {
+        const status = !errors.length && paths?.[0] ? procedureMeta(paths[0])?.status : undefined;
+        return status ? { status } : {};
+      },
       onError: ({ error, path }) => {
         if (getHTTPStatusCodeFromError(error) >= 500) console.error(`[rest] ${req.method} ${path ?? url.pathname} failed:`, error.cause ?? error);
       },

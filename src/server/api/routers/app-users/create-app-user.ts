@@ -8,7 +8,7 @@ import { appUserDtoSchema, attributesInput, clientProvidedIdInput } from "./app-
 
 export const createAppUserProcedure = protectedProcedure
   .meta({
-    created: true,
+    status: 201,
     errors: [{ status: 409, description: "An app user with this ClientProvidedId already exists in the project." }],
     openapi: {
       method: "POST",

@@ -5,7 +5,7 @@ import { createProjectInput, projectCreatedSchema } from "./project.types";
 
 export const createProjectProcedure = protectedProcedure
   .meta({
-    created: true,
+    status: 201,
     openapi: {
       method: "POST",
       path: "/public/projects",

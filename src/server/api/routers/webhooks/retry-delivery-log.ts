@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { projectIdInput } from "@/server/api/schemas";
+import { protectedProcedure } from "@/server/api/trpc";
+import { findLogProject } from "@/server/domain/webhooks/find-log-project";
+import { retryDeliveryLog } from "@/server/domain/webhooks/retry-delivery-log";
+import { retryResultSchema } from "./webhook.types";
+
+const RETRY_DOC =
+  "Re-sends a failed entry's delivery: same payload, same delivery id, a new attempt logged as a new entry. Answers 202 with the queued delivery; follow the result in the logs. Retrying a successful entry, or a delivery that is still retrying on its own or whose webhook is disabled, is a 409.";
+const logIdInput = { logId: z.string().min(1).max(100) };
+const errors = [{ status: 409, description: "The entry cannot be retried (succeeded, already scheduled, or webhook disabled)." }];
+
+export const retryDeliveryLogProcedure = protectedProcedure
+  .meta({
+    status: 202,
+    errors,
+    openapi: {
+      method: "POST",
+      path: "/public/projects/{projectId}/webhooks/logs/{logId}/retry",
+      tags: ["Webhooks"],
+      summary: "Retry a failed delivery log entry",
+      description: RETRY_DOC,
+    },
+  })
+  .input(z.object({ ...projectIdInput, ...logIdInput }))
+  .output(retryResultSchema)
+  .mutation(({ ctx, input }) => retryDeliveryLog(ctx.db, ctx.organizationId, input.projectId, input.logId));
+
+/** The same call without the project prefix: the project is the log's, checked against the caller. */
+export const retryDeliveryLogByIdProcedure = protectedProcedure
+  .meta({
+    status: 202,
+    errors,
+    openapi: {
+      method: "POST",
+      path: "/public/webhooks/logs/{logId}/retry",
+      tags: ["Webhooks"],
+      summary: "Retry a failed delivery log entry (project derived from the log)",
+      description: RETRY_DOC,
+    },
+  })
+  .input(z.object(logIdInput))
+  .output(retryResultSchema)
+  .mutation(async ({ ctx, input }) => {
+    const projectId = await findLogProject(ctx.db, ctx.organizationId, input.logId);
+    return retryDeliveryLog(ctx.db, ctx.organizationId, projectId, input.logId);
+  });

@@ -1,0 +1,19 @@
+import { router } from "@/server/api/trpc";
+import { createWebhookProcedure } from "./create-webhook";
+import { deleteWebhookProcedure } from "./delete-webhook";
+import { getWebhookProcedure } from "./get-webhook";
+import { listWebhookLogsProcedure } from "./list-webhook-logs";
+import { listWebhooksProcedure } from "./list-webhooks";
+import { retryDeliveryLogByIdProcedure, retryDeliveryLogProcedure } from "./retry-delivery-log";
+import { updateWebhookProcedure } from "./update-webhook";
+
+export const webhooksRouter = router({
+  list: listWebhooksProcedure,
+  create: createWebhookProcedure,
+  get: getWebhookProcedure,
+  update: updateWebhookProcedure,
+  delete: deleteWebhookProcedure,
+  logs: listWebhookLogsProcedure,
+  retry: retryDeliveryLogProcedure,
+  retryById: retryDeliveryLogByIdProcedure,
+});
