@@ -56,7 +56,9 @@ export function ApiReference({ url }: { url: string }) {
                   <li key={`${method} ${path}`}>
                     <a href={`#${operationAnchor(method, path, op)}`} className="flex items-baseline gap-2 text-zinc-600 hover:text-zinc-900">
                       <span className="w-11 shrink-0 font-mono text-[0.65rem] font-bold uppercase">{method}</span>
-                      <span className="font-mono text-xs break-all">{path}</span>
+                      <span className="text-xs" title={path}>
+                        {op.summary ?? path}
+                      </span>
                     </a>
                   </li>
                 ))}

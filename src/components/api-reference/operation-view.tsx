@@ -1,7 +1,7 @@
 import { InlineMarkdown, Markdown } from "./markdown";
-import type { HttpMethod, OpenApiDocument, Operation, Parameter, PathItem, RequestBody, ResponseObject } from "./openapi-types";
-import { deref } from "./resolve";
-import { SchemaView } from "./schema-view";
+import type { HttpMethod, JsonSchema, OpenApiDocument, Operation, Parameter, PathItem, RequestBody, ResponseObject } from "./openapi-types";
+import { deref, resolveSchema, typeLabel, unwrapNullable } from "./resolve";
+import { Rules, SchemaView, TypeLabel } from "./schema-view";
 
 const methodTone: Record<HttpMethod, string> = {
   get: "bg-emerald-100 text-emerald-800",
@@ -31,6 +31,11 @@ function statusTone(status: string) {
   if (status.startsWith("4")) return "bg-amber-100 text-amber-800";
   if (status.startsWith("5")) return "bg-red-100 text-red-800";
   return "bg-zinc-100 text-zinc-700";
+}
+
+/** The response type in a collapsed summary; links would toggle the disclosure, so plain text. */
+function TypeName({ schema }: { schema: JsonSchema }) {
+  return <span className="font-mono text-violet-700">{typeLabel(schema)}</span>;
 }
 
 function Subheading({ children }: { children: string }) {
@@ -87,15 +92,13 @@ function Parameters({ doc, params }: { doc: OpenApiDocument; params: Parameter[]
           <li key={`${p.in}:${p.name}`} className="px-3 py-2">
             <div className="flex flex-wrap items-baseline gap-2">
               <code className="font-mono text-sm font-semibold text-zinc-900">{p.name}</code>
+              {p.schema && <TypeLabel schema={p.schema} />}
               <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-600">{p.in}</span>
               {p.required ? <span className="text-xs font-medium text-red-700">required</span> : <span className="text-xs text-zinc-400">optional</span>}
+              {p.deprecated && <span className="text-xs text-amber-700">deprecated</span>}
             </div>
-            {p.description && <Markdown source={p.description} className="mt-0.5" />}
-            {p.schema && (
-              <div className="mt-1">
-                <SchemaView doc={doc} schema={{ ...p.schema, description: undefined }} />
-              </div>
-            )}
+            {(p.description ?? p.schema?.description) && <Markdown source={p.description ?? p.schema?.description ?? ""} className="mt-0.5" />}
+            {p.schema && <Rules schema={unwrapNullable(resolveSchema(doc, p.schema).schema).schema} />}
           </li>
         ))}
       </ul>
@@ -125,7 +128,6 @@ function Responses({ doc, responses }: { doc: OpenApiDocument; responses: [strin
       <ul className="space-y-2">
         {responses.map(([status, response]) => {
           const content = Object.entries(response.content ?? {});
-          const success = status.startsWith("2");
           return (
             <li key={status} className="rounded-md border border-zinc-200 bg-white px-3 py-2">
               <div className="flex flex-wrap items-baseline gap-2">
@@ -134,8 +136,10 @@ function Responses({ doc, responses }: { doc: OpenApiDocument; responses: [strin
               </div>
               {content.map(([type, media]) =>
                 media.schema ? (
-                  <details key={type} className="mt-2" open={success}>
-                    <summary className="cursor-pointer font-mono text-xs text-zinc-500 select-none">{type}</summary>
+                  <details key={type} className="mt-2">
+                    <summary className="cursor-pointer text-xs text-zinc-500 select-none">
+                      <span className="font-mono">{type}</span> · <TypeName schema={media.schema} />
+                    </summary>
                     <div className="mt-2">
                       <SchemaView doc={doc} schema={media.schema} />
                     </div>

@@ -98,14 +98,17 @@ const range = (min: number | undefined, max: number | undefined, unit: string) =
   return null;
 };
 
+/** zod writes the safe-integer range on every `.int()`; that bound is noise, not a rule. */
+const bounded = (n: number | undefined): n is number => n !== undefined && Math.abs(n) < Number.MAX_SAFE_INTEGER;
+
 /** The validation rules of a schema, in words. */
 export function constraints(schema: JsonSchema): string[] {
   const out: (string | null)[] = [
     range(schema.minLength, schema.maxLength, "characters"),
     range(schema.minItems, schema.maxItems, "items"),
-    schema.minimum !== undefined ? `≥ ${schema.minimum}` : null,
+    bounded(schema.minimum) ? `≥ ${schema.minimum}` : null,
     schema.exclusiveMinimum !== undefined ? `> ${schema.exclusiveMinimum}` : null,
-    schema.maximum !== undefined ? `≤ ${schema.maximum}` : null,
+    bounded(schema.maximum) ? `≤ ${schema.maximum}` : null,
     schema.exclusiveMaximum !== undefined ? `< ${schema.exclusiveMaximum}` : null,
     schema.multipleOf !== undefined ? `multiple of ${schema.multipleOf}` : null,
     schema.pattern ? `pattern ${schema.pattern}` : null,

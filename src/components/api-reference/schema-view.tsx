@@ -9,7 +9,7 @@ export const schemaAnchor = (name: string) => `schema-${name.replace(/[^A-Za-z0-
 type ViewProps = { doc: OpenApiDocument; schema: JsonSchema; seen?: readonly string[]; depth?: number };
 
 /** A schema's type, with named schemas linking to their definition below. */
-function TypeLabel({ schema }: { schema: JsonSchema }) {
+export function TypeLabel({ schema }: { schema: JsonSchema }) {
   const { schema: base, nullable } = unwrapNullable(schema);
   const named = base.$ref ?? (base.type === "array" ? base.items?.$ref : undefined);
   return (
@@ -26,8 +26,8 @@ function TypeLabel({ schema }: { schema: JsonSchema }) {
   );
 }
 
-/** Enum values, default and constraints of one schema, as small chips. */
-function Rules({ schema }: { schema: JsonSchema }) {
+/** Enum values, default and constraints of one schema (its nullability and `$ref` taken away), as chips. */
+export function Rules({ schema }: { schema: JsonSchema }) {
   const values = schema.enum ?? schema.items?.enum;
   const rules = constraints(schema);
   if (!values && schema.default === undefined && !rules.length) return null;
