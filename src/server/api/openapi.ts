@@ -1,5 +1,6 @@
 
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
+import { API_DESCRIPTION } from "@/server/api/api-description";
 import { MAX_BODY_BYTES } from "@/server/api/rest/handle-rest-request";
 import { procedureMeta } from "@/server/api/procedure-meta";
 import { appRouter } from "@/server/api/root";
@@ -43,20 +44,6 @@ const PROBLEM_SCHEMA: SchemaObject = {
   },
 };
 
-const API_DESCRIPTION = `
-The Referloop REST API. Backends call \`/api/v1/public/...\` with \`Authorization: Bearer <API key>\`.
-
-**Conventions**
-- Request bodies: \`application/json\`, \`text/json\` or \`application/*+json\`, at most ${MAX_BODY_BYTES / 1024} KiB (larger: 413; other media types: 415).
-- Top-level request field names and query parameter names are accepted in camelCase or PascalCase (\`name\` or \`Name\`). Unknown fields are ignored.
-- Responses are JSON. Ask with \`Accept: text/json\` or \`text/plain\` to have the same JSON labelled with that media type.
-- Errors are \`application/problem+json\` (RFC 9457); validation errors list each failing field and rule in \`errors\`.
-- 401: the key is missing, malformed, unknown, deleted or past its \`expiresAt\`.
-- 404: the resource does not exist **or belongs to another organisation**; the two are indistinguishable.
-- Creates answer 201 with the created record; deletes answer 200 with an empty body.
-- Projects: \`appType\` defaults to \`Web\` and cannot change after creation (a PUT with a different value is a 400).
-  \`referralRedirectLink\` must be an absolute http(s) URL without query or fragment (the service appends \`referralCode\`); https only when the service runs in production mode.
-`.trim();
 
 /** The OpenAPI 3.1.1 document of the REST surface, generated from the same procedures the dashboard calls. */
 export function buildOpenApiDocument(origin: string): OpenAPIObject {

@@ -1,0 +1,55 @@
+import { MAX_BODY_BYTES } from "@/server/api/rest/handle-rest-request";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/server/domain/paging";
+
+/**
+ * The prose of the API reference: conventions and every decision the interface specification left
+ * open. Rendered at the top of the dashboard's API reference page.
+ */
+export const API_DESCRIPTION = `
+The Referloop REST API. Backends call \`/api/v1/public/...\` with \`Authorization: Bearer <API key>\`.
+
+## Conventions
+- Request bodies: \`application/json\`, \`text/json\` or \`application/*+json\`, at most ${MAX_BODY_BYTES / 1024} KiB (larger: 413; other media types: 415; malformed JSON: 400).
+- Top-level request field names and query parameter names are accepted in camelCase or PascalCase (\`referrerId\` or \`ReferrerId\`). Unknown fields are ignored. Numbers and booleans in bodies must be JSON numbers and booleans (\`"0.5"\` is a 400).
+- Responses are JSON in camelCase. Ask with \`Accept: text/json\` or \`text/plain\` to have the same JSON labelled with that media type.
+- Errors are \`application/problem+json\` (RFC 9457) with a stable \`type\` (\`urn:referloop:problem:<kind>\`), \`title\`, \`status\` and \`detail\`; validation errors list each failing field (dotted path) and rule in \`errors\`.
+- 401: the key is missing, malformed, unknown, deleted or past its \`expiresAt\`.
+- 404: the resource does not exist **or belongs to another organisation**; the two are indistinguishable. This also holds for a project id in the path that another organisation owns.
+- 409: a conflict with stored state (duplicate \`ClientProvidedId\`, a retry of a delivered webhook). 422: an \`Idempotency-Key\` reused for a different request.
+- Creates answer 201 with the created record; deletes answer 200 with an empty body; a manual webhook retry answers 202.
+- Paged lists share one envelope: \`items\`, \`page\` (from 1), \`pageSize\` (1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}), \`totalCount\`, \`hasNextPage\`. Out-of-range paging is a 400, never silently clamped.
+- Idempotency: \`POST\` create-user, track, link and reward accept \`Idempotency-Key\`. A retry with the same key and body within 24 hours returns the first response without a second effect; the same key with a different body is a 422; a retry while the first call is still running is a 409.
+
+## Projects
+\`appType\` (\`Web\` or \`Mobile\`) defaults to \`Web\` and cannot change after creation: a PUT with a different value is a 400. \`referralRedirectLink\` must be an absolute http(s) URL without query or fragment (the service appends \`referralCode\`); https only when the service runs in production mode. The \`sk_\` project secret is returned once, on creation and on rotation.
+
+## Referrals and rewards
+- Every app user gets a 6-character alphanumeric referral code, unique within the project, from a cryptographic random source.
+- A tracking item is \`Pending\` until a reward event moves it to \`Completed\` (reward granted, webhooks queued) or \`Failed\` (an eligibility check failed; no webhook). Both are final.
+- The reward call answers 200 whether or not the reward was claimed; \`rewardClaimed\` and \`reason\` tell which. Reasons: \`already_completed\`, \`already_failed\`, \`event_mismatch\`, \`self_referral\`, \`expired\`, \`duplicate_referee\`.
+- **Each reward event is tracked independently.** When the item was pre-assigned an event (\`rewardEventName\`) and the reported event has another name (names compare exactly, case-sensitive), the event is recorded on its own and the item **stays Pending**, so the right event can still claim it.
+- The attribution window is 30 days by default (\`attributionWindowDays\` in the campaign, 1 to 365).
+- Counters: \`totalReferralsGiven\` and \`totalReferralsReceived\` count tracked arrivals; \`successfulReferrals\` counts rewarded referrals. \`referredBy\` is the referrer of the first completed reward.
+- Concurrency: the database enforces one claim per item and one reward per referrer/referee pair; concurrent calls produce exactly one completion.
+
+## Webhook deliveries
+When a reward is granted, each enabled webhook of the campaign whose environment scope matches gets one delivery: \`Sandbox\` calls reach \`Sandbox\` and \`Both\` webhooks, \`Production\` calls reach \`Production\` and \`Both\`, and a call without environment reaches every enabled webhook once.
+
+The request is a \`POST\` with \`Content-Type: application/json\` and the body fields \`event\`, \`referrerId\`, \`refereeId\`, \`rewardClaimedAt\`, \`trackingId\` (dedupe on it), \`rewardStatus\` (\`Completed\`), \`projectId\`, \`projectName\`, \`campaignId\`. Headers:
+- \`Authorization: Bearer <webhook secret>\`
+- \`X-Service-Delivery-Id\` and \`webhook-id\`: the delivery id, the same on every retry of one delivery.
+- \`webhook-timestamp\`: unix seconds of this attempt.
+- \`webhook-signature\` and \`X-Service-Signature\`: \`v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">\`, keyed with the UTF-8 bytes of the webhook secret ([Standard Webhooks](https://www.standardwebhooks.com/)).
+
+Verify with the \`standardwebhooks\` library, giving it the secret's bytes:
+\`\`\`js
+import { Webhook } from "standardwebhooks";
+const wh = new Webhook(new TextEncoder().encode(process.env.REFERLOOP_WEBHOOK_SECRET), { format: "raw" });
+const payload = wh.verify(rawBody, { "webhook-id": h["webhook-id"], "webhook-timestamp": h["webhook-timestamp"], "webhook-signature": h["webhook-signature"] });
+\`\`\`
+or by hand: compute the HMAC above, base64-encode it, compare in constant time with the part after \`v1,\`, and reject timestamps more than 5 minutes old.
+
+Policy: any 2xx is success. At most 5 attempts, backing off 5 s, 10 s, 20 s, 40 s (plus up to 25% jitter; \`Retry-After\` on 429/503 is honoured up to 10 minutes). Each attempt has 10 seconds in total. Redirects are not followed. 400, 401, 403, 404, 405, 410, 413, 415 and 422 are permanent and dead-letter the delivery at once; 408, 429, other 4xx, 5xx, timeouts and network errors are retried. A failed entry of a dead-lettered delivery can be retried from the dashboard or with \`POST /webhooks/logs/{logId}/retry\`.
+
+Webhook URLs must be https in production mode, and URLs resolving to loopback, private, link-local or metadata addresses are refused there, at creation and again at each send. Secrets are stored encrypted and returned only on creation; the environment scope field is \`environment\` (\`Sandbox\`, \`Production\` or \`Both\`, default \`Both\`).
+`.trim();
