@@ -112,7 +112,7 @@ test("foundation: account, projects, secrets, API keys, REST and the API referen
   await expect(createOp.getByText("Authorization: Bearer <token>")).toBeVisible();
   await expect(createOp.getByText("referralRedirectLink", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("region", { name: "GET /public/projects", exact: true })).toBeVisible();
-  await expect(page.getByRole("region", { name: "DELETE /public/projects/{projectId}" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "DELETE /public/projects/{projectId}", exact: true })).toBeVisible();
 
   // Sign out: back to sign-in, and the dashboard is closed.
   await page.getByRole("button", { name: "Sign out" }).click();
