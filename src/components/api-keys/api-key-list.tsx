@@ -11,12 +11,15 @@ import type { RouterOutputs } from "@/lib/trpc-types";
 
 type ApiKey = RouterOutputs["apiKeys"]["list"]["keys"][number];
 
-export function ApiKeyList({ keys }: { keys: ApiKey[] }) {
+export function ApiKeyList({ keys, onDeleted }: { keys: ApiKey[]; onDeleted?: (id: string) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const remove = useMutation(
     trpc.apiKeys.delete.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() }),
+      onSuccess: (_result, { id }) => {
+        onDeleted?.(id);
+        return queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
+      },
     }),
   );
   if (!keys.length) return <p className="text-sm text-zinc-500">No API keys yet.</p>;

@@ -27,6 +27,8 @@ export function ApiKeysOverview() {
   const trpc = useTRPC();
   const list = useQuery(trpc.apiKeys.list.queryOptions());
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  // A deleted key's one-time panel would only invite someone to store a dead key.
+  const forgetShownKey = (id: string) => setCreated((shown) => (shown?.id === id ? null : shown));
   return (
     <div className="space-y-6">
       {list.isError && <ErrorMessage>{toFormErrors(list.error).message}</ErrorMessage>}
@@ -40,7 +42,8 @@ export function ApiKeysOverview() {
       )}
       {created && <SecretOnce label="API key" secret={created.key} warning={created.warning} onDismiss={() => setCreated(null)} />}
       <Card title="API keys" description="Backends call the REST API with Authorization: Bearer <key>.">
-        {list.isPending ? <p className="text-sm text-zinc-500">Loading API keys…</p> : list.data && <ApiKeyList keys={list.data.keys} />}
+        {list.isPending && <p className="text-sm text-zinc-500">Loading API keys…</p>}
+        {list.data && <ApiKeyList keys={list.data.keys} onDeleted={forgetShownKey} />}
       </Card>
       <Card title="Create an API key">
         <CreateApiKeyForm onCreated={setCreated} />
