@@ -23,7 +23,16 @@ export const accountRouter = router({
   })),
   createOrganization: sessionProcedure
     .input(z.object({ name: requiredText(100) }))
-    .mutation(({ ctx, input }) => ctx.db.$transaction((tx) => createOrganization(tx, ctx.actor.userId, input.name))),
+    .mutation(async ({ ctx, input }) => {
+      const organization = await ctx.db.$transaction((tx) => createOrganization(tx, ctx.actor.userId, input.name));
+      return { id: organization.id, name: organization.name };
+    }),
+  renameOrganization: ownerProcedure
+    .input(z.object({ name: requiredText(100) }))
+    .mutation(async ({ ctx, input }) => {
+      const organization = await ctx.db.organization.update({ where: { id: ctx.organizationId }, data: { name: input.name } });
+      return { id: organization.id, name: organization.name };
+    }),
   members: memberProcedure.query(({ ctx }) => listMembers(ctx.db, ctx.organizationId)),
   addMember: ownerProcedure
     .input(z.object({ email: emailSchema, role: z.enum(["owner", "member"]).default("member") }))
