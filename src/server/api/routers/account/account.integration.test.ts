@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSessionContext } from "@/server/api/context";
+import { createCaller } from "@/server/api/root";
+import { verifyCredentials } from "@/server/domain/accounts/verify-credentials";
+import { createTestDb, type TestDb } from "@/test/db";
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(() => t.drop());
+
+const anonymous = async () => createCaller(await createSessionContext(t.db, new Headers(), null, null));
+const as = async (userId: string, organizationId: string | null = null) =>
+  createCaller(await createSessionContext(t.db, new Headers(), userId, organizationId));
+
+async function signUp(email: string, organizationName = "Org of " + email) {
+  return (await anonymous()).account.signUp({ email, password: "correct horse", organizationName });
+}
+
+describe("accounts and organisations", () => {
+  it("signs up an owner of a new organisation, with a memory-hard password hash", async () => {
+    const { userId, organizationId } = await signUp("Ada@Example.com");
+    const user = await t.db.user.findUniqueOrThrow({ where: { id: userId } });
+    expect(user.email).toBe("ada@example.com");
+    expect(user.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(user.passwordHash).not.toContain("correct horse");
+    const me = await (await as(userId)).account.me();
+    expect(me).toMatchObject({ activeOrganizationId: organizationId, role: "owner" });
+    expect(await verifyCredentials(t.db, "ADA@example.com", "correct horse")).toMatchObject({ id: userId });
+    expect(await verifyCredentials(t.db, "ada@example.com", "wrong horse")).toBeNull();
+    expect(await verifyCredentials(t.db, "nobody@example.com", "correct horse")).toBeNull();
+  });
+
+  it("refuses a second account with the same e-mail, and bad sign-up input", async () => {
+    await signUp("dup@example.com");
+    await expect(signUp("DUP@example.com")).rejects.toMatchObject({ code: "CONFLICT" });
+    const caller = await anonymous();
+    await expect(caller.account.signUp({ email: "not-an-email", password: "correct horse", organizationName: "X" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(caller.account.signUp({ email: "short@example.com", password: "short", organizationName: "X" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect(await t.db.user.count({ where: { email: "short@example.com" } })).toBe(0);
+  });
+
+  it("lets an owner add an existing account and remove members, but never the last owner", async () => {
+    const owner = await signUp("owner@example.com");
+    const member = await signUp("member@example.com");
+    const ownerCaller = await as(owner.userId);
+    await expect(ownerCaller.account.addMember({ email: "ghost@example.com", role: "member" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await ownerCaller.account.addMember({ email: "MEMBER@example.com", role: "member" });
+    await expect(ownerCaller.account.addMember({ email: "member@example.com", role: "member" })).rejects.toMatchObject({ code: "CONFLICT" });
+    expect((await ownerCaller.account.members()).map((m) => [m.email, m.role])).toEqual([
+      ["owner@example.com", "owner"],
+      ["member@example.com", "member"],
+    ]);
+
+    // The member acts in the owner's organisation once they pick it, but cannot manage members.
+    const memberCaller = await as(member.userId, owner.organizationId);
+    expect((await memberCaller.account.me()).activeOrganizationId).toBe(owner.organizationId);
+    await expect(memberCaller.account.removeMember({ userId: owner.userId })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(ownerCaller.account.removeMember({ userId: owner.userId })).rejects.toMatchObject({ code: "CONFLICT" });
+    await ownerCaller.account.removeMember({ userId: member.userId });
+
+    // A pick the user no longer belongs to falls back to their own organisation.
+    expect((await (await as(member.userId, owner.organizationId)).account.me()).activeOrganizationId).toBe(member.organizationId);
+  });
+
+  it("lets a user belong to several organisations and switch between them", async () => {
+    const { userId, organizationId } = await signUp("multi@example.com");
+    const second = await (await as(userId)).account.createOrganization({ name: "Second" });
+    const inSecond = await as(userId, second.id);
+    await inSecond.projects.create({ name: "Only in second", appType: "Web" });
+    expect((await inSecond.projects.list()).map((p) => p.name)).toEqual(["Only in second"]);
+    expect(await (await as(userId, organizationId)).projects.list()).toEqual([]);
+    expect((await inSecond.account.me()).organizations.map((o) => o.name)).toEqual(["Org of multi@example.com", "Second"]);
+  });
+
+  it("does not accept a session for a deleted account", async () => {
+    const { userId } = await signUp("gone@example.com");
+    await t.db.user.delete({ where: { id: userId } });
+    await expect((await as(userId)).account.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+});
