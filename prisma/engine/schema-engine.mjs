@@ -16,7 +16,7 @@
 //   memory:                             a throwaway in-memory PGlite (schema/migration comparisons).
 //
 // stdout carries protocol messages only; everything else goes to stderr, which the CLI reads as JSON logs.
-import { mkdir, readFile, rm } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -203,10 +203,41 @@ function wrapPglite(handle) {
   });
 }
 
+/**
+ * A fresh in-memory PGlite. Creating one runs initdb, seconds on a busy machine; loading a snapshot of a
+ * pristine cluster takes a fraction of that, so the first one is kept in node_modules/.cache (best effort).
+ */
+async function memoryPglite(PGlite) {
+  const entry = require.resolve("@electric-sql/pglite");
+  const pkg = JSON.parse(await readFile(path.join(entry, "../../package.json"), "utf8"));
+  const snapshot = path.join(
+    path.dirname(fileURLToPath(import.meta.url)),
+    "../../node_modules/.cache/schema-engine-shim",
+    `pglite-${pkg.version}-empty.tar`,
+  );
+  try {
+    const bytes = await readFile(snapshot);
+    return await PGlite.create({ loadDataDir: new Blob([bytes]) });
+  } catch {
+    // no snapshot yet, or an unusable one: start from scratch and (re)write it
+  }
+  const db = await PGlite.create();
+  try {
+    const dump = await db.dumpDataDir("none");
+    await mkdir(path.dirname(snapshot), { recursive: true });
+    const partial = `${snapshot}.${process.pid}.tmp`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, snapshot); // atomic: concurrent runs never read half a file
+  } catch {
+    // read-only tree: no snapshot, only slower
+  }
+  return db;
+}
+
 async function pgliteAdapter(dir) {
   const { PGlite, PrismaPGlite } = await loadPglite();
   if (dir) await mkdir(dir, { recursive: true });
-  const db = await PGlite.create(dir);
+  const db = dir ? await PGlite.create(dir) : await memoryPglite(PGlite);
   const adapter = restoreCharColumns(await new PrismaPGlite(wrapPglite(db)).connect());
   // The adapter's own executeScript does not await the script, so its errors would be lost.
   adapter.executeScript = async (script) => {

@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 // Needs a real PostgreSQL server; the suite's embedded fallback has none to create databases on.
-describe.skipIf(inject("embeddedDatabase"))("in-process migrator and prisma migrate", () => {
+describe.skipIf(!inject("templateDatabase"))("in-process migrator and prisma migrate", () => {
   it("applies every committed migration once and leaves a history prisma migrate accepts", { timeout: 60_000 }, async () => {
     const url = await freshDatabase();
     const all = (await readdir(migrationsDir(), { withFileTypes: true }))
