@@ -7,7 +7,7 @@ import { defineConfig } from "prisma/config";
 // e.g. a native binary on a machine that has one.
 process.env.PRISMA_SCHEMA_ENGINE_BINARY ??= path.resolve(import.meta.dirname, "prisma/engine/schema-engine.mjs");
 
-// Without DATABASE_URL the app uses the embedded PGlite database in ${REFERLOOP_DATA_DIR:-.data}/pglite,
+// Without DATABASE_URL the app uses the embedded PGlite database in <REFERLOOP_DATA_DIR or .data>/pglite,
 // and so does the CLI (a `file:` URL is how the shim recognises it). PGlite allows one process per
 // folder: stop the app before running migrate commands against that folder.
 const dataDir = path.resolve(process.env.REFERLOOP_DATA_DIR ?? ".data"); // relative to cwd, as in src/server/config.ts
