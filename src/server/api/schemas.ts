@@ -13,7 +13,23 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/server/domain/paging";
  * applies turns "2" into 2, and "1.5", "" or "abc" still fail `int()`/`min()`.
  */
 export const queryBoolean = () =>
-  z.enum(["true", "false"], { error: "must be true or false" }).transform((v) => v === "true");
+  caseInsensitive(["true", "false"]).transform((v) => v === "true");
+
+/** One of `values`, matched in any case ("sandbox", "Sandbox") and returned as spelled in `values`. */
+export const caseInsensitive = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .string()
+    .transform((v) => values.find((x) => x.toLowerCase() === v.toLowerCase()) ?? v)
+    .pipe(z.enum(values));
+
+/** Text compared exactly (ids, event names): kept as sent, but never empty or only spaces. */
+export const exactText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .superRefine((v, ctx) => {
+      if (!v.trim()) ctx.addIssue({ code: "too_small", origin: "string", minimum: 1, inclusive: true, message: "must not be blank" });
+    });
 
 /** Page from 1, PageSize 1 to 100 (default 20): out-of-range values are a 400, never clamped. */
 export const pagingInput = {

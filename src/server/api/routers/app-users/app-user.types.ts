@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageOf, pagingInput, projectIdInput, queryBoolean } from "@/server/api/schemas";
+import { caseInsensitive, exactText, pageOf, pagingInput, projectIdInput, queryBoolean } from "@/server/api/schemas";
 import { APP_USER_SORT_FIELDS, SEARCH_MAX_LENGTH, SORT_ORDERS } from "@/server/domain/app-users/list-app-users";
 import {
   ATTRIBUTE_KEY_MAX_LENGTH,
@@ -30,15 +30,9 @@ export const attributesInput = z
   .refine((a) => Object.keys(a).length <= MAX_ATTRIBUTES, { message: `at most ${MAX_ATTRIBUTES} attributes` })
   .describe(`String to string, at most ${MAX_ATTRIBUTES} entries.`);
 
-export const clientProvidedIdInput = z.string().trim().min(1, { error: "is required" }).max(CLIENT_PROVIDED_ID_MAX_LENGTH);
+export const clientProvidedIdInput = exactText(CLIENT_PROVIDED_ID_MAX_LENGTH);
 
 export const appUserPathInput = { ...projectIdInput, uniqueId: z.string().min(1).max(100) };
-
-const caseInsensitive = <T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .string()
-    .transform((v) => values.find((x) => x.toLowerCase() === v.toLowerCase()) ?? v)
-    .pipe(z.enum(values));
 
 export const listAppUsersInput = z.object({
   ...projectIdInput,

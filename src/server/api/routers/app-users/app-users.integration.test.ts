@@ -121,17 +121,15 @@ describe("POST /users", () => {
     expect((await call("GET", `${users()}/${first.uniqueId}`)).json.attributes).toEqual({ a: "1" });
   });
 
-  /*
-   * BUG (API layer: `clientProvidedIdInput` in src/server/api/routers/app-users/app-user.types.ts is
-   * `z.string().trim()...`): the client's id is trimmed before it reaches the domain, which documents
-   * it as "matched exactly (never trimmed or case-folded)". The same schema is used for RefereeId
-   * (track), ReferrerId (link) and the by-user-id path parameter.
-   * Request: POST /users { ClientProvidedId: " alice " }
-   * Expected: 201 with clientProvidedId " alice " (stored verbatim), and a later
-   *   POST /users { ClientProvidedId: "alice" } is a different user (201).
-   * Actual: 201 with clientProvidedId "alice", and the second create is a 409 duplicate.
-   */
-  it.todo("BUG: keeps ClientProvidedId verbatim, surrounding spaces included (the API schema trims it)");
+  it("keeps ClientProvidedId verbatim, surrounding spaces included", async () => {
+    const spaced = await call("POST", users(), { body: { ClientProvidedId: " spaced " } });
+    expect(spaced.status).toBe(201);
+    expect(spaced.json.clientProvidedId).toBe(" spaced ");
+    expect((await call("POST", users(), { body: { ClientProvidedId: "spaced" } })).status).toBe(201);
+    const blank = await call("POST", users(), { body: { ClientProvidedId: "   " } });
+    expect(blank.status).toBe(400);
+    expect(blank.json.errors[0].field).toBe("clientProvidedId");
+  });
 
   it("lets another project of the organisation use the same ClientProvidedId", async () => {
     const second = (await call("POST", "/projects", { body: { name: "Second" } })).json.uniqueId;
@@ -296,25 +294,14 @@ describe("GET and PUT /users/{uniqueId}", () => {
 });
 
 describe("GET /users/by-user-id/{clientProvidedId}", () => {
-  /*
-   * BUG (API layer: src/server/api/rest/handle-rest-request.ts / trpc-to-openapi): path parameters
-   * reach the procedures still percent-encoded. trpc-to-openapi matches `[^/]+` against the raw
-   * `url.pathname` and never decodes the captured value, and the REST wrapper does not decode either,
-   * so `{clientProvidedId}` is looked up as the literal text `team%2Fa%20b%20%C3%BC...`.
-   * Request: POST /users { ClientProvidedId: "team/a b ü€✓" } (201), then
-   *   GET /projects/{projectId}/users/by-user-id/team%2Fa%20b%20%C3%BC%E2%82%AC%E2%9C%93
-   * Expected: 200 with that user (the operation's own description: "URL-encode the id (e.g.
-   *   `user%2F42` for `user/42`)").
-   * Actual: 404 "App user was not found." -- for every id holding a character that needs encoding
-   *   (/, space, %, +, ?, #, any non-ASCII), including the documented `user%2F42` example.
-   * The test to enable once fixed:
-   *   const clientId = "team/a b ü€✓";
-   *   const user = await createUser(clientId);
-   *   const res = await call("GET", `${users()}/by-user-id/${encodeURIComponent(clientId)}`);
-   *   expect(res.status).toBe(200);
-   *   expect(res.json).toMatchObject({ uniqueId: user.uniqueId, clientProvidedId: clientId });
-   */
-  it.todo("BUG: finds a user whose id holds /, a space and unicode, when the id is URL-encoded (path parameters are not percent-decoded)");
+  it("finds a user whose id holds /, a space and unicode, when the id is URL-encoded", async () => {
+    const clientId = "team/a b ü€✓";
+    const user = await createUser(clientId);
+    const res = await call("GET", `${users()}/by-user-id/${encodeURIComponent(clientId)}`);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ uniqueId: user.uniqueId, clientProvidedId: clientId });
+    expect((await call("GET", `${users()}/by-user-id/%E0%A4%A`)).status).toBe(404);
+  });
 
   it("finds ids made of URL-safe characters (letters, digits, - . _ ~)", async () => {
     const clientId = "Team_1.a-b~c";
@@ -428,16 +415,13 @@ describe("GET /users (list)", () => {
     expect((await list("PageSize=1")).json).toMatchObject({ pageSize: 1, hasNextPage: true });
   });
 
-  /*
-   * BUG (API layer: `camelKey` in src/server/api/rest/handle-rest-request.ts only lower-cases the first
-   * letter of a query name): the operation's description promises "Query parameter names are accepted
-   * in any case", but `pagesize`, `PAGESIZE`, `sortby`, `hasreferrals`... are not recognised and are
-   * silently ignored (unknown query keys are stripped), so the defaults apply with a 200.
-   * Request: GET /projects/{projectId}/users?pagesize=0   (or PAGESIZE=1, sortby=nonsense)
-   * Expected: 400 naming pageSize (or the parameter honoured: pagesize=1 gives pageSize 1).
-   * Actual: 200 with pageSize 20 -- the parameter was dropped without notice.
-   */
-  it.todo("BUG: honours query parameter names in any case (pagesize, PAGESIZE), as the list description promises");
+  it("accepts query names in camelCase and PascalCase, values of SortOrder and HasReferrals in any case", async () => {
+    const pascal = await call("GET", `${users()}?PageSize=1&SortOrder=ASC&HasReferrals=False`);
+    const camel = await call("GET", `${users()}?pageSize=1&sortOrder=asc&hasReferrals=false`);
+    expect(pascal.status).toBe(200);
+    expect(pascal.json).toEqual(camel.json);
+    expect(pascal.json.pageSize).toBe(1);
+  });
 
   const badQueries: [string, string][] = [
     ["PageSize=0", "pageSize"],

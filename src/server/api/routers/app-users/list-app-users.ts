@@ -10,7 +10,7 @@ export const listAppUsersProcedure = protectedProcedure
       tags: ["App users"],
       summary: "List app users",
       description:
-        "Paged, searchable and sortable. Query parameter names are accepted in any case (`PageSize` or `pageSize`). A `ProjectId` query parameter, if sent, must equal the path's project id.",
+        "Paged, searchable and sortable. Query parameter names are accepted in camelCase or PascalCase (`pageSize` or `PageSize`); values of SortBy, SortOrder and HasReferrals in any case. A `ProjectId` query parameter, if sent, must equal the path's project id.",
     },
   })
   .input(listAppUsersInput)

@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { pageOf, pagingInput, projectIdInput } from "@/server/api/schemas";
+import { caseInsensitive, exactText, pageOf, pagingInput, projectIdInput } from "@/server/api/schemas";
 import { clientProvidedIdInput } from "@/server/api/routers/app-users/app-user.types";
 import { REWARD_REASONS } from "@/server/domain/referrals/decide-reward";
 import { EVENT_NAME_MAX_LENGTH, REWARD_ENVIRONMENTS } from "@/server/domain/referrals/parse-referral-input";
 import { TRACKING_STATUSES } from "@/server/domain/referrals/query-referral-page";
 
-export const eventNameInput = z.string().trim().min(1, { error: "must not be blank" }).max(EVENT_NAME_MAX_LENGTH);
+/** Compared exactly and case-sensitively, so kept exactly as sent. */
+export const eventNameInput = exactText(EVENT_NAME_MAX_LENGTH);
 const trackingStatus = z.enum(TRACKING_STATUSES);
 
 export const referralDtoSchema = z
@@ -26,10 +27,7 @@ export const referralDtoSchema = z
 export const referralPageSchema = pageOf(referralDtoSchema).meta({ id: "ReferralPage" });
 
 export const referralFilterInput = {
-  status: z
-    .string()
-    .transform((v) => TRACKING_STATUSES.find((s) => s.toLowerCase() === v.toLowerCase()) ?? v)
-    .pipe(trackingStatus)
+  status: caseInsensitive(TRACKING_STATUSES)
     .optional()
     .describe("Pending, Completed or Failed (any case)."),
   ...pagingInput,
@@ -65,7 +63,7 @@ export const rewardInput = z.object({
   ...projectIdInput,
   referralTrackingId: z.string().trim().min(1, { error: "is required" }).max(100),
   eventName: eventNameInput.optional().describe("The qualifying event that happened. Default: the item's pre-assigned event."),
-  environment: z.enum(REWARD_ENVIRONMENTS).optional().describe("Routes webhooks: Sandbox or Production. Omitted: every enabled webhook once."),
+  environment: caseInsensitive(REWARD_ENVIRONMENTS).optional().describe("Routes webhooks: Sandbox or Production. Omitted: every enabled webhook once."),
 });
 
 export const rewardOutput = z

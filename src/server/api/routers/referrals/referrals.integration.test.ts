@@ -284,17 +284,13 @@ describe("POST /referrals/reward", () => {
     expect((await item(trackingId)).status).toBe("Completed");
   });
 
-  /*
-   * BUG (API layer, `eventNameInput` in src/server/api/routers/referrals/referral.types.ts): the zod
-   * schema `.trim()`s event names, so they are not compared exactly as documented ("names match
-   * exactly, case-sensitive"; the domain's parseEventName keeps them verbatim).
-   * Request: track with RewardEventName "purchase", then POST /referrals/reward
-   *   { ReferralTrackingId, EventName: "purchase " } (trailing space).
-   * Expected: 200 { rewardClaimed: false, status: "Pending", reason: "event_mismatch" }.
-   * Actual:   200 { rewardClaimed: true, status: "Completed" }. Likewise a link/track RewardEventName
-   *   " purchase " is stored and put in the link as "purchase".
-   */
-  it.todo("BUG: an EventName differing only by surrounding spaces is event_mismatch (event names are trimmed by the API schema)");
+  it("compares event names exactly: surrounding spaces make a different event", async () => {
+    const { trackingId } = await tracked({ rewardEventName: "purchase" });
+    const spaced = await reward(trackingId, { EventName: "purchase " });
+    expect(spaced.json).toMatchObject({ rewardClaimed: false, status: "Pending", reason: "event_mismatch" });
+    const exact = await reward(trackingId, { EventName: "purchase" });
+    expect(exact.json).toMatchObject({ rewardClaimed: true, status: "Completed" });
+  });
 
   it("lets the item's own event claim when EventName is omitted", async () => {
     const { trackingId } = await tracked({ rewardEventName: "purchase" });

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { jsonBoolean } from "@/lib/json-zod";
-import { projectIdInput } from "@/server/api/schemas";
+import { caseInsensitive, projectIdInput } from "@/server/api/schemas";
 import { DEFAULT_LOG_LIMIT, MAX_LOG_LIMIT } from "@/server/domain/webhooks/list-webhook-logs";
 import { MAX_NAME_LENGTH, MAX_SECRET_LENGTH, WEBHOOK_ENVIRONMENTS } from "@/server/domain/webhooks/parse-webhook-input";
 
 const environment = z.enum(WEBHOOK_ENVIRONMENTS);
+const environmentInput = caseInsensitive(WEBHOOK_ENVIRONMENTS);
 
 export const webhookDtoSchema = z
   .object({
@@ -57,7 +58,7 @@ const fields = {
   url: z.string().max(2048).describe("https in production; private, loopback and metadata addresses are refused there."),
   secret: z.string().min(1).max(MAX_SECRET_LENGTH).describe("Sent as `Authorization: Bearer <secret>` and used to sign each delivery."),
   enabled: jsonBoolean().describe("Default true; a disabled webhook receives nothing."),
-  environment: environment.describe("Default Both."),
+  environment: environmentInput.describe("Sandbox, Production or Both (any case). Default Both."),
 };
 
 export const webhookPathInput = { ...projectIdInput, webhookId: z.string().min(1).max(100) };

@@ -176,6 +176,10 @@ describe("webhooks over REST", () => {
     const retry = await call("POST", `/webhooks/logs/${entry.id}/retry`);
     expect(retry.status).toBe(202);
     expect(retry.json.deliveryId).toBe(entry.deliveryId);
+    await waitFor(
+      () => call("GET", `/projects/${project.uniqueId}/webhooks/${hookId}/logs`),
+      (r) => r.json.some((l: { deliveryId: string; success: boolean }) => l.deliveryId === entry.deliveryId && l.success),
+    );
   });
 
   it("updates and disables; a disabled webhook receives nothing", async () => {
