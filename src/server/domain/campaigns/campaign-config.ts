@@ -56,12 +56,13 @@ export const MAX_ATTRIBUTION_WINDOW_DAYS = 365;
  * Updates merge field by field: a section sent with one field changes that field only, and a
  * section not sent stays as it is. The patch schemas are the update payload's shape.
  */
-export const referrerExperiencePatchSchema = z.object({
-  triggerButton: referrerExperienceSchema.shape.triggerButton.partial().optional(),
-  modal: referrerExperienceSchema.shape.modal.partial().optional(),
-  theme: referrerExperienceSchema.shape.theme.partial().optional(),
+// Strict: a misspelt or PascalCase nested field ("Theme") is a 400 naming it, not a silent no-op.
+export const referrerExperiencePatchSchema = z.strictObject({
+  triggerButton: referrerExperienceSchema.shape.triggerButton.partial().strict().optional(),
+  modal: referrerExperienceSchema.shape.modal.partial().strict().optional(),
+  theme: referrerExperienceSchema.shape.theme.partial().strict().optional(),
 });
-export const newUserExperiencePatchSchema = newUserExperienceSchema.partial();
+export const newUserExperiencePatchSchema = newUserExperienceSchema.partial().strict();
 export const attributionWindowDaysSchema = jsonNumber(z.number().int().min(1).max(MAX_ATTRIBUTION_WINDOW_DAYS));
 
 export type ReferrerExperiencePatch = z.infer<typeof referrerExperiencePatchSchema>;
