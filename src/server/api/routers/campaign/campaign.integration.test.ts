@@ -265,6 +265,17 @@ describe("PUT /campaign refuses bad values with a 400 naming each field, and sto
     expect(await stored(projectId)).toBe(before);
   });
 
+  it("names an unknown or PascalCase nested field instead of ignoring it", async () => {
+    const before = await stored(projectId);
+    const res = await put(projectId, { ReferrerExperience: { Theme: { TintAlpha: 0.2 } }, NewUserExperience: { promoTxt: "typo" } });
+    expectProblem(res, 400);
+    const fields = res.json.errors.map((e: { field: string; rule: string }) => [e.field, e.rule]);
+    expect(fields).toContainEqual(["referrerExperience", "unrecognized_keys"]);
+    expect(fields).toContainEqual(["newUserExperience", "unrecognized_keys"]);
+    expect(res.json.detail).toMatch(/Theme/);
+    expect(await stored(projectId)).toBe(before);
+  });
+
   it("answers 400 for malformed JSON and a non-object body, 415 for another media type", async () => {
     const before = await stored(projectId);
     const headers = { "content-type": "application/json" };
