@@ -3,9 +3,9 @@ import { listActivity } from "@/server/domain/activity/list-activity";
 import { listAppUserEvents } from "@/server/domain/activity/list-app-user-events";
 import { recordActivity } from "@/server/domain/activity/record-activity";
 import { createAppUser } from "@/server/domain/app-users/create-app-user";
-import { DomainError } from "@/server/domain/errors";
 import { trackReferral } from "@/server/domain/referrals/track-referral";
 import { createTestDb, type TestDb } from "@/test/db";
+import { domainError } from "@/test/expect";
 import { createOrgWithProject } from "@/test/fixtures";
 
 let t: TestDb;
@@ -30,15 +30,6 @@ beforeAll(async () => {
   }
 });
 afterAll(() => t?.drop());
-
-async function domainError(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-}
 
 describe("listActivity", () => {
   it("pages the project's activity newest first", async () => {

@@ -7,6 +7,7 @@ import { listAppUsers } from "@/server/domain/app-users/list-app-users";
 import { updateAppUser } from "@/server/domain/app-users/update-app-user";
 import { DomainError } from "@/server/domain/errors";
 import { createTestDb, type TestDb } from "@/test/db";
+import { domainError } from "@/test/expect";
 import { createOrgWithProject } from "@/test/fixtures";
 
 let t: TestDb;
@@ -23,16 +24,6 @@ beforeAll(async () => {
   other = { org: b.org.id, project: b.project.id };
 });
 afterAll(() => t?.drop());
-
-/** Resolves to the DomainError a call threw, failing the test if it did not throw one. */
-async function domainError(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-}
 
 describe("createAppUser", () => {
   it("creates the user with a 6-character alphanumeric code and the spec's DTO fields", async () => {

@@ -6,8 +6,8 @@ import {
 } from "@/server/domain/campaigns/campaign-config";
 import { getCampaign } from "@/server/domain/campaigns/get-campaign";
 import { updateCampaign } from "@/server/domain/campaigns/update-campaign";
-import { DomainError } from "@/server/domain/errors";
 import { createTestDb, type TestDb } from "@/test/db";
+import { domainError } from "@/test/expect";
 import { createOrgWithProject } from "@/test/fixtures";
 
 let t: TestDb;
@@ -15,15 +15,6 @@ beforeAll(async () => {
   t = await createTestDb();
 });
 afterAll(() => t?.drop());
-
-async function domainError(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-}
 
 describe("getCampaign", () => {
   it("returns the project's campaign with its defaults", async () => {

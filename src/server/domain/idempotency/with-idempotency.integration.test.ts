@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DomainError } from "@/server/domain/errors";
 import { hashRequest } from "@/server/domain/idempotency/hash-request";
 import { IDEMPOTENCY_TTL_MS, withIdempotency, type IdempotencyRequest } from "@/server/domain/idempotency/with-idempotency";
 import { randomAlphanumeric } from "@/server/domain/tokens";
 import { createTestDb, type TestDb } from "@/test/db";
+import { domainError } from "@/test/expect";
 import { createOrgWithProject } from "@/test/fixtures";
 
 let t: TestDb;
@@ -25,15 +25,6 @@ const request = (over: Partial<IdempotencyRequest> = {}): IdempotencyRequest => 
   requestHash: hashRequest({ ReferralTrackingId: "t1" }),
   ...over,
 });
-
-async function domainError(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-}
 
 describe("hashRequest", () => {
   it("ignores key order and undefined fields, but not values", () => {

@@ -4,7 +4,6 @@ import { createAppUser } from "@/server/domain/app-users/create-app-user";
 import { getAppUserByClientId } from "@/server/domain/app-users/get-app-user-by-client-id";
 import { getOrCreateAppUser } from "@/server/domain/app-users/get-or-create-app-user";
 import { updateCampaign } from "@/server/domain/campaigns/update-campaign";
-import { DomainError } from "@/server/domain/errors";
 import { createReferralLink } from "@/server/domain/referrals/create-referral-link";
 import { grantReward } from "@/server/domain/referrals/grant-reward";
 import { listAppUserReferrals } from "@/server/domain/referrals/list-app-user-referrals";
@@ -12,6 +11,7 @@ import { listReferrals } from "@/server/domain/referrals/list-referrals";
 import { trackReferral } from "@/server/domain/referrals/track-referral";
 import { randomAlphanumeric } from "@/server/domain/tokens";
 import { createTestDb, type TestDb } from "@/test/db";
+import { domainError } from "@/test/expect";
 import { createOrgWithProject } from "@/test/fixtures";
 
 const enqueue = vi.hoisted(() => vi.fn(async (_ids: string[]) => {}));
@@ -30,15 +30,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.drop());
 beforeEach(() => enqueue.mockClear());
-
-async function domainError(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-}
 
 const uid = (prefix: string) => `${prefix}-${randomAlphanumeric(8)}`;
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DomainError } from "@/server/domain/errors";
+import { domainError } from "@/test/expect";
 import { checkWebhookUrl, guardedLookup, NonPublicTargetError, validateWebhookUrl } from "./webhook-url";
 
 afterEach(() => vi.unstubAllEnvs());
@@ -10,12 +10,7 @@ const production = (allowPrivate = false) => {
 };
 
 async function refusal(url: unknown) {
-  const error = await validateWebhookUrl(url).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return (error as DomainError).issues[0];
+  return (await domainError(validateWebhookUrl(url))).issues[0];
 }
 
 describe("webhook URL rules", () => {

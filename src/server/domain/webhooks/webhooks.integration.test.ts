@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/server/db/client";
-import { DomainError } from "@/server/domain/errors";
 import { createTestDb, type TestDb } from "@/test/db";
 import { createRewardSetup, grantReward, stubDeliveryEnv, type RewardSetup } from "@/test/delivery-fixtures";
+import { domainError } from "@/test/expect";
 import { createOrgWithProject } from "@/test/fixtures";
 import { createWebhook } from "./create-webhook";
 import { deleteWebhook } from "./delete-webhook";
@@ -33,15 +33,6 @@ afterEach(() => {
 
 const noScheduler: DeliveryScheduler = { kind: "embedded", enqueue: async () => {} };
 const input = { name: "Backend", url: "https://hooks.example.com/referloop", secret: "super-secret-value-9876" };
-
-async function issueOf(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-}
 
 /** Writes one finished attempt per status given, for the log tests (no HTTP needed). */
 async function logAttempts(setup: RewardSetup, webhookId: string, results: boolean[]) {
@@ -109,7 +100,7 @@ describe("webhook CRUD", () => {
     [{ enabled: "yes" }, "enabled"],
   ])("refuses %o (field %s)", async (override, field) => {
     const { org, project, campaign } = await createOrgWithProject(db);
-    const error = await issueOf(createWebhook(db, org.id, project.id, campaign.id, { ...input, ...override } as never));
+    const error = await domainError(createWebhook(db, org.id, project.id, campaign.id, { ...input, ...override } as never));
     expect(error.kind).toBe("invalid");
     expect(error.issues.map((i) => i.field)).toEqual([field]);
     expect(await db.webhook.count({ where: { projectId: project.id } })).toBe(0);
@@ -118,7 +109,7 @@ describe("webhook CRUD", () => {
   it("refuses a campaign of another project", async () => {
     const mine = await createOrgWithProject(db);
     const other = await createOrgWithProject(db);
-    const error = await issueOf(createWebhook(db, mine.org.id, mine.project.id, other.campaign.id, input));
+    const error = await domainError(createWebhook(db, mine.org.id, mine.project.id, other.campaign.id, input));
     expect(error.kind).toBe("not_found");
   });
 
@@ -139,7 +130,7 @@ describe("webhook CRUD", () => {
     const row = await db.webhook.findUniqueOrThrow({ where: { id: created.id } });
     expect(decryptSecret(row.secretEncrypted)).toBe("a-brand-new-secret-abcd");
 
-    const error = await issueOf(updateWebhook(db, org.id, project.id, created.id, { url: "nope" }));
+    const error = await domainError(updateWebhook(db, org.id, project.id, created.id, { url: "nope" }));
     expect(error.issues[0]).toMatchObject({ field: "url" });
   });
 
@@ -150,7 +141,7 @@ describe("webhook CRUD", () => {
     await deleteWebhook(db, setup.org.id, setup.project.id, webhook.id);
     expect(await db.deliveryAttempt.count({ where: { webhookId: webhook.id } })).toBe(0);
     expect(await db.delivery.count({ where: { webhookId: webhook.id } })).toBe(0);
-    expect((await issueOf(getWebhook(db, setup.org.id, setup.project.id, webhook.id))).kind).toBe("not_found");
+    expect((await domainError(getWebhook(db, setup.org.id, setup.project.id, webhook.id))).kind).toBe("not_found");
   });
 });
 
@@ -161,12 +152,12 @@ describe("production URL rules", () => {
     const { org, project, campaign } = await createOrgWithProject(db);
     const create = (url: string) => createWebhook(db, org.id, project.id, campaign.id, { ...input, url });
 
-    expect((await issueOf(create("http://93.184.215.14/hook"))).issues[0]).toMatchObject({ field: "url", rule: "https" });
+    expect((await domainError(create("http://93.184.215.14/hook"))).issues[0]).toMatchObject({ field: "url", rule: "https" });
     for (const url of ["https://127.0.0.1/hook", "https://localhost/hook", "https://10.0.0.8/", "https://169.254.169.254/", "https://[::1]/"]) {
-      expect((await issueOf(create(url))).issues[0]).toMatchObject({ field: "url", rule: "public_address" });
+      expect((await domainError(create(url))).issues[0]).toMatchObject({ field: "url", rule: "public_address" });
     }
     const ok = await create("https://93.184.215.14/hook");
-    expect((await issueOf(updateWebhook(db, org.id, project.id, ok.id, { url: "https://192.168.1.20/" }))).issues[0]).toMatchObject({
+    expect((await domainError(updateWebhook(db, org.id, project.id, ok.id, { url: "https://192.168.1.20/" }))).issues[0]).toMatchObject({
       rule: "public_address",
     });
 
@@ -199,7 +190,7 @@ describe("delivery log", () => {
     });
     expect(await listWebhookLogs(db, setup.org.id, setup.project.id, webhook.id, { limit: 2 })).toHaveLength(2);
     for (const limit of [0, 501, 1.5, Number.NaN]) {
-      const error = await issueOf(listWebhookLogs(db, setup.org.id, setup.project.id, webhook.id, { limit }));
+      const error = await domainError(listWebhookLogs(db, setup.org.id, setup.project.id, webhook.id, { limit }));
       expect(error.issues[0]).toMatchObject({ field: "limit", rule: "range" });
     }
 
@@ -248,9 +239,9 @@ describe("another organisation", () => {
         () => retryDeliveryLog(db, intruder.org.id, projectId, entry!.id, noScheduler),
         () => createWebhook(db, intruder.org.id, projectId, owner.campaign.id, input),
       ];
-      for (const call of calls) expect((await issueOf(call())).kind).toBe("not_found");
+      for (const call of calls) expect((await domainError(call())).kind).toBe("not_found");
     }
-    expect((await issueOf(listWebhooks(db, intruder.org.id, owner.project.id))).kind).toBe("not_found");
+    expect((await domainError(listWebhooks(db, intruder.org.id, owner.project.id))).kind).toBe("not_found");
     expect(await getWebhook(db, owner.org.id, owner.project.id, webhook.id)).toMatchObject({ name: input.name });
     expect(await db.delivery.count({ where: { webhookId: webhook.id, status: "Failed" } })).toBe(1);
   });
@@ -258,8 +249,8 @@ describe("another organisation", () => {
   it("gets 404 for an absent webhook or log entry", async () => {
     const { org, project } = await createOrgWithProject(db);
     const absent = "00000000-0000-0000-0000-000000000000";
-    expect((await issueOf(getWebhook(db, org.id, project.id, absent))).kind).toBe("not_found");
-    expect((await issueOf(retryDeliveryLog(db, org.id, project.id, absent, noScheduler))).kind).toBe("not_found");
-    expect((await issueOf(listWebhooks(db, org.id, absent))).kind).toBe("not_found");
+    expect((await domainError(getWebhook(db, org.id, project.id, absent))).kind).toBe("not_found");
+    expect((await domainError(retryDeliveryLog(db, org.id, project.id, absent, noScheduler))).kind).toBe("not_found");
+    expect((await domainError(listWebhooks(db, org.id, absent))).kind).toBe("not_found");
   });
 });
