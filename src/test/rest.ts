@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import type { Db } from "@/server/db/client";
 import { handleRestRequest } from "@/server/api/rest/handle-rest-request";
 import { createApiKey } from "@/server/domain/api-keys/api-keys";
@@ -38,6 +39,22 @@ export function restClient(db: Db, defaultKey?: string) {
     }
     return { status: res.status, headers: res.headers, text, json };
   };
+}
+
+/** The `call` function restClient returns, and what a call resolves to. */
+export type RestClient = ReturnType<typeof restClient>;
+export type RestResponse = Awaited<ReturnType<RestClient>>;
+
+/** A problem+json answer with this status whose `errors` name each field (and rule, when given). */
+export function expectProblem(res: RestResponse, status: number, fields: (string | [string, string])[] = []) {
+  expect(res.status, res.text).toBe(status);
+  expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+  expect(res.json).toMatchObject({ status, type: expect.stringMatching(/^urn:referloop:problem:/), title: expect.any(String) });
+  for (const f of fields) {
+    const [field, rule] = Array.isArray(f) ? f : [f, undefined];
+    expect(res.json.errors, res.text).toContainEqual(expect.objectContaining({ field, ...(rule ? { rule } : {}) }));
+    expect(res.json.detail).toContain(field);
+  }
 }
 
 /** A fresh organisation and an API key for it. */

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test/db";
-import { createOrgWithApiKey, restClient } from "@/test/rest";
+import { createOrgWithApiKey, restClient, type RestClient } from "@/test/rest";
 import { authenticateApiKey, createApiKey, deleteApiKey, listApiKeys } from "@/server/domain/api-keys/api-keys";
 import { hashToken } from "@/server/domain/tokens";
 
 let t: TestDb;
 let orgId: string;
-let call: ReturnType<typeof restClient>;
+let call: RestClient;
 
 beforeAll(async () => {
   t = await createTestDb();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDb, type TestDb } from "@/test/db";
-import { createOrgWithApiKey, restClient } from "@/test/rest";
+import { createOrgWithApiKey, expectProblem, restClient, type RestClient, type RestResponse } from "@/test/rest";
 
 /*
  * The app-user endpoints over HTTP: the real REST handler with real Requests, against this file's own
@@ -10,12 +10,9 @@ import { createOrgWithApiKey, restClient } from "@/test/rest";
 
 vi.mock("@/server/jobs/scheduler", () => ({ deliveryScheduler: () => ({ enqueue: async () => {} }) }));
 
-type Call = ReturnType<typeof restClient>;
-type Res = Awaited<ReturnType<Call>>;
-
 let t: TestDb;
-let call: Call;
-let other: Call;
+let call: RestClient;
+let other: RestClient;
 /** This organisation's main project, a second project of it, and another organisation's project. */
 let projectId: string;
 let otherOrgProjectId: string;
@@ -53,18 +50,6 @@ type AppUser = {
   successfulReferrals: number;
   referredBy: string | null;
 };
-
-/** A problem+json answer with this status whose `errors` name each field (and rule, when given). */
-function expectProblem(res: Res, status: number, fields: (string | [string, string])[] = []) {
-  expect(res.status, res.text).toBe(status);
-  expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
-  expect(res.json).toMatchObject({ status, type: expect.stringMatching(/^urn:referloop:problem:/), title: expect.any(String) });
-  for (const f of fields) {
-    const [field, rule] = Array.isArray(f) ? f : [f, undefined];
-    expect(res.json.errors, res.text).toContainEqual(expect.objectContaining({ field, ...(rule ? { rule } : {}) }));
-    expect(res.json.detail).toContain(field);
-  }
-}
 
 /** Everything the app-user endpoints can write, for "nothing changed" checks. */
 async function snapshot() {
@@ -328,7 +313,7 @@ describe("GET /users (list)", () => {
   const ids = { a: "list-Alpha", b: "list-bravo", c: "list-charlie" };
   let codes: Record<"a" | "b" | "c", string>;
   const list = (query: string) => call("GET", `${users(listProject)}${query ? `?${query}` : ""}`);
-  const names = (res: Res) => (res.json.items as AppUser[]).map((u) => u.clientProvidedId);
+  const names = (res: RestResponse) => (res.json.items as AppUser[]).map((u) => u.clientProvidedId);
 
   beforeAll(async () => {
     listProject = (await call("POST", "/projects", { body: { name: "Listing" } })).json.uniqueId;

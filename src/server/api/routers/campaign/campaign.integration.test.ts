@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test/db";
-import { createOrgWithApiKey, restClient } from "@/test/rest";
+import { createOrgWithApiKey, restClient, type RestClient, type RestResponse } from "@/test/rest";
 
 /*
  * The campaign configuration over HTTP: defaults, partial updates that merge, validation problems
  * that name every violated field by its dotted path, and no change after a bad or foreign request.
  */
 
-type Call = ReturnType<typeof restClient>;
-type Res = Awaited<ReturnType<Call>>;
-
 let t: TestDb;
-let call: Call;
-let other: Call;
+let call: RestClient;
+let other: RestClient;
 let foreignProjectId: string;
 
 beforeAll(async () => {
@@ -43,7 +40,8 @@ async function newProject(name = "Campaign") {
 const campaignPath = (projectId: string) => `/projects/${projectId}/campaign`;
 const put = (projectId: string, body: unknown) => call("PUT", campaignPath(projectId), { body });
 
-function expectProblem(res: Res, status: number) {
+/** A problem+json answer with this status (a looser check than the shared one in @/test/rest: no title, no fields). */
+function expectProblem(res: RestResponse, status: number) {
   expect(res.status, res.text).toBe(status);
   expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
   expect(res.json).toMatchObject({ status, type: expect.stringMatching(/^urn:referloop:problem:/) });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test/db";
-import { createOrgWithApiKey, restClient } from "@/test/rest";
+import { createOrgWithApiKey, restClient, type RestClient } from "@/test/rest";
 import { MAX_BODY_BYTES } from "@/server/api/rest/handle-rest-request";
 
 let t: TestDb;
-let call: ReturnType<typeof restClient>;
-let other: ReturnType<typeof restClient>;
+let call: RestClient;
+let other: RestClient;
 
 beforeAll(async () => {
   t = await createTestDb();

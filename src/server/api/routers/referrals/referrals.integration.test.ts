@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { WebhookEnvironment } from "@/generated/prisma/client";
 import { createTestDb, type TestDb } from "@/test/db";
-import { createOrgWithApiKey, restClient } from "@/test/rest";
+import { createOrgWithApiKey, expectProblem, restClient, type RestClient, type RestResponse } from "@/test/rest";
 
 /*
  * Referral links, tracking, rewards, the referral list and the activity feed over HTTP: the real REST
@@ -13,8 +13,6 @@ import { createOrgWithApiKey, restClient } from "@/test/rest";
 const enqueue = vi.hoisted(() => vi.fn(async (_ids: string[]) => {}));
 vi.mock("@/server/jobs/scheduler", () => ({ deliveryScheduler: () => ({ enqueue }) }));
 
-type Call = ReturnType<typeof restClient>;
-type Res = Awaited<ReturnType<Call>>;
 type AppUser = { uniqueId: string; clientProvidedId: string; referralCode: string };
 
 const REDIRECT = "https://shop.example.com/join";
@@ -23,8 +21,8 @@ const DAY = 24 * 60 * 60 * 1000;
 const NO_SUCH_ID = "00000000-0000-0000-0000-000000000000";
 
 let t: TestDb;
-let call: Call;
-let other: Call;
+let call: RestClient;
+let other: RestClient;
 let projectId: string;
 /** A second project of the same organisation. */
 let siblingProjectId: string;
@@ -48,7 +46,7 @@ beforeAll(async () => {
 afterAll(() => t?.drop());
 beforeEach(() => enqueue.mockClear());
 
-async function createProject(client: Call, name: string, referralRedirectLink: string | null = REDIRECT) {
+async function createProject(client: RestClient, name: string, referralRedirectLink: string | null = REDIRECT) {
   const res = await client("POST", "/projects", { body: { name, ...(referralRedirectLink ? { referralRedirectLink } : {}) } });
   expect(res.status, res.text).toBe(201);
   return res.json.uniqueId as string;
@@ -78,18 +76,6 @@ async function tracked(opts: { rewardEventName?: string; referrer?: AppUser; ref
 
 const reward = (trackingId: string, extra: Record<string, unknown> = {}, pid = projectId, headers?: Record<string, string>) =>
   call("POST", path("/referrals/reward", pid), { body: { ReferralTrackingId: trackingId, ...extra }, headers });
-
-/** A problem+json answer with this status whose `errors` name each field (and rule, when given). */
-function expectProblem(res: Res, status: number, fields: (string | [string, string])[] = []) {
-  expect(res.status, res.text).toBe(status);
-  expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
-  expect(res.json).toMatchObject({ status, type: expect.stringMatching(/^urn:referloop:problem:/), title: expect.any(String) });
-  for (const f of fields) {
-    const [field, rule] = Array.isArray(f) ? f : [f, undefined];
-    expect(res.json.errors, res.text).toContainEqual(expect.objectContaining({ field, ...(rule ? { rule } : {}) }));
-    expect(res.json.detail).toContain(field);
-  }
-}
 
 /** Everything the referral endpoints can write, for "nothing changed" checks. */
 async function snapshot() {
@@ -475,7 +461,7 @@ describe("GET /referrals", () => {
   });
 
   const list = (query = "") => call("GET", path(`/referrals${query}`, listProject));
-  const trackingIds = (res: Res) => res.json.items.map((i: { referralTrackingId: string }) => i.referralTrackingId);
+  const trackingIds = (res: RestResponse) => res.json.items.map((i: { referralTrackingId: string }) => i.referralTrackingId);
 
   it("lists every item newest first in the paged envelope", async () => {
     const res = await list();

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmbeddedWorker, type EmbeddedWorker } from "@/server/jobs/embedded-worker";
 import { createTestDb, type TestDb } from "@/test/db";
 import { stubDeliveryEnv } from "@/test/delivery-fixtures";
-import { createOrgWithApiKey, restClient } from "@/test/rest";
+import { createOrgWithApiKey, restClient, type RestClient } from "@/test/rest";
 import { startReceiver, type Receiver } from "@/test/webhook-receiver";
 
 let t: TestDb;
-let call: ReturnType<typeof restClient>;
-let other: ReturnType<typeof restClient>;
+let call: RestClient;
+let other: RestClient;
 let receiver: Receiver;
 let worker: EmbeddedWorker;
 let project: { uniqueId: string; campaignId: string; name: string };
