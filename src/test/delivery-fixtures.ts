@@ -5,7 +5,9 @@ import type { RewardPayload } from "@/server/domain/deliveries/reward-payload";
 import { randomAlphanumeric } from "@/server/domain/tokens";
 import { createWebhook } from "@/server/domain/webhooks/create-webhook";
 import type { CreateWebhookInput } from "@/server/domain/webhooks/parse-webhook-input";
+import { createTestDb, type TestDb } from "./db";
 import { createOrgWithProject } from "./fixtures";
+import { startReceiver } from "./webhook-receiver";
 
 /** Settings every delivery test needs: a fixed encryption key, private receivers, a fast schedule. */
 export function stubDeliveryEnv(retryBaseMs = 40) {
@@ -13,6 +15,19 @@ export function stubDeliveryEnv(retryBaseMs = 40) {
   vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_URLS", "true");
   vi.stubEnv("WEBHOOK_RETRY_BASE_MS", String(retryBaseMs));
   vi.stubEnv("REFERLOOP_ENV", "development");
+}
+
+/** A delivery test file's database (for beforeAll), with the delivery settings stubbed first. */
+export async function openDeliveryTestDb(retryBaseMs?: number) {
+  stubDeliveryEnv(retryBaseMs);
+  const testDb = await createTestDb();
+  return { testDb, db: testDb.db };
+}
+
+/** Undoes openDeliveryTestDb (for afterAll): drops the database and the stubbed settings. */
+export async function closeDeliveryTestDb(testDb: TestDb) {
+  await testDb.drop();
+  vi.unstubAllEnvs();
 }
 
 export type RewardSetup = Awaited<ReturnType<typeof createRewardSetup>>;
@@ -28,6 +43,13 @@ export async function createRewardSetup(db: Db) {
     ),
   );
   return { ...ctx, referrer: referrer!, referee: referee! };
+}
+
+/** A fresh reward setup and a receiver to point its webhooks at (for beforeEach; close the receiver after). */
+export async function createRewardSetupWithReceiver(db: Db) {
+  const setup = await createRewardSetup(db);
+  const receiver = await startReceiver();
+  return { setup, receiver };
 }
 
 export async function addWebhook(db: Db, setup: RewardSetup, input: Partial<CreateWebhookInput> & { url: string }) {

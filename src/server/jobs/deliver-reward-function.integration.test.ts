@@ -1,10 +1,18 @@
 import { InngestTestEngine } from "@inngest/test";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
 import { MAX_ATTEMPTS, minBackoffMs, retryBaseMs } from "@/server/domain/deliveries/retry-policy";
-import { createTestDb, type TestDb } from "@/test/db";
-import { addWebhook, attemptsOf, createRewardSetup, grantReward, stubDeliveryEnv, type RewardSetup } from "@/test/delivery-fixtures";
-import { startReceiver, type Receiver } from "@/test/webhook-receiver";
+import type { TestDb } from "@/test/db";
+import {
+  addWebhook,
+  attemptsOf,
+  closeDeliveryTestDb,
+  createRewardSetupWithReceiver,
+  grantReward,
+  openDeliveryTestDb,
+  type RewardSetup,
+} from "@/test/delivery-fixtures";
+import type { Receiver } from "@/test/webhook-receiver";
 import { createDeliverRewardFunction } from "./deliver-reward-function";
 import { deliveryRequested } from "./inngest-client";
 
@@ -14,17 +22,11 @@ let setup: RewardSetup;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  stubDeliveryEnv();
-  testDb = await createTestDb();
-  db = testDb.db;
+  ({ testDb, db } = await openDeliveryTestDb());
 });
-afterAll(async () => {
-  await testDb.drop();
-  vi.unstubAllEnvs();
-});
+afterAll(() => closeDeliveryTestDb(testDb));
 beforeEach(async () => {
-  setup = await createRewardSetup(db);
-  receiver = await startReceiver();
+  ({ setup, receiver } = await createRewardSetupWithReceiver(db));
   await addWebhook(db, setup, { url: receiver.url });
 });
 afterEach(async () => {

@@ -3,17 +3,18 @@ import { openPostgres, type Db } from "@/server/db/client";
 import { MAX_ATTEMPTS, minBackoffMs, retryBaseMs } from "@/server/domain/deliveries/retry-policy";
 import { DomainError } from "@/server/domain/errors";
 import { retryDeliveryLog } from "@/server/domain/webhooks/retry-delivery-log";
-import { createTestDb, type TestDb } from "@/test/db";
+import type { TestDb } from "@/test/db";
 import {
   addWebhook,
   attemptsOf,
-  createRewardSetup,
+  closeDeliveryTestDb,
+  createRewardSetupWithReceiver,
   grantReward,
+  openDeliveryTestDb,
   settleAllDeliveries,
-  stubDeliveryEnv,
   type RewardSetup,
 } from "@/test/delivery-fixtures";
-import { startReceiver, type Receiver } from "@/test/webhook-receiver";
+import type { Receiver } from "@/test/webhook-receiver";
 import { createEmbeddedWorker, type EmbeddedWorker } from "./embedded-worker";
 import type { DeliveryScheduler } from "./scheduler";
 
@@ -50,18 +51,14 @@ async function waitForStatus(deliveryIds: string[], status: "Succeeded" | "Faile
 }
 
 beforeAll(async () => {
-  stubDeliveryEnv(40);
-  testDb = await createTestDb();
-  db = testDb.db;
+  ({ testDb, db } = await openDeliveryTestDb(40));
 });
 afterAll(async () => {
   await Promise.all(extraClients.map((c) => c.$disconnect()));
-  await testDb.drop();
-  vi.unstubAllEnvs();
+  await closeDeliveryTestDb(testDb);
 });
 beforeEach(async () => {
-  setup = await createRewardSetup(db);
-  receiver = await startReceiver();
+  ({ setup, receiver } = await createRewardSetupWithReceiver(db));
 });
 afterEach(async () => {
   // Receiver first: closing it cuts any hanging request, so stopping the workers need not wait for it.

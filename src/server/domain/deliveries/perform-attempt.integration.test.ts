@@ -1,8 +1,16 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/server/db/client";
-import { addWebhook, attemptsOf, createRewardSetup, grantReward, stubDeliveryEnv, type RewardSetup } from "@/test/delivery-fixtures";
-import { createTestDb, type TestDb } from "@/test/db";
+import {
+  addWebhook,
+  attemptsOf,
+  closeDeliveryTestDb,
+  createRewardSetupWithReceiver,
+  grantReward,
+  openDeliveryTestDb,
+  type RewardSetup,
+} from "@/test/delivery-fixtures";
+import type { TestDb } from "@/test/db";
 import { startReceiver, type Receiver } from "@/test/webhook-receiver";
 import { updateWebhook } from "@/server/domain/webhooks/update-webhook";
 import { DEFAULT_ATTEMPT_TIMEOUT_MS, performAttempt, WEBHOOK_DISABLED_ERROR } from "./perform-attempt";
@@ -14,17 +22,11 @@ let setup: RewardSetup;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  stubDeliveryEnv();
-  testDb = await createTestDb();
-  db = testDb.db;
+  ({ testDb, db } = await openDeliveryTestDb());
 });
-afterAll(async () => {
-  await testDb.drop();
-  vi.unstubAllEnvs();
-});
+afterAll(() => closeDeliveryTestDb(testDb));
 beforeEach(async () => {
-  setup = await createRewardSetup(db);
-  receiver = await startReceiver();
+  ({ setup, receiver } = await createRewardSetupWithReceiver(db));
 });
 afterEach(async () => {
   await receiver.close();

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/server/db/client";
-import { createTestDb, type TestDb } from "@/test/db";
-import { createRewardSetup, grantReward, stubDeliveryEnv, type RewardSetup } from "@/test/delivery-fixtures";
+import type { TestDb } from "@/test/db";
+import { closeDeliveryTestDb, createRewardSetup, grantReward, openDeliveryTestDb, type RewardSetup } from "@/test/delivery-fixtures";
 import { domainError } from "@/test/expect";
 import { createOrgWithProject } from "@/test/fixtures";
 import { createWebhook } from "./create-webhook";
@@ -18,14 +18,9 @@ let testDb: TestDb;
 let db: Db;
 
 beforeAll(async () => {
-  stubDeliveryEnv();
-  testDb = await createTestDb();
-  db = testDb.db;
+  ({ testDb, db } = await openDeliveryTestDb());
 });
-afterAll(async () => {
-  await testDb.drop();
-  vi.unstubAllEnvs();
-});
+afterAll(() => closeDeliveryTestDb(testDb));
 afterEach(() => {
   vi.stubEnv("REFERLOOP_ENV", "development");
   vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_URLS", "true");
