@@ -2,11 +2,15 @@ import type { ReactNode } from "react";
 import { ProjectHeader } from "@/components/projects/project-header";
 import { ProjectTabs, type ProjectTab } from "@/components/projects/project-tabs";
 
-/*
- * Each later section (App users, Referrals, Campaign, Webhooks, Activity) adds one entry here,
- * e.g. { label: "Webhooks", segment: "webhooks" }, next to its page folder.
- */
-const TABS: readonly ProjectTab[] = [{ label: "Settings", segment: "" }];
+/* Each section is one entry here, next to its page folder. */
+const TABS: readonly ProjectTab[] = [
+  { label: "Settings", segment: "" },
+  { label: "App users", segment: "users" },
+  { label: "Referrals", segment: "referrals" },
+  { label: "Campaign", segment: "campaign" },
+  { label: "Webhooks", segment: "webhooks" },
+  { label: "Activity", segment: "activity" },
+];
 
 type Props = { children: ReactNode; params: Promise<{ projectId: string }> };
 

@@ -1,0 +1,81 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+/** Shared steps of the end-to-end walks. Each test signs up its own account, so tests never share data. */
+
+export const PASSWORD = "correct horse battery";
+
+export const uniqueEmail = (prefix = "e2e") => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** Signs up a fresh account with its own organisation; ends on the projects page. */
+export async function signUp(page: Page, { email = uniqueEmail(), organization = "Acme E2E" } = {}): Promise<string> {
+  await page.goto("/sign-up");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Your name").fill("E2E Tester");
+  await page.getByLabel("Organisation name").fill(organization);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
+}
+
+/** The value of a one-time secret panel's field ("Project secret", "API key", "Webhook secret"). */
+export async function readSecret(page: Page, label: string): Promise<string> {
+  const field = page.getByLabel(label, { exact: true });
+  await expect(field).toBeVisible();
+  return field.inputValue();
+}
+
+/** Creates a Web project from the projects page and opens it; returns its uniqueId. */
+export async function createProject(page: Page, { name = "Shop", redirectLink = "https://shop.example.com/join" } = {}): Promise<string> {
+  await page.goto("/dashboard");
+  const form = page.getByRole("form", { name: "Create a project" });
+  await form.getByLabel("Name", { exact: true }).fill(name);
+  await form.getByLabel("Referral redirect link").fill(redirectLink);
+  await form.getByRole("button", { name: "Create project" }).click();
+  await expect(page.getByLabel("Project secret", { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: `Open ${name}` }).click();
+  await expect(page).toHaveURL(/\/dashboard\/projects\/[^/]+$/);
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  return new URL(page.url()).pathname.split("/").pop() ?? "";
+}
+
+/** Creates an API key in the dashboard and returns the full key (shown once). */
+export async function createApiKey(page: Page, name = "E2E backend"): Promise<string> {
+  await page.goto("/dashboard/api-keys");
+  await page.getByLabel("Key name").fill(name);
+  await page.getByRole("button", { name: "Create API key" }).click();
+  const key = await readSecret(page, "API key");
+  expect(key).toMatch(/^rl_/);
+  return key;
+}
+
+/** Opens a section of the project page through its tab. */
+export async function openProjectTab(page: Page, projectId: string, tab: string): Promise<void> {
+  if (!new URL(page.url()).pathname.startsWith(`/dashboard/projects/${projectId}`)) await page.goto(`/dashboard/projects/${projectId}`);
+  await page.getByRole("navigation", { name: "Project sections" }).getByRole("link", { name: tab, exact: true }).click();
+  await expect(page.getByRole("navigation", { name: "Project sections" }).getByRole("link", { name: tab, exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+}
+
+/** The public REST API as a backend calls it: Bearer API key, JSON in and out, status checked. */
+export function restClient(request: APIRequestContext, apiKey: string, projectId: string) {
+  const base = `/api/v1/public/projects/${projectId}`;
+  const headers = { Authorization: `Bearer ${apiKey}` };
+  return {
+    async post<T>(path: string, data: unknown, expectedStatus = 200): Promise<T> {
+      const res = await request.post(`${base}${path}`, { headers, data });
+      expect(res.status(), `POST ${path}: ${await res.text()}`).toBe(expectedStatus);
+      return (await res.json()) as T;
+    },
+    async get<T>(path: string): Promise<T> {
+      const res = await request.get(`${base}${path}`, { headers });
+      expect(res.status(), `GET ${path}: ${await res.text()}`).toBe(200);
+      return (await res.json()) as T;
+    },
+  };
+}
+
+export type TrackResponse = { referralTrackingId: string; status: string };
+export type RewardResponse = { rewardClaimed: boolean; status: string; reason?: string };

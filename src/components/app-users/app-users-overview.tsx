@@ -1,0 +1,139 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { ErrorMessage } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { inputClasses } from "@/components/ui/form-field";
+import { Pagination, PAGE_SIZES } from "@/components/ui/pagination";
+import { SegmentedControl } from "@/components/ui/segmented-control";
+import { toFormErrors } from "@/lib/errors";
+import { useTRPC } from "@/lib/trpc";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
+import { oneOf, positiveInt, useUrlState } from "@/lib/use-url-state";
+import { APP_USER_SORT_KEYS, AppUsersTable } from "./app-users-table";
+import { CreateAppUserForm } from "./create-app-user-form";
+
+const URL_DEFAULTS = { q: "", sortBy: "createdAt", sortOrder: "desc", hasReferrals: "all", page: "1", pageSize: "20" } as const;
+const HAS_REFERRALS = ["all", "yes", "no"] as const;
+const FILTER_OPTIONS = [
+  { value: "all", label: "All" },
+  { value: "yes", label: "With referrals" },
+  { value: "no", label: "Without" },
+] as const;
+
+export function AppUsersOverview({ projectId }: { projectId: string }) {
+  const trpc = useTRPC();
+  const [url, setUrl] = useUrlState(URL_DEFAULTS);
+  const [showCreate, setShowCreate] = useState(false);
+
+  const sortBy = oneOf(url.sortBy, APP_USER_SORT_KEYS, "createdAt");
+  const sortOrder = oneOf(url.sortOrder, ["asc", "desc"] as const, "desc");
+  const hasReferrals = oneOf(url.hasReferrals, HAS_REFERRALS, "all");
+  const page = positiveInt(url.page, 1);
+  const pageSize = oneOf(url.pageSize, PAGE_SIZES.map(String), "20");
+
+  // The box follows the keyboard at once; the URL (and so the query) once typing pauses.
+  const [search, setSearch] = useState(url.q);
+  const debounced = useDebouncedValue(search.trim(), 300);
+  useEffect(() => {
+    if (debounced !== url.q) setUrl({ q: debounced, page: null }, "replace");
+    // Only typing drives this (url.q is deliberately not a dependency); URL changes from
+    // elsewhere (back button) are followed by the effect below.
+  }, [debounced]);
+  useEffect(() => {
+    setSearch((current) => (current.trim() === url.q ? current : url.q));
+  }, [url.q]);
+
+  const users = useQuery({
+    ...trpc.appUsers.list.queryOptions({
+      projectId,
+      search: url.q || undefined,
+      sortBy,
+      sortOrder,
+      hasReferrals: hasReferrals === "all" ? undefined : hasReferrals === "yes" ? "true" : "false",
+      page,
+      pageSize: Number(pageSize),
+    }),
+    placeholderData: keepPreviousData,
+  });
+
+  const filtered = Boolean(url.q) || hasReferrals !== "all";
+  return (
+    <div className="space-y-6">
+      <Card
+        title="App users"
+        description="Your app's end users, each with a referral code. Search by client id (any part) or exact referral code."
+        actions={
+          <Button variant={showCreate ? "secondary" : "primary"} size="sm" aria-expanded={showCreate} onClick={() => setShowCreate((v) => !v)}>
+            {showCreate ? "Close form" : "New app user"}
+          </Button>
+        }
+      >
+        {showCreate && (
+          <div className="mb-6 rounded-md border border-zinc-200 bg-zinc-50 p-4">
+            <h3 className="mb-3 text-sm font-semibold text-zinc-900">New app user</h3>
+            <CreateAppUserForm projectId={projectId} />
+          </div>
+        )}
+        <div className="mb-4 flex flex-wrap items-center gap-3">
+          <div className="min-w-64 flex-1">
+            <label htmlFor="app-user-search" className="sr-only">
+              Search app users
+            </label>
+            <input
+              id="app-user-search"
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="Search by client id or referral code"
+              maxLength={100}
+              className={inputClasses}
+            />
+          </div>
+          <SegmentedControl
+            label="Has referrals"
+            options={FILTER_OPTIONS}
+            value={hasReferrals}
+            onChange={(value) => setUrl({ hasReferrals: value, page: null })}
+          />
+          {users.isFetching && (
+            <span role="status" className="text-xs text-zinc-500">
+              Loading…
+            </span>
+          )}
+        </div>
+        {users.isError && <ErrorMessage>{toFormErrors(users.error).message}</ErrorMessage>}
+        {users.isPending && !users.isError && <p className="text-sm text-zinc-500">Loading app users…</p>}
+        {users.data && (
+          <>
+            <AppUsersTable
+              projectId={projectId}
+              users={users.data.items}
+              sort={{ sortBy, sortOrder }}
+              onSortChange={(next) => setUrl({ sortBy: next.sortBy, sortOrder: next.sortOrder, page: null })}
+              stale={users.isPlaceholderData}
+              empty={
+                page > 1 && users.data.totalCount > 0
+                  ? "No app users on this page."
+                  : filtered
+                    ? "No app users match."
+                    : "No app users yet. Your backend creates them, or use “New app user”."
+              }
+            />
+            <Pagination
+              label="App users"
+              page={page}
+              pageSize={Number(pageSize)}
+              totalCount={users.data.totalCount}
+              hasNextPage={page * Number(pageSize) < users.data.totalCount}
+              onPageChange={(next) => setUrl({ page: next })}
+              onPageSizeChange={(size) => setUrl({ pageSize: size, page: null })}
+            />
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+"use client";
+
+import { DataTable, type Column, type SortState } from "@/components/ui/data-table";
+import { formatDateTime } from "@/lib/format";
+import type { RouterOutputs } from "@/lib/trpc-types";
+import { AppUserLink } from "./app-user-link";
+
+export type AppUser = RouterOutputs["appUsers"]["get"];
+
+export const APP_USER_SORT_KEYS = [
+  "createdAt",
+  "firstSeenAt",
+  "lastSeenAt",
+  "clientProvidedId",
+  "successfulReferrals",
+  "totalReferralsGiven",
+] as const;
+export type AppUserSortKey = (typeof APP_USER_SORT_KEYS)[number];
+
+const number = (n: number) => n.toLocaleString("en-GB");
+
+function columns(projectId: string): Column<AppUser, AppUserSortKey>[] {
+  return [
+    {
+      id: "client",
+      header: "Client id",
+      sortKey: "clientProvidedId",
+      firstOrder: "asc",
+      cell: (u) => <AppUserLink projectId={projectId} clientProvidedId={u.clientProvidedId} uniqueId={u.uniqueId} />,
+    },
+    { id: "code", header: "Referral code", cell: (u) => <code className="font-mono text-xs">{u.referralCode}</code> },
+    { id: "given", header: "Given", sortKey: "totalReferralsGiven", align: "right", cell: (u) => number(u.totalReferralsGiven) },
+    { id: "successful", header: "Successful", sortKey: "successfulReferrals", align: "right", cell: (u) => number(u.successfulReferrals) },
+    { id: "received", header: "Received", align: "right", cell: (u) => number(u.totalReferralsReceived) },
+    { id: "first", header: "First seen", sortKey: "firstSeenAt", className: "whitespace-nowrap text-zinc-600", cell: (u) => formatDateTime(u.firstSeenAt) },
+    { id: "last", header: "Last seen", sortKey: "lastSeenAt", className: "whitespace-nowrap text-zinc-600", cell: (u) => formatDateTime(u.lastSeenAt, "Never") },
+    { id: "created", header: "Created", sortKey: "createdAt", className: "whitespace-nowrap text-zinc-600", cell: (u) => formatDateTime(u.createdAt) },
+  ];
+}
+
+type AppUsersTableProps = {
+  projectId: string;
+  users: readonly AppUser[];
+  sort: SortState<AppUserSortKey>;
+  onSortChange: (sort: SortState<AppUserSortKey>) => void;
+  stale: boolean;
+  empty: string;
+};
+
+export function AppUsersTable({ projectId, users, sort, onSortChange, stale, empty }: AppUsersTableProps) {
+  return (
+    <DataTable
+      caption="App users"
+      columns={columns(projectId)}
+      rows={users}
+      rowKey={(u) => u.uniqueId}
+      sort={sort}
+      onSortChange={onSortChange}
+      stale={stale}
+      empty={empty}
+    />
+  );
+}

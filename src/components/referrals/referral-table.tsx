@@ -1,0 +1,57 @@
+import { AppUserLink } from "@/components/app-users/app-user-link";
+import { DataTable, type Column } from "@/components/ui/data-table";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { formatDateTime } from "@/lib/format";
+import { failureReasonText } from "@/lib/referral-reasons";
+import type { RouterOutputs } from "@/lib/trpc-types";
+
+export type Referral = RouterOutputs["referrals"]["list"]["items"][number];
+export const REFERRAL_STATUSES = ["Pending", "Completed", "Failed"] as const;
+export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+
+export function FailureReason({ reason }: { reason: string | null }) {
+  if (!reason) return <span className="text-zinc-400">—</span>;
+  return (
+    <span className="block max-w-64">
+      <span className="text-zinc-800">{failureReasonText(reason)}</span>
+      <code className="mt-0.5 block font-mono text-[11px] text-zinc-500">{reason}</code>
+    </span>
+  );
+}
+
+function columns(projectId: string, hide: readonly string[]): Column<Referral>[] {
+  const all: Column<Referral>[] = [
+    { id: "referrer", header: "Referrer", cell: (r) => <AppUserLink projectId={projectId} clientProvidedId={r.referrerId} /> },
+    { id: "referee", header: "Referee", cell: (r) => <AppUserLink projectId={projectId} clientProvidedId={r.refereeId} /> },
+    { id: "code", header: "Code", cell: (r) => <code className="font-mono text-xs">{r.referralCode}</code> },
+    { id: "event", header: "Reward event", cell: (r) => r.rewardEventName ?? <span className="text-zinc-400">any</span> },
+    { id: "status", header: "Status", cell: (r) => <StatusBadge status={r.status} /> },
+    { id: "reason", header: "Failure reason", cell: (r) => <FailureReason reason={r.failureReason} /> },
+    { id: "created", header: "Created", className: "whitespace-nowrap text-zinc-600", cell: (r) => formatDateTime(r.createdAt) },
+    { id: "claimed", header: "Reward claimed", className: "whitespace-nowrap text-zinc-600", cell: (r) => formatDateTime(r.rewardClaimedAt) },
+  ];
+  return all.filter((c) => !hide.includes(c.id));
+}
+
+type ReferralTableProps = {
+  projectId: string;
+  caption: string;
+  referrals: readonly Referral[];
+  /** Column ids to leave out, e.g. "referrer" on the referrer's own page. */
+  hide?: readonly ("referrer" | "referee")[];
+  stale?: boolean;
+  empty: string;
+};
+
+export function ReferralTable({ projectId, caption, referrals, hide = [], stale, empty }: ReferralTableProps) {
+  return (
+    <DataTable
+      caption={caption}
+      columns={columns(projectId, hide)}
+      rows={referrals}
+      rowKey={(r) => r.referralTrackingId}
+      stale={stale}
+      empty={empty}
+    />
+  );
+}

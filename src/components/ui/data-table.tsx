@@ -1,0 +1,105 @@
+import type { ReactNode } from "react";
+
+export type SortOrder = "asc" | "desc";
+export type SortState<K extends string = string> = { sortBy: K; sortOrder: SortOrder };
+
+export type Column<T, K extends string = string> = {
+  id: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** The server's sort field: the header becomes a sort button. */
+  sortKey?: K;
+  /** The order of a first click on this header (text columns read best A to Z). */
+  firstOrder?: SortOrder;
+  align?: "left" | "right";
+  className?: string;
+};
+
+type DataTableProps<T, K extends string> = {
+  /** Names the table for screen readers and tests ("App users"). */
+  caption: string;
+  columns: readonly Column<T, K>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  sort?: SortState<K>;
+  onSortChange?: (sort: SortState<K>) => void;
+  /** Shown in place of the rows when there are none. */
+  empty?: ReactNode;
+  /** Rows shown are from the previous request while the next one loads. */
+  stale?: boolean;
+};
+
+const ariaSort = (active: boolean, order: SortOrder) => (active ? (order === "asc" ? "ascending" : "descending") : "none");
+
+/** The one table of the dashboard's lists: optional server-side sorting, nothing else. */
+export function DataTable<T, K extends string = string>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  sort,
+  onSortChange,
+  empty = "Nothing here yet.",
+  stale,
+}: DataTableProps<T, K>) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm" aria-busy={stale || undefined}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-zinc-200 text-xs uppercase tracking-wide text-zinc-500">
+          <tr>
+            {columns.map((column) => {
+              const align = column.align === "right" ? "text-right" : "";
+              if (!column.sortKey || !sort || !onSortChange) {
+                return (
+                  <th key={column.id} scope="col" className={`py-2 pr-4 font-medium whitespace-nowrap last:pr-0 ${align}`}>
+                    {column.header}
+                  </th>
+                );
+              }
+              const key = column.sortKey;
+              const active = sort.sortBy === key;
+              const next: SortOrder = active ? (sort.sortOrder === "asc" ? "desc" : "asc") : (column.firstOrder ?? "desc");
+              return (
+                <th key={column.id} scope="col" aria-sort={ariaSort(active, sort.sortOrder)} className={`py-2 pr-4 font-medium last:pr-0 ${align}`}>
+                  <button
+                    type="button"
+                    onClick={() => onSortChange({ sortBy: key, sortOrder: next })}
+                    className={`inline-flex items-center gap-1 whitespace-nowrap uppercase tracking-wide hover:text-zinc-900 ${active ? "text-zinc-900" : ""}`}
+                  >
+                    {column.header}
+                    <span aria-hidden className={active ? "" : "text-zinc-300"}>
+                      {active && sort.sortOrder === "asc" ? "▲" : "▼"}
+                    </span>
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className={`divide-y divide-zinc-100 transition-opacity ${stale ? "opacity-60" : ""}`}>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className="py-6 text-center text-zinc-500">
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={rowKey(row)} className="hover:bg-zinc-50">
+                {columns.map((column) => (
+                  <td
+                    key={column.id}
+                    className={`py-2.5 pr-4 align-top last:pr-0 ${column.align === "right" ? "text-right tabular-nums" : ""} ${column.className ?? ""}`}
+                  >
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

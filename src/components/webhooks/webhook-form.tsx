@@ -1,0 +1,164 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { ErrorMessage } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { FormField, inputClasses } from "@/components/ui/form-field";
+import { noErrors, toFormErrors, type FormErrors } from "@/lib/errors";
+import { useTRPC } from "@/lib/trpc";
+import { WEBHOOK_ENVIRONMENTS, type CreatedWebhook, type Webhook, type WebhookEnvironment } from "./types";
+
+const FIELDS = ["name", "url", "secret", "environment", "enabled"] as const;
+
+/** 32 random bytes, base64url: visible ASCII, as the Bearer header needs. */
+export function generateSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const base64 = btoa(String.fromCharCode(...bytes));
+  return `whsec_${base64.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
+}
+
+type Values = { name: string; url: string; secret: string; environment: WebhookEnvironment; enabled: boolean };
+
+function readForm(form: HTMLFormElement, secret: string): Values {
+  const data = new FormData(form);
+  return {
+    name: String(data.get("name") ?? "").trim(),
+    url: String(data.get("url") ?? "").trim(),
+    secret,
+    environment: String(data.get("environment") ?? "Both") as WebhookEnvironment,
+    enabled: data.get("enabled") === "on",
+  };
+}
+
+type WebhookFormProps = { projectId: string; onCancel?: () => void } & (
+  | { mode: "create"; campaignId: string; onCreated: (webhook: CreatedWebhook) => void }
+  | { mode: "edit"; webhook: Webhook; onSaved: (webhook: Webhook) => void }
+);
+
+/** Create a webhook, or edit one (an empty secret keeps the current one). */
+export function WebhookForm(props: WebhookFormProps) {
+  const { projectId, mode } = props;
+  const existing = mode === "edit" ? props.webhook : null;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [secret, setSecret] = useState("");
+  const [errors, setErrors] = useState<FormErrors>(noErrors);
+  const onError = (error: unknown) => setErrors(toFormErrors(error, FIELDS));
+  const refreshList = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey({ projectId }) });
+  const create = useMutation(trpc.webhooks.create.mutationOptions({ onError }));
+  const update = useMutation(trpc.webhooks.update.mutationOptions({ onError }));
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = readForm(form, secret);
+    setErrors(noErrors);
+    if (props.mode === "create") {
+      const { onCreated } = props;
+      create.mutate(
+        { projectId, campaignId: props.campaignId, ...values },
+        {
+          onSuccess: async (created) => {
+            form.reset();
+            setSecret("");
+            onCreated(created);
+            await refreshList();
+          },
+        },
+      );
+    } else {
+      const { onSaved } = props;
+      const { secret: newSecret, ...rest } = values;
+      update.mutate(
+        { projectId, webhookId: props.webhook.id, ...rest, ...(newSecret ? { secret: newSecret } : {}) },
+        {
+          onSuccess: async (saved) => {
+            setSecret("");
+            queryClient.setQueryData(trpc.webhooks.get.queryKey({ projectId, webhookId: saved.id }), saved);
+            onSaved(saved);
+            await refreshList();
+          },
+        },
+      );
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={existing ? `Edit webhook ${existing.name}` : "New webhook"} className="max-w-2xl space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Name" error={errors.fields.name}>
+          {(p) => <input {...p} name="name" defaultValue={existing?.name} maxLength={200} placeholder="Billing backend" className={inputClasses} />}
+        </FormField>
+        <FormField label="Environment" error={errors.fields.environment} hint="Which reward calls reach this webhook.">
+          {(p) => (
+            <select {...p} name="environment" defaultValue={existing?.environment ?? "Both"} className={inputClasses}>
+              {WEBHOOK_ENVIRONMENTS.map((env) => (
+                <option key={env.value} value={env.value}>
+                  {env.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+      <FormField label="URL" error={errors.fields.url} hint="Receives a POST per reward. HTTPS in production.">
+        {(p) => (
+          <input
+            {...p}
+            name="url"
+            type="url"
+            inputMode="url"
+            defaultValue={existing?.url}
+            placeholder="https://api.example.com/referral-rewards"
+            className={`${inputClasses} font-mono`}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Secret"
+        optional={Boolean(existing)}
+        error={errors.fields.secret}
+        hint={
+          existing
+            ? `Leave empty to keep the current secret (${existing.secretHint}).`
+            : "Sent as Authorization: Bearer <secret> and used to sign each delivery. Visible ASCII, no spaces."
+        }
+      >
+        {(p) => (
+          <div className="flex gap-2">
+            <input
+              {...p}
+              name="secret"
+              value={secret}
+              onChange={(e) => setSecret(e.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={512}
+              className={`${inputClasses} font-mono`}
+            />
+            <Button variant="secondary" onClick={() => setSecret(generateSecret())}>
+              Generate
+            </Button>
+          </div>
+        )}
+      </FormField>
+      <label className="flex items-center gap-2 text-sm text-zinc-800">
+        <input type="checkbox" name="enabled" defaultChecked={existing?.enabled ?? true} className="size-4 accent-brand-600" />
+        Enabled
+      </label>
+      {errors.fields.enabled && <p className="text-sm text-red-700">{errors.fields.enabled}</p>}
+      <ErrorMessage>{errors.message}</ErrorMessage>
+      <div className="flex items-center gap-3">
+        <Button type="submit" pending={create.isPending || update.isPending}>
+          {existing ? "Save webhook" : "Create webhook"}
+        </Button>
+        {props.onCancel && (
+          <Button variant="ghost" onClick={props.onCancel}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
