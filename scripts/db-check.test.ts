@@ -1,21 +1,14 @@
-import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runNodeScript, type NodeRun } from "@/test/run-node";
 
 const root = path.resolve(import.meta.dirname, "..");
 const script = path.join(root, "scripts/db-check.mjs");
 
-async function dbCheck(...args: string[]): Promise<{ code: number; output: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [script, ...args], { cwd: root, timeout: 55_000 });
-    return { code: 0, output: stdout + stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === "number" ? e.code : -1, output: `${e.stdout ?? ""}${e.stderr ?? ""}` };
-  }
+function dbCheck(...args: string[]): Promise<NodeRun> {
+  return runNodeScript(script, args, { cwd: root, timeout: 55_000 });
 }
 
 let dir: string;

@@ -6,6 +6,13 @@ import { openPglite, openPostgres } from "@/server/db/client";
 
 export const adminUrl = () => process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
+/** The URL of another database on the admin server. */
+export function databaseUrl(name: string): string {
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 export type TestDb = { db: Db; url: string | undefined; drop(): Promise<void> };
 
 /**
@@ -20,12 +27,11 @@ export async function createTestDb(): Promise<TestDb> {
   }
   const name = `referloop_t_${randomBytes(6).toString("hex")}`;
   await adminQuery(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
-  const url = new URL(adminUrl());
-  url.pathname = `/${name}`;
-  const db = openPostgres(url.toString());
+  const url = databaseUrl(name);
+  const db = openPostgres(url);
   return {
     db,
-    url: url.toString(),
+    url,
     drop: async () => {
       await db.$disconnect();
       await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -33,12 +39,17 @@ export async function createTestDb(): Promise<TestDb> {
   };
 }
 
-export async function adminQuery(sql: string) {
-  const client = new pg.Client({ connectionString: adminUrl() });
+/** Runs `fn` with a pg client connected to `url`, and closes the client after. */
+export async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return await client.query(sql);
+    return await fn(client);
   } finally {
     await client.end();
   }
+}
+
+export async function adminQuery(sql: string) {
+  return withClient(adminUrl(), (client) => client.query(sql));
 }

@@ -1,7 +1,6 @@
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { applyMigrations } from "@/server/db/migrate";
-import { adminQuery, adminUrl } from "./db";
+import { adminQuery, adminUrl, databaseUrl, withClient } from "./db";
 
 /**
  * Migrates one template database per run; each test file then copies it (CREATE DATABASE ... TEMPLATE),
@@ -18,15 +17,7 @@ export default async function setup(project: TestProject) {
   }
   const template = `referloop_template_${process.pid}_${Date.now().toString(36)}`;
   await adminQuery(`CREATE DATABASE "${template}"`);
-  const url = new URL(adminUrl());
-  url.pathname = `/${template}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await applyMigrations(client);
-  } finally {
-    await client.end();
-  }
+  await withClient(databaseUrl(template), (client) => applyMigrations(client));
   project.provide("templateDatabase", template);
   return async () => {
     await adminQuery(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);

@@ -1,12 +1,10 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { promisify } from "node:util";
-import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { adminQuery, adminUrl } from "@/test/db";
+import { adminQuery, databaseUrl, withClient } from "@/test/db";
+import { runNodeScript, type NodeRun } from "@/test/run-node";
 import { applyMigrations, migrationsDir } from "./migrate";
 
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -17,34 +15,16 @@ async function freshDatabase(): Promise<string> {
   const name = `referloop_mig_${randomBytes(6).toString("hex")}`;
   await adminQuery(`CREATE DATABASE "${name}"`);
   created.push(name);
-  const url = new URL(adminUrl());
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
+  return databaseUrl(name);
 }
 
 /** The standard Prisma CLI, through the schema engine shim that prisma.config.ts points it at. */
-async function prisma(url: string, ...args: string[]): Promise<{ code: number; output: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [prismaCli, ...args], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: url, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
-      timeout: 50_000,
-    });
-    return { code: 0, output: stdout + stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === "number" ? e.code : -1, output: `${e.stdout ?? ""}${e.stderr ?? ""}` };
-  }
+function prisma(url: string, ...args: string[]): Promise<NodeRun> {
+  return runNodeScript(prismaCli, args, {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: url, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
+    timeout: 50_000,
+  });
 }
 
 afterAll(async () => {
