@@ -14,3 +14,6 @@ export async function createOrgWithProject(db: Db, project: { referralRedirectLi
   });
   return { org, project: created.project, campaign: created.project.campaign!, projectSecret: created.secret };
 }
+
+/** What createOrgWithProject returns, for the test files that keep one in a variable. */
+export type OrgWithProject = Awaited<ReturnType<typeof createOrgWithProject>>;

@@ -6,11 +6,11 @@ import { createAppUser } from "@/server/domain/app-users/create-app-user";
 import { trackReferral } from "@/server/domain/referrals/track-referral";
 import { createTestDb, type TestDb } from "@/test/db";
 import { domainError } from "@/test/expect";
-import { createOrgWithProject } from "@/test/fixtures";
+import { createOrgWithProject, type OrgWithProject } from "@/test/fixtures";
 
 let t: TestDb;
-let f: Awaited<ReturnType<typeof createOrgWithProject>>;
-let other: Awaited<ReturnType<typeof createOrgWithProject>>;
+let f: OrgWithProject;
+let other: OrgWithProject;
 let alice: Awaited<ReturnType<typeof createAppUser>>;
 
 beforeAll(async () => {

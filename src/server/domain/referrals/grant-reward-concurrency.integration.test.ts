@@ -4,14 +4,14 @@ import { getOrCreateAppUser } from "@/server/domain/app-users/get-or-create-app-
 import { grantReward } from "@/server/domain/referrals/grant-reward";
 import { trackReferral } from "@/server/domain/referrals/track-referral";
 import { createTestDb, type TestDb } from "@/test/db";
-import { createOrgWithProject } from "@/test/fixtures";
+import { createOrgWithProject, type OrgWithProject } from "@/test/fixtures";
 
 /*
  * Races against the real database: the guarantees come from the conditional update and the unique
  * keys, so they are only proven with many connections at once.
  */
 let t: TestDb;
-let f: Awaited<ReturnType<typeof createOrgWithProject>>;
+let f: OrgWithProject;
 
 beforeAll(async () => {
   t = await createTestDb();

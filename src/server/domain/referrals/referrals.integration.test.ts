@@ -12,16 +12,15 @@ import { trackReferral } from "@/server/domain/referrals/track-referral";
 import { randomAlphanumeric } from "@/server/domain/tokens";
 import { createTestDb, type TestDb } from "@/test/db";
 import { domainError } from "@/test/expect";
-import { createOrgWithProject } from "@/test/fixtures";
+import { createOrgWithProject, type OrgWithProject } from "@/test/fixtures";
 
 const enqueue = vi.hoisted(() => vi.fn(async (_ids: string[]) => {}));
 vi.mock("@/server/jobs/scheduler", () => ({ deliveryScheduler: () => ({ enqueue }) }));
 
 const DAY = 24 * 60 * 60 * 1000;
 let t: TestDb;
-type Fixture = Awaited<ReturnType<typeof createOrgWithProject>>;
-let main: Fixture;
-let foreign: Fixture;
+let main: OrgWithProject;
+let foreign: OrgWithProject;
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -34,7 +33,7 @@ beforeEach(() => enqueue.mockClear());
 const uid = (prefix: string) => `${prefix}-${randomAlphanumeric(8)}`;
 
 /** A referrer and a tracked arrival of a fresh referee in the given project. */
-async function tracked(f: Fixture = main, opts: { rewardEventName?: string; referrer?: string; referee?: string } = {}) {
+async function tracked(f: OrgWithProject = main, opts: { rewardEventName?: string; referrer?: string; referee?: string } = {}) {
   const referrerId = opts.referrer ?? uid("referrer");
   const { user: referrer } = await getOrCreateAppUser(t.db, f.project.id, { clientProvidedId: referrerId });
   const refereeId = opts.referee ?? uid("referee");
@@ -49,7 +48,7 @@ async function tracked(f: Fixture = main, opts: { rewardEventName?: string; refe
 const grant = (trackingId: string, input: { eventName?: string; environment?: string; refereeId?: string } = {}, f = main) =>
   grantReward(t.db, f.org.id, f.project.id, { referralTrackingId: trackingId, ...input });
 
-const webhook = (f: Fixture, environment: WebhookEnvironment, enabled = true) =>
+const webhook = (f: OrgWithProject, environment: WebhookEnvironment, enabled = true) =>
   t.db.webhook.create({
     data: {
       projectId: f.project.id,
@@ -146,7 +145,7 @@ describe("trackReferral", () => {
 
   it("is not_found for an unknown code, a code of another project, or a foreign organisation", async () => {
     const { referralCode } = await tracked(main);
-    const track = (f: Fixture, project: string, code: string) =>
+    const track = (f: OrgWithProject, project: string, code: string) =>
       domainError(trackReferral(t.db, f.org.id, project, { referralCode: code, refereeId: "x" }));
     expect((await track(main, main.project.id, "ZZZZZZ")).kind).toBe("not_found");
     const swapped = [...referralCode].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join("");
@@ -404,7 +403,7 @@ describe("grantReward: eligibility", () => {
 });
 
 describe("listReferrals and listAppUserReferrals", () => {
-  let f: Fixture;
+  let f: OrgWithProject;
   let people: Awaited<ReturnType<typeof tracked>>[];
   beforeAll(async () => {
     f = await createOrgWithProject(t.db);
