@@ -65,3 +65,8 @@ export async function createOrgWithApiKey(db: Db) {
   const key = await createApiKey(db, org.id, { name: "test" });
   return { org, apiKey: key.key, apiKeyId: key.id };
 }
+
+/** A REST client that calls as a fresh organisation of its own (with its own API key). */
+export async function restClientForNewOrg(db: Db) {
+  return restClient(db, (await createOrgWithApiKey(db)).apiKey);
+}

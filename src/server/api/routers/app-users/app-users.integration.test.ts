@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDb, type TestDb } from "@/test/db";
-import { createOrgWithApiKey, expectProblem, restClient, type RestClient, type RestResponse } from "@/test/rest";
+import { expectProblem, type RestClient, restClientForNewOrg, type RestResponse } from "@/test/rest";
 
 /*
  * The app-user endpoints over HTTP: the real REST handler with real Requests, against this file's own
@@ -22,8 +22,8 @@ const REDIRECT = "https://shop.example.com/join";
 
 beforeAll(async () => {
   t = await createTestDb();
-  call = restClient(t.db, (await createOrgWithApiKey(t.db)).apiKey);
-  other = restClient(t.db, (await createOrgWithApiKey(t.db)).apiKey);
+  call = await restClientForNewOrg(t.db);
+  other = await restClientForNewOrg(t.db);
   projectId = (await call("POST", "/projects", { body: { name: "Main", referralRedirectLink: REDIRECT } })).json.uniqueId;
   otherOrgProjectId = (await other("POST", "/projects", { body: { name: "Theirs", referralRedirectLink: REDIRECT } })).json.uniqueId;
   otherOrgUser = (await other("POST", `/projects/${otherOrgProjectId}/users`, { body: { ClientProvidedId: "their-user" } })).json;

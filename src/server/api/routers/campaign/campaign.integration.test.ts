@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test/db";
-import { createOrgWithApiKey, restClient, type RestClient, type RestResponse } from "@/test/rest";
+import { type RestClient, restClientForNewOrg, type RestResponse } from "@/test/rest";
 
 /*
  * The campaign configuration over HTTP: defaults, partial updates that merge, validation problems
@@ -14,8 +14,8 @@ let foreignProjectId: string;
 
 beforeAll(async () => {
   t = await createTestDb();
-  call = restClient(t.db, (await createOrgWithApiKey(t.db)).apiKey);
-  other = restClient(t.db, (await createOrgWithApiKey(t.db)).apiKey);
+  call = await restClientForNewOrg(t.db);
+  other = await restClientForNewOrg(t.db);
   foreignProjectId = (await other("POST", "/projects", { body: { name: "Theirs" } })).json.uniqueId;
 });
 afterAll(() => t?.drop());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test/db";
-import { createOrgWithApiKey, restClient, type RestClient } from "@/test/rest";
+import { type RestClient, restClientForNewOrg } from "@/test/rest";
 import { MAX_BODY_BYTES } from "@/server/api/rest/handle-rest-request";
 
 let t: TestDb;
@@ -9,8 +9,8 @@ let other: RestClient;
 
 beforeAll(async () => {
   t = await createTestDb();
-  call = restClient(t.db, (await createOrgWithApiKey(t.db)).apiKey);
-  other = restClient(t.db, (await createOrgWithApiKey(t.db)).apiKey);
+  call = await restClientForNewOrg(t.db);
+  other = await restClientForNewOrg(t.db);
 });
 afterAll(() => t.drop());
 

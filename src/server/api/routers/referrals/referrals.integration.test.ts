@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { WebhookEnvironment } from "@/generated/prisma/client";
 import { createTestDb, type TestDb } from "@/test/db";
-import { createOrgWithApiKey, expectProblem, restClient, type RestClient, type RestResponse } from "@/test/rest";
+import { expectProblem, type RestClient, restClientForNewOrg, type RestResponse } from "@/test/rest";
 
 /*
  * Referral links, tracking, rewards, the referral list and the activity feed over HTTP: the real REST
@@ -31,8 +31,8 @@ let foreign: { projectId: string; referrer: AppUser; trackingId: string };
 
 beforeAll(async () => {
   t = await createTestDb();
-  call = restClient(t.db, (await createOrgWithApiKey(t.db)).apiKey);
-  other = restClient(t.db, (await createOrgWithApiKey(t.db)).apiKey);
+  call = await restClientForNewOrg(t.db);
+  other = await restClientForNewOrg(t.db);
   projectId = await createProject(call, "Main");
   siblingProjectId = await createProject(call, "Sibling");
   const foreignProject = await createProject(other, "Theirs");

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmbeddedWorker, type EmbeddedWorker } from "@/server/jobs/embedded-worker";
 import { createTestDb, type TestDb } from "@/test/db";
 import { stubDeliveryEnv } from "@/test/delivery-fixtures";
-import { createOrgWithApiKey, restClient, type RestClient } from "@/test/rest";
+import { type RestClient, restClientForNewOrg } from "@/test/rest";
 import { startReceiver, type Receiver } from "@/test/webhook-receiver";
 
 let t: TestDb;
@@ -18,8 +18,8 @@ const SECRET = "whsec_http_test_secret_0123456789";
 beforeAll(async () => {
   stubDeliveryEnv(30);
   t = await createTestDb();
-  call = restClient(t.db, (await createOrgWithApiKey(t.db)).apiKey);
-  other = restClient(t.db, (await createOrgWithApiKey(t.db)).apiKey);
+  call = await restClientForNewOrg(t.db);
+  other = await restClientForNewOrg(t.db);
   receiver = await startReceiver();
   worker = createEmbeddedWorker({ db: t.db, pollIntervalMs: 50 });
   worker.start();
