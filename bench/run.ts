@@ -1,0 +1,218 @@
+/**
+ * Performance benchmark against the local PostgreSQL: reward throughput (domain and REST) against a
+ * pgbench ceiling measured in the same run, listing app users in a 100,000-user project, and memory.
+ *
+ *   npm run bench                 full run (about a minute)
+ *   npm run bench -- --quick      smoke run with small sizes (about 20 s)
+ *   npm run bench -- --explain    also print EXPLAIN ANALYZE of every list case (misses always are)
+ *   npm run bench -- --keep-db    leave the referloop_bench database for inspection
+ *
+ * Exits 1 when a target is missed, 2 when the run fails. See bench/README.md.
+ */
+import "./environment";
+import os from "node:os";
+import { parseArgs } from "node:util";
+import { openPostgres } from "@/server/db/client";
+import { explainCase, listCases, measureListCases, prepareListProject, type ListCaseResult, type ListFixture } from "./list-users-phase";
+import { MemoryTracker } from "./memory";
+import { runPgbench, type PgbenchOptions, type PgbenchResult } from "./pgbench";
+import { createMigratedDatabase, dropDatabase, withClient } from "./postgres";
+import { mb, ms, printTable, rate, Targets, writeResults } from "./report";
+import {
+  measureRewards,
+  prepareRewardItems,
+  rewardItemCount,
+  WEBHOOKS_PER_CAMPAIGN,
+  type MeasuredRun,
+  type RewardRuns,
+  type RewardSizes,
+} from "./reward-phase";
+import { summarize } from "./stats";
+
+const BENCH_DB = "referloop_bench";
+
+type Sizes = { pgbench: PgbenchOptions; rewards: RewardSizes; users: number; listRuns: number };
+
+const SIZES: Record<"full" | "quick", Sizes> = {
+  full: {
+    pgbench: { scale: 8, clients: 8, threads: 2, seconds: 15 },
+    rewards: { warmup: 50, domain: 2000, rest: 500, concurrency: 8 },
+    users: 100_000,
+    listRuns: 20,
+  },
+  quick: {
+    pgbench: { scale: 2, clients: 8, threads: 2, seconds: 3 },
+    rewards: { warmup: 20, domain: 200, rest: 50, concurrency: 8 },
+    users: 10_000,
+    listRuns: 5,
+  },
+};
+
+const TARGETS = {
+  /** Domain rewards/s as a share of pgbench TPC-B-like tps, same server, same run. */
+  rewardShareOfPgbenchPct: 25,
+  rewardP95Ms: 100,
+  listP95Ms: 150,
+  rssGrowthMb: 300,
+};
+
+const throughput = (run: MeasuredRun) => (run.latenciesMs.length / run.wallMs) * 1000;
+const perCall = (run: MeasuredRun, cpuMs: number | null) => (cpuMs === null ? null : cpuMs / run.latenciesMs.length);
+
+function runSummary(run: MeasuredRun) {
+  return {
+    ratePerS: throughput(run),
+    latency: summarize(run.latenciesMs),
+    cpuPerCallMs: { node: perCall(run, run.cpu.processMs), postgres: perCall(run, run.postgresCpuMs), machine: perCall(run, run.cpu.machineBusyMs) },
+    machineBusyPct: (run.cpu.machineBusyMs / (run.cpu.wallMs * run.cpu.cores)) * 100,
+  };
+}
+
+function runRow(name: string, run: MeasuredRun) {
+  const s = runSummary(run);
+  const cpu = (value: number | null) => (value === null ? "-" : ms(value));
+  const { p50, p95, p99, max, count } = s.latency;
+  return [name, count, rate(s.ratePerS), ms(p50), ms(p95), ms(p99), ms(max), cpu(s.cpuPerCallMs.node), cpu(s.cpuPerCallMs.postgres), cpu(s.cpuPerCallMs.machine), `${s.machineBusyPct.toFixed(0)}%`];
+}
+
+/** "SELECT AppUser x2, UPDATE ..." with repeats folded. */
+function foldLabels(labels: string[]): string {
+  const folded: { label: string; n: number }[] = [];
+  for (const label of labels) {
+    const last = folded.at(-1);
+    if (last?.label === label) last.n++;
+    else folded.push({ label, n: 1 });
+  }
+  return folded.map((f) => (f.n > 1 ? `${f.label} x${f.n}` : f.label)).join(", ");
+}
+
+function reportRewards(sizes: RewardSizes, pgbench: PgbenchResult, track: MeasuredRun, rewards: RewardRuns, targets: Targets) {
+  printTable(
+    `Rewards: concurrency ${sizes.concurrency}, one distinct pair per item, ${WEBHOOKS_PER_CAMPAIGN} enabled webhooks (outbox rows) per reward`,
+    ["path", "calls", "rate", "p50", "p95", "p99", "max", "CPU/call: node", "postgres", "machine", "machine busy"],
+    [
+      runRow("trackReferral (setup, domain)", track),
+      runRow("grantReward (domain)", rewards.domain),
+      runRow("POST .../referrals/reward (REST)", rewards.rest),
+    ],
+  );
+  const domain = runSummary(rewards.domain);
+  const share = (domain.ratePerS / pgbench.tps) * 100;
+  const nodeCpu = domain.cpuPerCallMs.node!;
+  console.log(`  statements per reward: ${rewards.statements.length} (${foldLabels(rewards.statements)})`);
+  console.log(`  at ${nodeCpu.toFixed(1)} ms of Node CPU per reward, one Node process tops out near ${(1000 / nodeCpu).toFixed(0)} rewards/s`);
+  console.log(
+    `  pgbench TPC-B-like (scale ${pgbench.scale}, ${pgbench.clients} clients, ${pgbench.threads} threads, ${pgbench.seconds} s): ` +
+      `${pgbench.tps.toFixed(0)} tps, average latency ${pgbench.latencyAvgMs.toFixed(1)} ms`,
+  );
+  console.log(`  domain rewards/s / pgbench tps = ${(share / 100).toFixed(2)} (${share.toFixed(1)}%)`);
+  targets.check("reward rate, domain, % of pgbench tps", share, ">=", TARGETS.rewardShareOfPgbenchPct, "%");
+  targets.check(`reward p95, domain, concurrency ${sizes.concurrency}`, domain.latency.p95, "<=", TARGETS.rewardP95Ms, "ms");
+  targets.check(`reward p95, REST, concurrency ${sizes.concurrency}`, summarize(rewards.rest.latenciesMs).p95, "<=", TARGETS.rewardP95Ms, "ms");
+  return { shareOfPgbenchPct: share, track: runSummary(track), domain, rest: runSummary(rewards.rest), statements: rewards.statements };
+}
+
+const listMet = (c: ListCaseResult) => c.domain.p95 <= TARGETS.listP95Ms && c.rest.p95 <= TARGETS.listP95Ms;
+
+function reportList(list: ListFixture, runs: number, results: ListCaseResult[], targets: Targets) {
+  console.log(`\nSeeded ${list.users} app users in one project in ${(list.seedMs / 1000).toFixed(1)} s (one INSERT ... SELECT generate_series, then VACUUM ANALYZE).`);
+  printTable(
+    `List app users: ${list.users} users, page size 20, ${runs} runs per case after warm-up, one at a time`,
+    ["case", "matches", "domain p50", "domain p95", "REST p50", "REST p95", "result"],
+    results.map((c) => [c.name, c.totalCount, ms(c.domain.p50), ms(c.domain.p95), ms(c.rest.p50), ms(c.rest.p95), listMet(c) ? "ok" : "MISSED"]),
+  );
+  for (const c of results) {
+    targets.check(`list p95, ${c.name}, domain`, c.domain.p95, "<=", TARGETS.listP95Ms, "ms");
+    targets.check(`list p95, ${c.name}, REST`, c.rest.p95, "<=", TARGETS.listP95Ms, "ms");
+  }
+}
+
+function reportMemory(memory: MemoryTracker, targets: Targets) {
+  printTable(
+    `Memory (RSS of this process; baseline ${mb(memory.baselineRss)} after connecting)`,
+    ["phase", "RSS before", "RSS after", "peak", "heap used after"],
+    memory.phases.map((p) => [p.phase, mb(p.rssBefore), mb(p.rssAfter), mb(p.rssPeak), mb(p.heapUsedAfter)]),
+  );
+  targets.check("peak RSS growth over baseline", memory.peakGrowth / 2 ** 20, "<=", TARGETS.rssGrowthMb, "MB");
+}
+
+async function main(): Promise<number> {
+  const { values: flags } = parseArgs({
+    options: { quick: { type: "boolean" }, explain: { type: "boolean" }, "keep-db": { type: "boolean" }, help: { type: "boolean" } },
+  });
+  if (flags.help) {
+    console.log("usage: npm run bench -- [--quick] [--explain] [--keep-db]");
+    return 0;
+  }
+  const mode = flags.quick ? "quick" : "full";
+  const sizes = SIZES[mode];
+  const targets = new Targets();
+  const started = performance.now();
+
+  const url = await createMigratedDatabase(BENCH_DB);
+  const db = openPostgres(url);
+  const memory = new MemoryTracker();
+  try {
+    const postgres = await withClient(url, async (c) => (await c.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]!.v);
+    const loadAverage = os.loadavg()[0]!;
+    console.log(
+      `referloop bench (${mode}): node ${process.version} (NODE_ENV=${process.env.NODE_ENV}), PostgreSQL ${postgres}, ` +
+        `${os.cpus().length} cores; database ${BENCH_DB}; load average ${loadAverage.toFixed(1)}`,
+    );
+    if (loadAverage > 1) console.log("  Warning: other processes are using the CPU; throughput will be lower and noisier than on an idle machine.");
+
+    // 1. The ceiling, then rewards against it.
+    const pgbench = await memory.phase("pgbench", () => runPgbench(sizes.pgbench));
+    const { fixture, track } = await memory.phase("reward setup (trackReferral)", () =>
+      prepareRewardItems(db, url, rewardItemCount(sizes.rewards), sizes.rewards.concurrency),
+    );
+    const rewardRuns = await memory.phase("rewards", () => measureRewards(db, url, fixture, sizes.rewards));
+    const rewards = reportRewards(sizes.rewards, pgbench, track, rewardRuns, targets);
+
+    // 2. Listing one large project.
+    const list = await memory.phase(`list setup (${sizes.users} users)`, () => prepareListProject(db, url, sizes.users));
+    const cases = listCases(sizes.users);
+    const listResults = await memory.phase("list users", () => measureListCases(db, list, cases, sizes.listRuns));
+    reportList(list, sizes.listRuns, listResults, targets);
+    for (const c of cases) {
+      const result = listResults.find((r) => r.name === c.name)!;
+      if (!flags.explain && listMet(result)) continue;
+      console.log(`\nEXPLAIN ANALYZE: ${c.name}${listMet(result) ? "" : " (missed the target)"}\n${await explainCase(url, list, c)}`);
+    }
+
+    // 3. Memory over the whole run.
+    memory.stop();
+    reportMemory(memory, targets);
+
+    targets.print();
+    const durationS = (performance.now() - started) / 1000;
+    const file = await writeResults({
+      mode,
+      finishedAt: new Date().toISOString(),
+      durationS,
+      environment: { node: process.version, nodeEnv: process.env.NODE_ENV, postgres, cores: os.cpus().length, loadAverage },
+      sizes,
+      pgbench,
+      rewards,
+      list: { users: list.users, seedMs: list.seedMs, cases: listResults },
+      memory: { baselineRss: memory.baselineRss, peakGrowth: memory.peakGrowth, phases: memory.phases },
+      targets: targets.all,
+    });
+    const missed = targets.missed.length;
+    console.log(`\n${missed ? `${missed} target(s) MISSED` : "All targets met"} in ${durationS.toFixed(0)} s. Results: ${file}`);
+    return missed ? 1 : 0;
+  } finally {
+    memory.stop();
+    await db.$disconnect();
+    if (flags["keep-db"]) console.log(`Kept database ${BENCH_DB}.`);
+    else await dropDatabase(BENCH_DB);
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error("\nBenchmark failed:", error);
+    process.exit(2);
+  },
+);
