@@ -19,7 +19,8 @@ function run(label, command, args, env = {}) {
     const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
     child.on("exit", (code, signal) => {
       console.log(`=== ${label}: ${code === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      code === 0 ? resolve() : reject(new Error(`${label} failed (${signal ?? code})`));
+      if (code === 0) resolve();
+      else reject(new Error(`${label} failed (${signal ?? code})`));
     });
   });
 }
