@@ -6,9 +6,9 @@ import { appUserPath } from "@/components/app-users/paths";
 import { ErrorMessage } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { DataTable, type Column } from "@/components/ui/data-table";
+import { DateTime } from "@/components/ui/date-time";
 import { Pagination, PAGE_SIZES } from "@/components/ui/pagination";
 import { toFormErrors } from "@/lib/errors";
-import { formatDateTime } from "@/lib/format";
 import { useTRPC } from "@/lib/trpc";
 import type { RouterOutputs } from "@/lib/trpc-types";
 import { oneOf, positiveInt, useUrlState } from "@/lib/use-url-state";
@@ -20,12 +20,7 @@ const URL_DEFAULTS = { page: "1", pageSize: "20" } as const;
 
 function columns(projectId: string): Column<Activity>[] {
   return [
-    {
-      id: "time",
-      header: "Time",
-      className: "whitespace-nowrap text-zinc-600",
-      cell: (a) => <time dateTime={a.createdAt}>{formatDateTime(a.createdAt)}</time>,
-    },
+    { id: "time", header: "Time", cell: (a) => <DateTime iso={a.createdAt} seconds /> },
     { id: "type", header: "Type", cell: (a) => <ActivityTypeBadge type={a.type} /> },
     { id: "description", header: "Description", className: "text-zinc-800", cell: (a) => a.description },
     {

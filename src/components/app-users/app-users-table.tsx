@@ -1,7 +1,7 @@
 "use client";
 
 import { DataTable, type Column, type SortState } from "@/components/ui/data-table";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import type { RouterOutputs } from "@/lib/trpc-types";
 import { AppUserLink } from "./app-user-link";
 
@@ -32,9 +32,9 @@ function columns(projectId: string): Column<AppUser, AppUserSortKey>[] {
     { id: "given", header: "Given", sortKey: "totalReferralsGiven", align: "right", cell: (u) => number(u.totalReferralsGiven) },
     { id: "successful", header: "Successful", sortKey: "successfulReferrals", align: "right", cell: (u) => number(u.successfulReferrals) },
     { id: "received", header: "Received", align: "right", cell: (u) => number(u.totalReferralsReceived) },
-    { id: "first", header: "First seen", sortKey: "firstSeenAt", className: "whitespace-nowrap text-zinc-600", cell: (u) => formatDateTime(u.firstSeenAt) },
-    { id: "last", header: "Last seen", sortKey: "lastSeenAt", className: "whitespace-nowrap text-zinc-600", cell: (u) => formatDateTime(u.lastSeenAt, "Never") },
-    { id: "created", header: "Created", sortKey: "createdAt", className: "whitespace-nowrap text-zinc-600", cell: (u) => formatDateTime(u.createdAt) },
+    { id: "first", header: "First seen", sortKey: "firstSeenAt", cell: (u) => <DateTime iso={u.firstSeenAt} /> },
+    { id: "last", header: "Last seen", sortKey: "lastSeenAt", cell: (u) => <DateTime iso={u.lastSeenAt} empty="Never" /> },
+    { id: "created", header: "Created", sortKey: "createdAt", cell: (u) => <DateTime iso={u.createdAt} /> },
   ];
 }
 

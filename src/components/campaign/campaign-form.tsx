@@ -102,23 +102,63 @@ function CampaignEditor({ projectId, campaign }: { projectId: string; campaign: 
 
   const { triggerButton, modal, theme } = referrer;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Campaign" className="space-y-6">
-      <Card title="Preview" description="Roughly how the widget looks with the settings below (not yet saved ones included).">
-        <CampaignPreview referrer={referrer} newUser={newUser} />
-      </Card>
-      <Card title="Referrer experience" description="What existing users see when they invite friends.">
-        <div className="space-y-5">
-          <Section legend="Trigger button">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Button type" error={e(`${RE}.triggerButton.buttonType`)}>
+    <form onSubmit={onSubmit} noValidate aria-label="Campaign" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_16rem] lg:items-start">
+      {/* Beside the form on wide screens, and kept in view while scrolling through it. */}
+      <aside aria-label="Preview" className="lg:sticky lg:top-6 lg:order-last">
+        <Card title="Preview" description="Updates as you edit, before saving.">
+          <CampaignPreview referrer={referrer} newUser={newUser} />
+        </Card>
+      </aside>
+      <div className="min-w-0 space-y-6">
+        <Card title="Referrer experience" description="What existing users see when they invite friends.">
+          <div className="space-y-5">
+            <Section legend="Trigger button">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField label="Button type" error={e(`${RE}.triggerButton.buttonType`)}>
+                  {(p) => (
+                    <select
+                      {...p}
+                      value={triggerButton.buttonType}
+                      onChange={(ev) => edit("triggerButton", { buttonType: ev.target.value as ReferrerExperience["triggerButton"]["buttonType"] })}
+                      className={inputClasses}
+                    >
+                      {BUTTON_TYPES.map(([value, label]) => (
+                        <option key={value} value={value}>
+                          {label}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </FormField>
+                <FormField label="Button position" error={e(`${RE}.triggerButton.buttonPosition`)}>
+                  {(p) => (
+                    <select
+                      {...p}
+                      value={triggerButton.buttonPosition}
+                      disabled={triggerButton.buttonType === "none"}
+                      onChange={(ev) => edit("triggerButton", { buttonPosition: ev.target.value as ReferrerExperience["triggerButton"]["buttonPosition"] })}
+                      className={inputClasses}
+                    >
+                      {BUTTON_POSITIONS.map((value) => (
+                        <option key={value} value={value}>
+                          {value}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </FormField>
+              </div>
+            </Section>
+            <Section legend="Sharing UI">
+              <FormField label="Component" error={e(`${RE}.modal.componentType`)} className="max-w-sm">
                 {(p) => (
                   <select
                     {...p}
-                    value={triggerButton.buttonType}
-                    onChange={(ev) => edit("triggerButton", { buttonType: ev.target.value as ReferrerExperience["triggerButton"]["buttonType"] })}
+                    value={modal.componentType}
+                    onChange={(ev) => edit("modal", { componentType: ev.target.value as ReferrerExperience["modal"]["componentType"] })}
                     className={inputClasses}
                   >
-                    {BUTTON_TYPES.map(([value, label]) => (
+                    {COMPONENT_TYPES.map(([value, label]) => (
                       <option key={value} value={value}>
                         {label}
                       </option>
@@ -126,147 +166,112 @@ function CampaignEditor({ projectId, campaign }: { projectId: string; campaign: 
                   </select>
                 )}
               </FormField>
-              <FormField label="Button position" error={e(`${RE}.triggerButton.buttonPosition`)}>
+              <FormField label="Title" error={e(`${RE}.modal.modalTitle`)} hint={<Counter length={modal.modalTitle.length} max={200} />}>
+                {(p) => <input {...p} value={modal.modalTitle} onChange={(ev) => edit("modal", { modalTitle: ev.target.value })} className={inputClasses} />}
+              </FormField>
+              <FormField label="Description" error={e(`${RE}.modal.modalDescription`)} hint={<Counter length={modal.modalDescription.length} max={500} />}>
                 {(p) => (
-                  <select
-                    {...p}
-                    value={triggerButton.buttonPosition}
-                    disabled={triggerButton.buttonType === "none"}
-                    onChange={(ev) => edit("triggerButton", { buttonPosition: ev.target.value as ReferrerExperience["triggerButton"]["buttonPosition"] })}
-                    className={inputClasses}
-                  >
-                    {BUTTON_POSITIONS.map((value) => (
-                      <option key={value} value={value}>
-                        {value}
-                      </option>
-                    ))}
-                  </select>
+                  <textarea {...p} rows={3} value={modal.modalDescription} onChange={(ev) => edit("modal", { modalDescription: ev.target.value })} className={inputClasses} />
                 )}
               </FormField>
-            </div>
-          </Section>
-          <Section legend="Sharing UI">
-            <FormField label="Component" error={e(`${RE}.modal.componentType`)} className="max-w-sm">
+            </Section>
+            <Section legend="Theme">
+              <div className="grid gap-4 sm:grid-cols-3">
+                <ColorField label="Theme colour" value={theme.themeColor} onChange={(v) => edit("theme", { themeColor: v })} error={e(`${RE}.theme.themeColor`)} />
+                <ColorField
+                  label="Background colour"
+                  value={theme.backgroundColor}
+                  onChange={(v) => edit("theme", { backgroundColor: v })}
+                  error={e(`${RE}.theme.backgroundColor`)}
+                />
+                <ColorField label="Tint colour" value={theme.tintColor} onChange={(v) => edit("theme", { tintColor: v })} error={e(`${RE}.theme.tintColor`)} />
+              </div>
+              <FormField
+                label="Tint opacity"
+                error={e(`${RE}.theme.tintAlpha`)}
+                hint="How strongly the page behind the sharing UI is tinted: 0 transparent, 1 opaque."
+                className="max-w-sm"
+              >
+                {(p) => (
+                  <div className="flex items-center gap-3">
+                    <input
+                      {...p}
+                      type="range"
+                      min={0}
+                      max={1}
+                      step={0.05}
+                      value={theme.tintAlpha}
+                      onChange={(ev) => edit("theme", { tintAlpha: Number(ev.target.value) })}
+                      className="flex-1 accent-brand-600"
+                    />
+                    <output className="w-10 text-right font-mono text-sm tabular-nums">{theme.tintAlpha.toFixed(2)}</output>
+                  </div>
+                )}
+              </FormField>
+            </Section>
+          </div>
+        </Card>
+        <Card title="New user experience" description="The dismissible banner shown when someone arrives with a referral code.">
+          <div className="space-y-4">
+            <FormField label="Promo text" error={e(`${NU}.promoText`)} hint={<Counter length={newUser.promoText.length} max={500} />}>
+              {(p) => <textarea {...p} rows={3} value={newUser.promoText} onChange={(ev) => editNewUser({ promoText: ev.target.value })} className={inputClasses} />}
+            </FormField>
+            <FormField label="Promo position" error={e(`${NU}.promoPosition`)} className="max-w-sm">
               {(p) => (
                 <select
                   {...p}
-                  value={modal.componentType}
-                  onChange={(ev) => edit("modal", { componentType: ev.target.value as ReferrerExperience["modal"]["componentType"] })}
+                  value={newUser.promoPosition}
+                  onChange={(ev) => editNewUser({ promoPosition: ev.target.value as NewUserExperience["promoPosition"] })}
                   className={inputClasses}
                 >
-                  {COMPONENT_TYPES.map(([value, label]) => (
+                  {PROMO_POSITIONS.map((value) => (
                     <option key={value} value={value}>
-                      {label}
+                      {value}
                     </option>
                   ))}
                 </select>
               )}
             </FormField>
-            <FormField label="Title" error={e(`${RE}.modal.modalTitle`)} hint={<Counter length={modal.modalTitle.length} max={200} />}>
-              {(p) => <input {...p} value={modal.modalTitle} onChange={(ev) => edit("modal", { modalTitle: ev.target.value })} className={inputClasses} />}
-            </FormField>
-            <FormField label="Description" error={e(`${RE}.modal.modalDescription`)} hint={<Counter length={modal.modalDescription.length} max={500} />}>
-              {(p) => (
-                <textarea {...p} rows={3} value={modal.modalDescription} onChange={(ev) => edit("modal", { modalDescription: ev.target.value })} className={inputClasses} />
-              )}
-            </FormField>
-          </Section>
-          <Section legend="Theme">
-            <div className="grid gap-4 sm:grid-cols-3">
-              <ColorField label="Theme colour" value={theme.themeColor} onChange={(v) => edit("theme", { themeColor: v })} error={e(`${RE}.theme.themeColor`)} />
-              <ColorField
-                label="Background colour"
-                value={theme.backgroundColor}
-                onChange={(v) => edit("theme", { backgroundColor: v })}
-                error={e(`${RE}.theme.backgroundColor`)}
-              />
-              <ColorField label="Tint colour" value={theme.tintColor} onChange={(v) => edit("theme", { tintColor: v })} error={e(`${RE}.theme.tintColor`)} />
-            </div>
-            <FormField
-              label="Tint opacity"
-              error={e(`${RE}.theme.tintAlpha`)}
-              hint="How strongly the page behind the sharing UI is tinted: 0 transparent, 1 opaque."
-              className="max-w-sm"
-            >
-              {(p) => (
-                <div className="flex items-center gap-3">
-                  <input
-                    {...p}
-                    type="range"
-                    min={0}
-                    max={1}
-                    step={0.05}
-                    value={theme.tintAlpha}
-                    onChange={(ev) => edit("theme", { tintAlpha: Number(ev.target.value) })}
-                    className="flex-1 accent-brand-600"
-                  />
-                  <output className="w-10 text-right font-mono text-sm tabular-nums">{theme.tintAlpha.toFixed(2)}</output>
-                </div>
-              )}
-            </FormField>
-          </Section>
-        </div>
-      </Card>
-      <Card title="New user experience" description="The dismissible banner shown when someone arrives with a referral code.">
-        <div className="space-y-4">
-          <FormField label="Promo text" error={e(`${NU}.promoText`)} hint={<Counter length={newUser.promoText.length} max={500} />}>
-            {(p) => <textarea {...p} rows={3} value={newUser.promoText} onChange={(ev) => editNewUser({ promoText: ev.target.value })} className={inputClasses} />}
-          </FormField>
-          <FormField label="Promo position" error={e(`${NU}.promoPosition`)} className="max-w-sm">
+          </div>
+        </Card>
+        <Card title="Attribution">
+          <FormField
+            label="Attribution window (days)"
+            error={e("attributionWindowDays")}
+            hint="How long a tracked referral stays eligible for its reward (1 to 365)."
+            className="max-w-xs"
+          >
             {(p) => (
-              <select
+              <input
                 {...p}
-                value={newUser.promoPosition}
-                onChange={(ev) => editNewUser({ promoPosition: ev.target.value as NewUserExperience["promoPosition"] })}
+                type="number"
+                min={1}
+                max={365}
+                step={1}
+                value={windowDays}
+                onChange={(ev) => {
+                  setWindowDays(ev.target.value);
+                  setSaved(false);
+                }}
                 className={inputClasses}
-              >
-                {PROMO_POSITIONS.map((value) => (
-                  <option key={value} value={value}>
-                    {value}
-                  </option>
-                ))}
-              </select>
+              />
             )}
           </FormField>
-        </div>
-      </Card>
-      <Card title="Attribution">
-        <FormField
-          label="Attribution window (days)"
-          error={e("attributionWindowDays")}
-          hint="How long a tracked referral stays eligible for its reward (1 to 365)."
-          className="max-w-xs"
-        >
-          {(p) => (
-            <input
-              {...p}
-              type="number"
-              min={1}
-              max={365}
-              step={1}
-              value={windowDays}
-              onChange={(ev) => {
-                setWindowDays(ev.target.value);
-                setSaved(false);
-              }}
-              className={inputClasses}
-            />
+        </Card>
+        <div className="sticky bottom-0 -mx-1 flex items-center gap-3 border-t border-zinc-200 bg-zinc-50/95 px-1 py-3 backdrop-blur">
+          <Button type="submit" pending={save.isPending}>
+            Save campaign
+          </Button>
+          {saved && <StatusMessage>Saved.</StatusMessage>}
+          {errors.message && (
+            <div className="min-w-0 flex-1">
+              <ErrorMessage>{errors.message}</ErrorMessage>
+            </div>
           )}
-        </FormField>
-      </Card>
-      <div className="sticky bottom-0 -mx-1 flex items-center gap-3 border-t border-zinc-200 bg-zinc-50/95 px-1 py-3 backdrop-blur">
-        <Button type="submit" pending={save.isPending}>
-          Save campaign
-        </Button>
-        {saved && <StatusMessage>Saved.</StatusMessage>}
-        {errors.message && (
-          <div className="min-w-0 flex-1">
-            <ErrorMessage>{errors.message}</ErrorMessage>
-          </div>
-        )}
-        {!errors.message && Object.keys(errors.fields).length > 0 && (
-          <p className="text-sm text-red-700">Some fields need attention: see the messages above.</p>
-        )}
+          {!errors.message && Object.keys(errors.fields).length > 0 && (
+            <p className="text-sm text-red-700">Some fields need attention: see the messages above.</p>
+          )}
+        </div>
       </div>
     </form>
   );

@@ -33,7 +33,7 @@ const BANNER: Record<NewUserExperience["promoPosition"], string> = {
 function Frame({ title, children }: { title: string; children: ReactNode }) {
   return (
     <figure className="min-w-0">
-      <div className="relative h-56 overflow-hidden rounded-md border border-zinc-200 bg-white" aria-hidden>
+      <div className="relative h-48 overflow-hidden rounded-md border border-zinc-200 bg-white lg:h-40" aria-hidden>
         <div className="space-y-2 p-4">
           <div className="h-3 w-1/3 rounded bg-zinc-200" />
           <div className="h-2 w-5/6 rounded bg-zinc-100" />
@@ -64,7 +64,7 @@ function TriggerButton({ referrer }: { referrer: ReferrerExperience }) {
   }
   return (
     <span style={style} className={`absolute rounded-full px-3.5 py-2 text-xs font-medium shadow-lg ${CORNER[buttonPosition]}`}>
-      🎁 Invite friends
+      Invite friends
     </span>
   );
 }
@@ -120,7 +120,7 @@ function PromoBanner({ referrer, newUser }: { referrer: ReferrerExperience; newU
 /** Roughly what the widget shows with these settings; updates as you edit. */
 export function CampaignPreview({ referrer, newUser }: { referrer: ReferrerExperience; newUser: NewUserExperience }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-3">
+    <div className="grid gap-4 sm:grid-cols-3 lg:grid-cols-1">
       <Frame title="Referrer: trigger button">
         <TriggerButton referrer={referrer} />
       </Frame>

@@ -1,7 +1,7 @@
 import { AppUserLink } from "@/components/app-users/app-user-link";
 import { DataTable, type Column } from "@/components/ui/data-table";
+import { DateTime } from "@/components/ui/date-time";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { formatDateTime } from "@/lib/format";
 import { failureReasonText } from "@/lib/referral-reasons";
 import type { RouterOutputs } from "@/lib/trpc-types";
 
@@ -27,8 +27,8 @@ function columns(projectId: string, hide: readonly string[]): Column<Referral>[]
     { id: "event", header: "Reward event", cell: (r) => r.rewardEventName ?? <span className="text-zinc-400">any</span> },
     { id: "status", header: "Status", cell: (r) => <StatusBadge status={r.status} /> },
     { id: "reason", header: "Failure reason", cell: (r) => <FailureReason reason={r.failureReason} /> },
-    { id: "created", header: "Created", className: "whitespace-nowrap text-zinc-600", cell: (r) => formatDateTime(r.createdAt) },
-    { id: "claimed", header: "Reward claimed", className: "whitespace-nowrap text-zinc-600", cell: (r) => formatDateTime(r.rewardClaimedAt) },
+    { id: "created", header: "Created", cell: (r) => <DateTime iso={r.createdAt} /> },
+    { id: "claimed", header: "Reward claimed", cell: (r) => <DateTime iso={r.rewardClaimedAt} /> },
   ];
   return all.filter((c) => !hide.includes(c.id));
 }

@@ -80,7 +80,7 @@ export function Pagination({
             min={1}
             max={totalPages}
             defaultValue={page}
-            className="w-16 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm tabular-nums"
+            className="w-20 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm tabular-nums"
           />
           <span>of {count.format(totalPages)}</span>
         </form>

@@ -4,28 +4,28 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DataTable, type Column } from "@/components/ui/data-table";
+import { DateTime } from "@/components/ui/date-time";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { formatDateTime } from "@/lib/format";
 import type { DeliveryGroup } from "./group-deliveries";
 import type { DeliveryLog } from "./types";
 import type { RetryProgress } from "./use-retry-tracker";
 
+/** The failure reason, and the receiver's answer behind a toggle (it can be a whole HTML page). */
 function Details({ log }: { log: DeliveryLog }) {
   if (!log.error && !log.responseExcerpt) return <span className="text-zinc-400">—</span>;
   return (
-    <details className="max-w-80 text-xs">
-      <summary className="cursor-pointer truncate text-zinc-700" title={log.error ?? undefined}>
-        {log.error ?? "Response body"}
-      </summary>
-      <div className="mt-1.5 space-y-1.5">
-        {log.error && <p className="break-words text-red-800">{log.error}</p>}
-        {log.responseExcerpt && (
-          <pre className="max-h-48 overflow-auto rounded bg-zinc-100 p-2 font-mono text-[11px] whitespace-pre-wrap break-all text-zinc-800">
+    <div className="max-w-72 space-y-1 text-xs">
+      {log.error && <p className="line-clamp-3 break-words text-red-800" title={log.error}>{log.error}</p>}
+      {log.responseExcerpt && (
+        <details>
+          <summary className="cursor-pointer text-zinc-600 hover:text-zinc-900">Response body</summary>
+          <pre className="mt-1 max-h-48 overflow-auto rounded bg-zinc-100 p-2 font-mono text-[11px] whitespace-pre-wrap break-all text-zinc-800">
             {log.responseExcerpt}
           </pre>
-        )}
-      </div>
-    </details>
+        </details>
+      )}
+    </div>
   );
 }
 
@@ -86,7 +86,7 @@ export function DeliveryCard({ group, progress, onRetry }: DeliveryCardProps) {
   const busy = progress?.phase === "sending" || progress?.phase === "waiting";
   const columns: Column<DeliveryLog>[] = [
     { id: "attempt", header: "Attempt", align: "right", cell: (l) => `#${l.attemptNumber}` },
-    { id: "time", header: "Time", className: "whitespace-nowrap text-zinc-600", cell: (l) => <time dateTime={l.timestamp}>{formatDateTime(l.timestamp)}</time> },
+    { id: "time", header: "Time", cell: (l) => <DateTime iso={l.timestamp} seconds /> },
     { id: "event", header: "Event", cell: (l) => <code className="font-mono text-xs">{l.eventType}</code> },
     { id: "http", header: "HTTP status", align: "right", cell: (l) => l.httpStatus ?? <span className="text-zinc-400">none</span> },
     { id: "ms", header: "Response time", align: "right", className: "whitespace-nowrap", cell: (l) => `${l.responseTimeMs.toLocaleString("en-GB")} ms` },

@@ -1,0 +1,19 @@
+const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
+const time = new Intl.DateTimeFormat("en-GB", { timeStyle: "short" });
+const timeWithSeconds = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+const full = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "long" });
+
+/**
+ * A timestamp for table cells: the date, and the time below it in grey, so date columns stay narrow.
+ * `seconds` for logs, where attempts a few seconds apart must be told apart.
+ */
+export function DateTime({ iso, empty = "—", seconds = false }: { iso: string | null | undefined; empty?: string; seconds?: boolean }) {
+  if (!iso) return <span className="text-zinc-400">{empty}</span>;
+  const value = new Date(iso);
+  return (
+    <time dateTime={iso} title={full.format(value)} className="block whitespace-nowrap leading-tight">
+      <span className="block text-zinc-700">{date.format(value)}</span>
+      <span className="block text-xs text-zinc-500 tabular-nums">{(seconds ? timeWithSeconds : time).format(value)}</span>
+    </time>
+  );
+}
