@@ -1,17 +1,35 @@
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
-import { createOpenApiFetchHandler } from "trpc-to-openapi";
+import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import type { Db } from "@/server/db/client";
 import { createRestContext } from "@/server/api/context";
 import { type Problem, problemFromError, toTRPCError } from "@/server/api/problem";
 import { invalidField } from "@/server/domain/errors";
 import { appRouter } from "@/server/api/root";
 import { procedureMeta } from "@/server/api/procedure-meta";
+import type { Context } from "@/server/api/trpc";
 
 /** Largest accepted request body (documented in the API reference). */
 export const MAX_BODY_BYTES = 256 * 1024;
 const JSON_MEDIA_TYPE = /^(application\/([\w.-]+\+)?json|text\/json)$/i;
 const REST_PREFIXES = ["/api/v1/public/", "/api/v1/sdk/"];
+
+/**
+ * trpc-to-openapi's router, built once: its fetch adapter would rebuild it (and, outside production,
+ * regenerate the whole OpenAPI document) on every request. Each call finds its context by its request.
+ */
+const contexts = new WeakMap<object, () => Promise<Context>>();
+const openApiHandler = createOpenApiNodeHttpHandler({
+  router: appRouter,
+  createContext: ({ req }) => contexts.get(req)!(),
+  responseMeta: ({ paths, errors }) => {
+    const status = !errors.length && paths?.[0] ? procedureMeta(paths[0])?.status : undefined;
+    return status ? { status } : {};
+  },
+  onError: ({ error, path, req }) => {
+    if (getHTTPStatusCodeFromError(error) >= 500) console.error(`[rest] ${req.method} ${path ?? req.url} failed:`, error.cause ?? error);
+  },
+});
 
 /**
  * The one wrapper around every REST call: it closes the gaps between trpc-to-openapi and the spec
@@ -24,21 +42,8 @@ export async function handleRestRequest(req: Request, db: Db): Promise<Response>
   let response: Response;
   try {
     if (!REST_PREFIXES.some((p) => url.pathname.startsWith(p))) throw new TRPCError({ code: "NOT_FOUND", message: `No endpoint at ${url.pathname}.` });
-    const normalized = await normalizeRequest(req, url);
-    response = await createOpenApiFetchHandler({
-      endpoint: "/api/v1",
-      router: appRouter,
-      req: normalized,
-      createContext: () => createRestContext(db, req.headers),
-      responseMeta: ({ paths, errors }) => {
-        const status = !errors.length && paths?.[0] ? procedureMeta(paths[0])?.status : undefined;
-        return status ? { status } : {};
-      },
-      onError: ({ error, path }) => {
-        if (getHTTPStatusCodeFromError(error) >= 500) console.error(`[rest] ${req.method} ${path ?? url.pathname} failed:`, error.cause ?? error);
-      },
-    });
-    response = await finalize(response, req, url);
+    const { target, body } = await normalizeRequest(req, url);
+    response = await finalize(await invoke(req, target, body, () => createRestContext(db, req.headers)), req, url);
   } catch (error) {
     const trpcError = error instanceof TRPCError ? error : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
     if (!(error instanceof TRPCError)) console.error(`[rest] ${req.method} ${url.pathname} failed:`, error);
@@ -50,20 +55,49 @@ export async function handleRestRequest(req: Request, db: Db): Promise<Response>
   return response;
 }
 
+/**
+ * Runs trpc-to-openapi's handler on the request as it expects it: the path below /api/v1, the body
+ * already parsed, and a minimal response object that becomes a fetch Response.
+ */
+function invoke(req: Request, target: URL, body: unknown, createContext: () => Promise<Context>): Promise<Response> {
+  // The body is parsed JSON by now, whatever JSON media type it came as.
+  const headers = new Headers(req.headers);
+  headers.set("content-type", "application/json");
+  const request = new Proxy(req, {
+    get: (original, prop) => {
+      if (prop === "url") return target.toString();
+      if (prop === "body") return body;
+      if (prop === "headers") return headers;
+      const value = Reflect.get(original, prop, original);
+      return typeof value === "function" ? value.bind(original) : value;
+    },
+  });
+  contexts.set(request, createContext);
+  return new Promise((resolve) => {
+    const responseHeaders = new Headers();
+    const res = {
+      statusCode: 200,
+      setHeader: (name: string, value: string | string[]) => {
+        for (const v of [value].flat()) responseHeaders.append(name, v);
+      },
+      end: (text?: string) => resolve(new Response(text ?? null, { status: res.statusCode, headers: responseHeaders })),
+    };
+    void openApiHandler(request as never, res as never);
+  });
+}
+
 /** Request field names are accepted in PascalCase as well as camelCase, at the top level. */
 export const camelKey = (key: string) => key.charAt(0).toLowerCase() + key.slice(1);
 
-async function normalizeRequest(req: Request, url: URL): Promise<Request> {
+async function normalizeRequest(req: Request, url: URL): Promise<{ target: URL; body: Record<string, unknown> | undefined }> {
   const query = new URLSearchParams();
   url.searchParams.forEach((value, key) => query.append(camelKey(key), value));
   checkProjectIdParameter(query, url.pathname);
   const target = new URL(url);
+  target.pathname = url.pathname.slice("/api/v1".length);
   target.search = query.toString();
-  const headers = new Headers(req.headers);
 
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "DELETE") {
-    return new Request(target, { method: req.method, headers });
-  }
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "DELETE") return { target, body: undefined };
   const raw = await readBody(req);
   let body: Record<string, unknown> = {};
   if (raw.length) {
@@ -85,9 +119,7 @@ async function normalizeRequest(req: Request, url: URL): Promise<Request> {
     }
     body = Object.fromEntries(Object.entries(parsed).map(([k, v]) => [camelKey(k), v]));
   }
-  headers.set("content-type", "application/json");
-  headers.delete("content-length");
-  return new Request(target, { method: req.method, headers, body: JSON.stringify(body) });
+  return { target, body };
 }
 
 /**
