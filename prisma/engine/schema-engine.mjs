@@ -187,8 +187,9 @@ async function postgresAdapter(url) {
 
 async function loadPglite() {
   const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { PrismaPGlite } = await import("pglite-prisma-adapter");
-  return { PGlite, PrismaPGlite };
+  return { PGlite, PrismaPGlite, extensions: { pg_trgm } };
 }
 
 /** A PGlite (or transaction) handle whose results report catalog-only types as text. */
@@ -207,7 +208,7 @@ function wrapPglite(handle) {
  * A fresh in-memory PGlite. Creating one runs initdb, seconds on a busy machine; loading a snapshot of a
  * pristine cluster takes a fraction of that, so the first one is kept in node_modules/.cache (best effort).
  */
-async function memoryPglite(PGlite) {
+async function memoryPglite(PGlite, extensions) {
   const entry = require.resolve("@electric-sql/pglite");
   const pkg = JSON.parse(await readFile(path.join(entry, "../../package.json"), "utf8"));
   const snapshot = path.join(
@@ -217,11 +218,11 @@ async function memoryPglite(PGlite) {
   );
   try {
     const bytes = await readFile(snapshot);
-    return await PGlite.create({ loadDataDir: new Blob([bytes]) });
+    return await PGlite.create({ loadDataDir: new Blob([bytes]), extensions });
   } catch {
     // no snapshot yet, or an unusable one: start from scratch and (re)write it
   }
-  const db = await PGlite.create();
+  const db = await PGlite.create({ extensions });
   try {
     const dump = await db.dumpDataDir("none");
     await mkdir(path.dirname(snapshot), { recursive: true });
@@ -235,9 +236,11 @@ async function memoryPglite(PGlite) {
 }
 
 async function pgliteAdapter(dir) {
-  const { PGlite, PrismaPGlite } = await loadPglite();
+  const { PGlite, PrismaPGlite, extensions } = await loadPglite();
   if (dir) await mkdir(dir, { recursive: true });
-  const db = dir ? await PGlite.create(dir) : await memoryPglite(PGlite);
+  // The migrations create pg_trgm (as src/server/db/client.ts's openPglite allows); PGlite only offers
+  // the extensions it is given, so the shadow database and the data folder get the same ones.
+  const db = dir ? await PGlite.create(dir, { extensions }) : await memoryPglite(PGlite, extensions);
   const adapter = restoreCharColumns(await new PrismaPGlite(wrapPglite(db)).connect());
   // The adapter's own executeScript does not await the script, so its errors would be lost.
   adapter.executeScript = async (script) => {

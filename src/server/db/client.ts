@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/generated/prisma/client";
@@ -29,7 +30,8 @@ export function openPostgres(url: string): Db {
 
 export async function openPglite(dir: string | undefined): Promise<{ db: Db; pglite: PGlite }> {
   if (dir) await mkdir(dir, { recursive: true });
-  const pglite = await PGlite.create(dir);
+  // The migrations create pg_trgm (the app-user search index); PGlite only offers the extensions it is given.
+  const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
   await applyMigrations(pglite);
   return { db: new PrismaClient({ adapter: new PrismaPGlite(pglite) }), pglite };
 }
