@@ -1,15 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
-
-const password = "correct horse battery";
-
-async function readSecret(page: Page, label: string): Promise<string> {
-  const field = page.getByLabel(label, { exact: true });
-  await expect(field).toBeVisible();
-  return field.inputValue();
-}
+import { expect, test } from "@playwright/test";
+import { PASSWORD as password, readSecret, uniqueEmail } from "./helpers";
 
 test("foundation: account, projects, secrets, API keys, REST and the API reference", async ({ page, request }) => {
-  const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const email = uniqueEmail();
 
   // Signed out, the app sends you to sign-in; sign up from there.
   await page.goto("/");
