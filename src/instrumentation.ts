@@ -1,15 +1,7 @@
 /**
- * Runs once per server process (next dev and next start). Opening the database here applies the
- * embedded database's migrations before the first request, and the delivery worker resumes whatever
- * deliveries a previous process left due.
+ * Runs once per server process (next dev and next start). The Node-only part lives in its own module
+ * so the edge bundle never sees it.
  */
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startDeliveryWorker, stopDeliveryWorker } = await import("@/server/jobs/scheduler");
-  await startDeliveryWorker();
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
-      void stopDeliveryWorker().finally(() => process.exit(0));
-    });
-  }
+  if (process.env.NEXT_RUNTIME === "nodejs") await import("./instrumentation-node");
 }

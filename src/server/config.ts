@@ -7,7 +7,8 @@ import path from "node:path";
 export const config = {
   /** Folder of the embedded database and generated secrets. */
   get dataDir() {
-    return path.resolve(process.env.REFERLOOP_DATA_DIR ?? ".data");
+    // turbopackIgnore: a runtime folder, not a build input (else the whole project is traced).
+    return path.resolve(/* turbopackIgnore: true */ process.env.REFERLOOP_DATA_DIR ?? ".data");
   },
   get databaseUrl() {
     return process.env.DATABASE_URL || undefined;

@@ -7,7 +7,7 @@ export type SqlRunner = {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
 };
 
-export const migrationsDir = () => path.resolve(process.cwd(), "prisma/migrations");
+export const migrationsDir = () => path.resolve(/* turbopackIgnore: true */ process.cwd(), "prisma/migrations");
 
 /** The advisory lock key of Prisma's schema engine, so that boots and `prisma migrate deploy` take turns. */
 const PRISMA_MIGRATE_LOCK = 72707369;
