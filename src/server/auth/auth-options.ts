@@ -21,6 +21,14 @@ export function authOptions(): NextAuthOptions {
         },
       }),
     ],
+    // Without NEXTAUTH_URL next-auth uses the request's own origin, which is what the embedded default wants.
+    logger: {
+      warn: (code) => {
+        if (code !== "NEXTAUTH_URL") console.warn(`[next-auth] ${code}`);
+      },
+      error: (code, metadata) => console.error(`[next-auth] ${code}`, metadata),
+      debug: () => {},
+    },
     callbacks: {
       session: ({ session, token }) => ({ ...session, user: { ...session.user, id: token.sub } }),
     },
