@@ -17,9 +17,12 @@ export async function captureQueries(url: string, run: (db: Db) => Promise<unkno
   return captured;
 }
 
-/** "UPDATE ReferralTracking"-style label of a statement: its verb and first table. */
+/**
+ * "UPDATE ReferralTracking"-style label of a statement: its verb and first table, schema-qualified
+ * (as Prisma writes) or not (as the application's raw SQL does; "WITH ReferralTracking" for a CTE).
+ */
 export function statementLabel(sql: string): string {
   const verb = /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? "?";
-  const table = /"public"\."(\w+)"/.exec(sql)?.[1];
+  const table = /\b(?:FROM|INTO|UPDATE|JOIN)\s+(?:"public"\.)?"(\w+)"/i.exec(sql)?.[1];
   return table ? `${verb} ${table}` : verb;
 }

@@ -1,4 +1,4 @@
-import type { Prisma } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
 import type { RewardPayload } from "./reward-payload";
 
 export type { RewardPayload } from "./reward-payload";
@@ -6,35 +6,40 @@ export type { RewardPayload } from "./reward-payload";
 export type RewardEnvironment = "Sandbox" | "Production";
 
 /**
- * Writes the outbox rows for a granted reward, inside the reward transaction, so a committed reward
- * can never lose its webhooks. Routing: a Sandbox call reaches Sandbox and Both webhooks, Production
- * reaches Production and Both, and a call without environment reaches every enabled webhook once.
- * Returns the delivery ids, for the scheduler to be nudged after commit.
+ * Writes the outbox rows for a granted reward in the caller's transaction, so a committed reward can
+ * never lose its webhooks (grantReward writes them within its claim statement instead). Returns the
+ * delivery ids, for the scheduler to be nudged after commit.
  */
 export async function enqueueRewardDeliveries(
   tx: Prisma.TransactionClient,
   payload: RewardPayload,
   environment: RewardEnvironment | null,
 ): Promise<string[]> {
-  const webhooks = await tx.webhook.findMany({
-    where: {
-      campaignId: payload.campaignId,
-      enabled: true,
-      ...(environment ? { environment: { in: [environment, "Both"] } } : {}),
-    },
-    select: { id: true },
-  });
-  const deliveries = await tx.delivery.createManyAndReturn({
-    data: webhooks.map((w) => ({
-      projectId: payload.projectId,
-      webhookId: w.id,
-      trackingId: payload.trackingId,
-      eventName: payload.event,
-      payload,
-    })),
-    select: { id: true },
-    // One delivery per (webhook, reward) even if this ever runs twice.
-    skipDuplicates: true,
-  });
-  return deliveries.map((d) => d.id);
+  const rows = await tx.$queryRaw<{ id: string }[]>(insertRewardDeliveries(payload, environment, { at: new Date() }));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The outbox INSERT for a granted reward, returning the delivery ids; grantReward makes it part of its
+ * one-statement claim, gated by `onlyIf`. Routing: a Sandbox call reaches Sandbox and Both webhooks,
+ * Production reaches Production and Both, and a call without environment reaches every enabled
+ * webhook once. Reads the webhooks in the same statement (the reward path is bound by Node CPU per
+ * statement), and fills in what Prisma otherwise would: UUID ids and the timestamps, `at` being this
+ * process's clock as the delivery worker expects (see claimDueDeliveries).
+ */
+export function insertRewardDeliveries(
+  payload: RewardPayload,
+  environment: RewardEnvironment | null,
+  { at, onlyIf = Prisma.sql`true` }: { at: Date; onlyIf?: Prisma.Sql },
+): Prisma.Sql {
+  const routed = environment ? Prisma.sql`AND w."environment"::text IN (${environment}, 'Both')` : Prisma.empty;
+  return Prisma.sql`
+    INSERT INTO "Delivery" ("id", "projectId", "webhookId", "trackingId", "eventName", "payload", "nextAttemptAt", "createdAt", "updatedAt")
+    SELECT gen_random_uuid()::text, ${payload.projectId}, w."id", ${payload.trackingId}, ${payload.event},
+      ${JSON.stringify(payload)}::jsonb, ${at}, ${at}, ${at}
+    FROM "Webhook" w
+    WHERE w."campaignId" = ${payload.campaignId} AND w."enabled" ${routed} AND ${onlyIf}
+    -- One delivery per (webhook, reward) even if this ever runs twice.
+    ON CONFLICT ("webhookId", "trackingId") DO NOTHING
+    RETURNING "id"`;
 }
