@@ -11,6 +11,16 @@ export const REWARD_REASONS = [
 ] as const;
 export type RewardReason = (typeof REWARD_REASONS)[number];
 
+/** The reasons in words, for people: activity descriptions and the dashboard. */
+export const REWARD_REASON_TEXT: Record<RewardReason, string> = {
+  already_completed: "Already completed: the reward was claimed before",
+  already_failed: "Already failed: the referral was closed before",
+  event_mismatch: "Different event: it was reserved for another reward event",
+  self_referral: "Self-referral: the referee is the referrer",
+  expired: "Expired: older than the campaign's attribution window",
+  duplicate_referee: "Duplicate referee: this referrer was already rewarded for this user",
+};
+
 export type RewardDecision =
   | { kind: "final"; reason: "already_completed" | "already_failed" }
   | { kind: "record"; reason: "event_mismatch" }

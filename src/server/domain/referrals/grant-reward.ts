@@ -8,7 +8,7 @@ import {
   type RewardPayload,
 } from "@/server/domain/deliveries/enqueue-reward-deliveries";
 import { invalidField } from "@/server/domain/errors";
-import { decideReward, type RewardReason } from "@/server/domain/referrals/decide-reward";
+import { decideReward, REWARD_REASON_TEXT, type RewardReason } from "@/server/domain/referrals/decide-reward";
 import { loadRewardItem, type RewardItem } from "@/server/domain/referrals/load-reward-item";
 import { parseEnvironment, parseEventName, parseRequiredText } from "@/server/domain/referrals/parse-referral-input";
 import { deliveryScheduler } from "@/server/jobs/scheduler";
@@ -179,7 +179,7 @@ function failItem(db: Db, ctx: RewardContext, reason: RewardReason): Promise<Gra
       projectId: ctx.project.id,
       appUserId: item.referrerId,
       type: "reward_rejected",
-      description: `No reward for ${item.referrerClientId} referring ${item.refereeClientId}: ${reason}.`,
+      description: `No reward for ${item.referrerClientId} referring ${item.refereeClientId}. ${REWARD_REASON_TEXT[reason]}.`,
     });
     return notClaimed(ctx, "Failed", reason);
   }, REWARD_TX);
