@@ -179,7 +179,7 @@ function failItem(db: Db, ctx: RewardContext, reason: RewardReason): Promise<Gra
       projectId: ctx.project.id,
       appUserId: item.referrerId,
       type: "reward_rejected",
-      description: `No reward for ${item.referrerClientId} referring ${item.refereeClientId}. ${REWARD_REASON_TEXT[reason]}.`,
+      description: `No reward for ${item.referrerClientId} referring ${item.refereeClientId}. ${REWARD_REASON_TEXT[reason]} (${reason}).`,
     });
     return notClaimed(ctx, "Failed", reason);
   }, REWARD_TX);
