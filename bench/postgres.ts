@@ -1,5 +1,7 @@
 /** The server the benchmark runs against, and its throw-away databases. */
-import pg from "pg";
+import { withClient } from "@/server/db/with-client";
+
+export { withClient };
 import { applyMigrations } from "@/server/db/migrate";
 
 /** A maintenance connection (CREATE/DROP DATABASE); the local trust-auth server by default. */
@@ -14,15 +16,6 @@ export function databaseUrl(name: string): string {
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-export async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
 
 export function dropDatabase(name: string) {
   return withClient(adminUrl(), (c) => c.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { inject } from "vitest";
 import type { Db } from "@/server/db/client";
 import { openPglite, openPostgres } from "@/server/db/client";
+import { withClient } from "@/server/db/with-client";
+
+export { withClient };
 
 export const adminUrl = () => process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
@@ -37,17 +39,6 @@ export async function createTestDb(): Promise<TestDb> {
       await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };
-}
-
-/** Runs `fn` with a pg client connected to `url`, and closes the client after. */
-export async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 export async function adminQuery(sql: string) {

@@ -12,7 +12,8 @@ import { toFormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { oneOf, positiveInt, useUrlState } from "@/lib/use-url-state";
-import { APP_USER_SORT_KEYS, AppUsersTable } from "./app-users-table";
+import { APP_USER_SORT_FIELDS } from "@/server/domain/app-users/app-user-sort";
+import { AppUsersTable } from "./app-users-table";
 import { CreateAppUserForm } from "./create-app-user-form";
 
 const URL_DEFAULTS = { q: "", sortBy: "createdAt", sortOrder: "desc", hasReferrals: "all", page: "1", pageSize: "20" } as const;
@@ -28,7 +29,7 @@ export function AppUsersOverview({ projectId }: { projectId: string }) {
   const [url, setUrl] = useUrlState(URL_DEFAULTS);
   const [showCreate, setShowCreate] = useState(false);
 
-  const sortBy = oneOf(url.sortBy, APP_USER_SORT_KEYS, "createdAt");
+  const sortBy = oneOf(url.sortBy, APP_USER_SORT_FIELDS, "createdAt");
   const sortOrder = oneOf(url.sortOrder, ["asc", "desc"] as const, "desc");
   const hasReferrals = oneOf(url.hasReferrals, HAS_REFERRALS, "all");
   const page = positiveInt(url.page, 1);

@@ -3,19 +3,12 @@
 import { DataTable, type Column, type SortState } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import type { RouterOutputs } from "@/lib/trpc-types";
+import type { AppUserSortField } from "@/server/domain/app-users/app-user-sort";
 import { AppUserLink } from "./app-user-link";
 
 export type AppUser = RouterOutputs["appUsers"]["get"];
 
-export const APP_USER_SORT_KEYS = [
-  "createdAt",
-  "firstSeenAt",
-  "lastSeenAt",
-  "clientProvidedId",
-  "successfulReferrals",
-  "totalReferralsGiven",
-] as const;
-export type AppUserSortKey = (typeof APP_USER_SORT_KEYS)[number];
+export type AppUserSortKey = AppUserSortField;
 
 const number = (n: number) => n.toLocaleString("en-GB");
 

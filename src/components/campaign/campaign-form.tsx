@@ -6,6 +6,7 @@ import { ErrorMessage, StatusMessage } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FormField, inputClasses } from "@/components/ui/form-field";
+import { SelectControl } from "@/components/ui/select-control";
 import { noErrors, toFormErrors, type FormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import type { RouterOutputs } from "@/lib/trpc-types";
@@ -115,56 +116,24 @@ function CampaignEditor({ projectId, campaign }: { projectId: string; campaign: 
             <Section legend="Trigger button">
               <div className="grid gap-4 sm:grid-cols-2">
                 <FormField label="Button type" error={e(`${RE}.triggerButton.buttonType`)}>
-                  {(p) => (
-                    <select
-                      {...p}
-                      value={triggerButton.buttonType}
-                      onChange={(ev) => edit("triggerButton", { buttonType: ev.target.value as ReferrerExperience["triggerButton"]["buttonType"] })}
-                      className={inputClasses}
-                    >
-                      {BUTTON_TYPES.map(([value, label]) => (
-                        <option key={value} value={value}>
-                          {label}
-                        </option>
-                      ))}
-                    </select>
-                  )}
+                  {(p) => <SelectControl control={p} value={triggerButton.buttonType} options={BUTTON_TYPES} onChange={(buttonType) => edit("triggerButton", { buttonType })} />}
                 </FormField>
                 <FormField label="Button position" error={e(`${RE}.triggerButton.buttonPosition`)}>
                   {(p) => (
-                    <select
-                      {...p}
+                    <SelectControl
+                      control={p}
                       value={triggerButton.buttonPosition}
+                      options={BUTTON_POSITIONS}
                       disabled={triggerButton.buttonType === "none"}
-                      onChange={(ev) => edit("triggerButton", { buttonPosition: ev.target.value as ReferrerExperience["triggerButton"]["buttonPosition"] })}
-                      className={inputClasses}
-                    >
-                      {BUTTON_POSITIONS.map((value) => (
-                        <option key={value} value={value}>
-                          {value}
-                        </option>
-                      ))}
-                    </select>
+                      onChange={(buttonPosition) => edit("triggerButton", { buttonPosition })}
+                    />
                   )}
                 </FormField>
               </div>
             </Section>
             <Section legend="Sharing UI">
               <FormField label="Component" error={e(`${RE}.modal.componentType`)} className="max-w-sm">
-                {(p) => (
-                  <select
-                    {...p}
-                    value={modal.componentType}
-                    onChange={(ev) => edit("modal", { componentType: ev.target.value as ReferrerExperience["modal"]["componentType"] })}
-                    className={inputClasses}
-                  >
-                    {COMPONENT_TYPES.map(([value, label]) => (
-                      <option key={value} value={value}>
-                        {label}
-                      </option>
-                    ))}
-                  </select>
-                )}
+                {(p) => <SelectControl control={p} value={modal.componentType} options={COMPONENT_TYPES} onChange={(componentType) => edit("modal", { componentType })} />}
               </FormField>
               <FormField label="Title" error={e(`${RE}.modal.modalTitle`)} hint={<Counter length={modal.modalTitle.length} max={200} />}>
                 {(p) => <input {...p} value={modal.modalTitle} onChange={(ev) => edit("modal", { modalTitle: ev.target.value })} className={inputClasses} />}
@@ -217,20 +186,7 @@ function CampaignEditor({ projectId, campaign }: { projectId: string; campaign: 
               {(p) => <textarea {...p} rows={3} value={newUser.promoText} onChange={(ev) => editNewUser({ promoText: ev.target.value })} className={inputClasses} />}
             </FormField>
             <FormField label="Promo position" error={e(`${NU}.promoPosition`)} className="max-w-sm">
-              {(p) => (
-                <select
-                  {...p}
-                  value={newUser.promoPosition}
-                  onChange={(ev) => editNewUser({ promoPosition: ev.target.value as NewUserExperience["promoPosition"] })}
-                  className={inputClasses}
-                >
-                  {PROMO_POSITIONS.map((value) => (
-                    <option key={value} value={value}>
-                      {value}
-                    </option>
-                  ))}
-                </select>
-              )}
+              {(p) => <SelectControl control={p} value={newUser.promoPosition} options={PROMO_POSITIONS} onChange={(promoPosition) => editNewUser({ promoPosition })} />}
             </FormField>
           </div>
         </Card>

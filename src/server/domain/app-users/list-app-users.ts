@@ -4,23 +4,10 @@ import { toAppUserDto, withReferrer, type AppUserDto } from "@/server/domain/app
 import { invalidField } from "@/server/domain/errors";
 import { parsePaging, toPage, type PageEnvelope, type PagingInput } from "@/server/domain/paging";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
+import { APP_USER_SORT_FIELDS, DEFAULT_APP_USER_SORT, SORT_ORDERS } from "./app-user-sort";
 
-/** SortBy values (matched case-insensitively); each is backed by an index on (projectId, field). */
-export const APP_USER_SORT_FIELDS = [
-  "createdAt",
-  "firstSeenAt",
-  "lastSeenAt",
-  "clientProvidedId",
-  "successfulReferrals",
-  "totalReferralsGiven",
-] as const;
-export type AppUserSortField = (typeof APP_USER_SORT_FIELDS)[number];
-export const SORT_ORDERS = ["asc", "desc"] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
-export const DEFAULT_APP_USER_SORT: { sortBy: AppUserSortField; sortOrder: SortOrder } = {
-  sortBy: "createdAt",
-  sortOrder: "desc",
-};
+export { APP_USER_SORT_FIELDS, DEFAULT_APP_USER_SORT, SORT_ORDERS };
+
 export const SEARCH_MAX_LENGTH = 100;
 
 export type ListAppUsersInput = PagingInput & {
