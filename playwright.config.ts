@@ -12,7 +12,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
-  reporter: [["list"]],
+  // The JSON report (path from PLAYWRIGHT_JSON_OUTPUT_FILE) feeds the closing summary of npm test.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [["list"], ["json"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {

@@ -6,7 +6,7 @@
  * says so. Stops at the first failing step.
  */
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import pg from "pg";
 
 const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -51,12 +51,28 @@ async function prepareE2eDatabase() {
   return url.toString();
 }
 
+const RESULTS = ".data/test-results";
+const smoke = { passed: 0, failed: 0 };
+
+/** Counts from the runners' JSON reports, for one closing line over the whole run. */
+function summary() {
+  const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null);
+  const vitest = read(`${RESULTS}/vitest.json`);
+  const playwright = read(`${RESULTS}/playwright.json`);
+  const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + smoke.passed;
+  const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0) + smoke.failed;
+  const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
+  return `${passed} passed, ${failed} failed, ${skipped} skipped`;
+}
+
 const only = process.argv[2];
+rmSync(RESULTS, { recursive: true, force: true });
 const steps = {
   typecheck: () => run("typecheck", "npx", ["tsc", "--noEmit"]),
   lint: () => run("lint", "npx", ["eslint", "."]),
   "db-check": () => run("db:check", "node", ["scripts/db-check.mjs"]),
-  unit: () => run("unit and integration tests", "npx", ["vitest", "run"]),
+  unit: () =>
+    run("unit and integration tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${RESULTS}/vitest.json`]),
   build: () => run("build", "npx", ["next", "build"]),
   e2e: async () => {
     if (!existsSync(".next/BUILD_ID")) throw new Error("no production build: run the build step first");
@@ -64,15 +80,24 @@ const steps = {
     const env = databaseUrl
       ? { DATABASE_URL: databaseUrl }
       : { DATABASE_URL: "", REFERLOOP_DATA_DIR: `.data/e2e-${process.pid}` };
-    await run("e2e (Playwright, Chromium)", "npx", ["playwright", "test"], env);
+    await run("e2e (Playwright, Chromium)", "npx", ["playwright", "test"], { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: `${RESULTS}/playwright.json` });
   },
-  smoke: () => run("embedded default smoke test", "node", ["scripts/smoke-embedded.mjs"]),
+  smoke: () =>
+    run("embedded default smoke test", "node", ["scripts/smoke-embedded.mjs"]).then(
+      () => (smoke.passed = 1),
+      (error) => {
+        smoke.failed = 1;
+        throw error;
+      },
+    ),
 };
 
 try {
   for (const [name, step] of Object.entries(steps)) if (!only || only === name) await step();
   console.log("\nAll test steps passed.");
+  console.log(`tests: ${summary()}`);
 } catch (error) {
   console.error(`\n${error.message}`);
+  console.log(`tests: ${summary()}`);
   process.exit(1);
 }
