@@ -175,7 +175,7 @@ describe("bad input is a problem naming the field, and stores nothing", () => {
   });
 
   it("an unknown path under /api/v1 is a 404 problem, not a page", async () => {
-    for (const path of ["/api/v1/public/nothing-here", "/api/v1/elsewhere"]) {
+    for (const path of ["/api/v1/public/nothing-here", "/api/v1/elsewhere", "/api/v1"]) {
       const res = await call("GET", path);
       expect(res.status).toBe(404);
       expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
