@@ -139,10 +139,16 @@ describe("embedded worker", () => {
     receiver.respondWith(() => ({ status: 502 }));
     // Written while no worker runs at all.
     const ids = (await Promise.all([1, 2, 3].map(() => grantReward(db, setup)))).flatMap((g) => g.deliveryIds);
+    // Retries far off, so the first worker cannot send one before it stops, however slow the machine.
+    const base = process.env.WEBHOOK_RETRY_BASE_MS;
+    vi.stubEnv("WEBHOOK_RETRY_BASE_MS", "600000");
     const first = startWorker({ workerId: "before-restart" });
     await receiver.waitForRequests(3);
     await first.stop();
+    vi.stubEnv("WEBHOOK_RETRY_BASE_MS", base);
     expect(await db.delivery.count({ where: { id: { in: ids }, status: "Pending", leasedBy: null } })).toBe(3);
+    // The downtime lasted until the retries fell due.
+    await db.delivery.updateMany({ where: { id: { in: ids } }, data: { nextAttemptAt: new Date() } });
 
     receiver.respondWith(() => ({ status: 200 }));
     startWorker({ db: anotherInstance(), workerId: "after-restart" });
