@@ -77,10 +77,13 @@ const steps = {
   e2e: async () => {
     if (!existsSync(".next/BUILD_ID")) throw new Error("no production build: run the build step first");
     const databaseUrl = await prepareE2eDatabase();
-    const env = databaseUrl
-      ? { DATABASE_URL: databaseUrl }
-      : { DATABASE_URL: "", REFERLOOP_DATA_DIR: `.data/e2e-${process.pid}` };
-    await run("e2e (Playwright, Chromium)", "npx", ["playwright", "test"], { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: `${RESULTS}/playwright.json` });
+    const dataDir = `.data/e2e-${process.pid}`;
+    const env = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "", REFERLOOP_DATA_DIR: dataDir };
+    try {
+      await run("e2e (Playwright, Chromium)", "npx", ["playwright", "test"], { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: `${RESULTS}/playwright.json` });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   },
   smoke: () =>
     run("embedded default smoke test", "node", ["scripts/smoke-embedded.mjs"]).then(
