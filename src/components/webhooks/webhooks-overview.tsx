@@ -11,9 +11,6 @@ import type { CreatedWebhook, Webhook } from "./types";
 import { WebhookForm } from "./webhook-form";
 import { WebhookList } from "./webhook-list";
 
-const SECRET_WARNING =
-  "This is the only time the secret is shown: the service keeps it encrypted and shows only its last characters. Store it with your receiver now.";
-
 export function WebhooksOverview({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
   const webhooks = useQuery(trpc.webhooks.list.queryOptions({ projectId }));
@@ -27,7 +24,7 @@ export function WebhooksOverview({ projectId }: { projectId: string }) {
     <div className="space-y-6">
       {error && <ErrorMessage>{toFormErrors(error).message}</ErrorMessage>}
       {created && (
-        <SecretOnce label="Webhook secret" secret={created.secret} warning={SECRET_WARNING} onDismiss={() => setCreated(null)}>
+        <SecretOnce label="Webhook secret" secret={created.secret} warning={created.warning} onDismiss={() => setCreated(null)}>
           <span className="text-sm text-amber-900">
             Webhook <strong>{created.name}</strong> created.
           </span>

@@ -45,8 +45,10 @@ export async function removeMember(db: Db, organizationId: string, userId: strin
     const membership = await tx.membership.findUnique({ where: { userId_organizationId: { userId, organizationId } } });
     if (!membership) throw notFound("Member");
     if (membership.role === "owner") {
-      const owners = await tx.membership.count({ where: { organizationId, role: "owner" } });
-      if (owners <= 1) throw new DomainError("conflict", "The last owner cannot be removed.");
+      // Locked, so two owners removing each other at once cannot leave the organisation without one.
+      const owners = await tx.$queryRaw<{ id: string }[]>`
+        SELECT "id" FROM "Membership" WHERE "organizationId" = ${organizationId} AND "role" = 'owner' FOR UPDATE`;
+      if (owners.length <= 1) throw new DomainError("conflict", "The last owner cannot be removed.");
     }
     await tx.membership.delete({ where: { id: membership.id } });
   });

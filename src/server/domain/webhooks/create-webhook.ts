@@ -2,7 +2,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { notFound } from "@/server/domain/errors";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 import { parseWebhookCreate, type CreateWebhookInput } from "./parse-webhook-input";
-import { toWebhookDto, type WebhookCreatedDto } from "./to-webhook-dto";
+import { toWebhookDto, WEBHOOK_SECRET_WARNING, type WebhookCreatedDto } from "./to-webhook-dto";
 
 /** Creates a webhook under one of the project's campaigns; the result carries the secret, this once. */
 export async function createWebhook(
@@ -17,5 +17,5 @@ export async function createWebhook(
   if (!campaign) throw notFound("Campaign");
   const data = await parseWebhookCreate(input);
   const webhook = await db.webhook.create({ data: { ...data, projectId, campaignId } });
-  return { ...toWebhookDto(webhook), secret: input.secret };
+  return { ...toWebhookDto(webhook), secret: input.secret, warning: WEBHOOK_SECRET_WARNING };
 }

@@ -15,7 +15,10 @@ export type WebhookDto = {
 };
 
 /** Returned once, by creation: the only time the secret leaves the server. */
-export type WebhookCreatedDto = WebhookDto & { secret: string };
+export type WebhookCreatedDto = WebhookDto & { secret: string; warning: string };
+
+export const WEBHOOK_SECRET_WARNING =
+  "This is the only time the secret is shown: the service keeps it encrypted and shows only its last characters. Store it with your receiver now.";
 
 export const toWebhookDto = (webhook: Webhook): WebhookDto => ({
   id: webhook.id,

@@ -72,7 +72,7 @@ describe("webhook CRUD", () => {
     expect(decryptSecret(row.secretEncrypted)).toBe(input.secret);
 
     const fetched = await getWebhook(db, org.id, project.id, created.id);
-    const { secret: _secret, ...withoutSecret } = created;
+    const { secret: _secret, warning: _warning, ...withoutSecret } = created;
     expect(fetched).toEqual(withoutSecret);
     expect(JSON.stringify(await listWebhooks(db, org.id, project.id))).not.toContain(input.secret);
   });

@@ -23,7 +23,7 @@ export const webhookDtoSchema = z
   .meta({ id: "WebhookDto" });
 
 export const webhookCreatedSchema = webhookDtoSchema
-  .extend({ secret: z.string().describe("The secret, returned only in this response.") })
+  .extend({ secret: z.string().describe("The secret, returned only in this response."), warning: z.string() })
   .meta({ id: "WebhookCreatedDto" });
 
 export const deliveryLogSchema = z

@@ -63,6 +63,7 @@ describe("webhooks over REST", () => {
     });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ name: "Backend", enabled: true, environment: "Both", secret: SECRET, campaignId: project.campaignId });
+    expect(res.json.warning).toMatch(/only time/);
     hookId = res.json.id;
     const stored = await t.db.webhook.findUniqueOrThrow({ where: { id: hookId } });
     expect(stored.secretEncrypted).not.toContain(SECRET);
