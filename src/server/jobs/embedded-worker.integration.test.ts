@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { openPostgres, type Db } from "@/server/db/client";
 import { MAX_ATTEMPTS, minBackoffMs, retryBaseMs } from "@/server/domain/deliveries/retry-policy";
+import { LOST_ATTEMPT_ERROR } from "@/server/domain/deliveries/perform-attempt";
 import { DomainError } from "@/server/domain/errors";
 import { retryDeliveryLog } from "@/server/domain/webhooks/retry-delivery-log";
 import type { TestDb } from "@/test/db";
@@ -131,7 +132,13 @@ describe("embedded worker", () => {
     await waitForStatus(deliveryIds, "Succeeded");
     expect(receiver.requests).toHaveLength(1);
     expect(receiver.requests[0]!.at).toBeGreaterThanOrEqual(leaseEnds);
-    expect((await attemptsOf(db, deliveryIds[0]!)).map((a) => a.attemptNumber)).toEqual([2]);
+    const attempts = await attemptsOf(db, deliveryIds[0]!);
+    expect(attempts.map((a) => [a.attemptNumber, a.success])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    // Support staff see the attempt the dead worker could not record.
+    expect(attempts[0]!.error).toBe(LOST_ATTEMPT_ERROR);
   });
 
   it("delivers, after a restart, what a stopped worker left Pending, with the same delivery ids", async () => {

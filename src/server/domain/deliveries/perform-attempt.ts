@@ -15,6 +15,7 @@ export const LEASE_MARGIN_MS = 30_000;
 const MAX_ERROR_LENGTH = 500;
 
 export const WEBHOOK_DISABLED_ERROR = "The webhook is disabled; the delivery was not sent.";
+export const LOST_ATTEMPT_ERROR = "The worker sending this attempt stopped before recording it; whether the receiver got it is unknown.";
 
 export type AttemptOptions = PolicyOptions & {
   /** Who holds the lease while the request is in flight (the embedded worker passes its id). */
@@ -67,6 +68,9 @@ export async function performAttempt(db: Db, deliveryId: string, options: Attemp
     },
   });
   if (claim.count === 0) return { outcome: "skipped", reason: "claimed_elsewhere" };
+  // Every attempt is logged together with its outcome; if the previous one has no entry, its worker
+  // died mid-attempt. It still counts toward the limit, so the log shows it (a no-op otherwise).
+  if (delivery.attemptCount > 0) await logLostAttempt(db, delivery);
 
   const log = await send(delivery, delivery.webhook, timeoutMs);
   const step = nextStep(attemptNumber, log.signal, options);
@@ -76,6 +80,26 @@ export async function performAttempt(db: Db, deliveryId: string, options: Attemp
       : { outcome: step.outcome, attemptNumber };
   const recorded = await record(db, delivery, attemptNumber, log, outcome);
   return recorded ? outcome : { outcome: "skipped", reason: "not_found" };
+}
+
+/** The entry a dead worker could not write; skipped if it did write it after all. */
+async function logLostAttempt(db: Db, delivery: Delivery) {
+  await db.deliveryAttempt.createMany({
+    data: [
+      {
+        projectId: delivery.projectId,
+        webhookId: delivery.webhookId,
+        deliveryId: delivery.id,
+        attemptNumber: delivery.attemptCount,
+        eventType: delivery.eventName,
+        httpStatus: null,
+        responseTimeMs: 0,
+        success: false,
+        error: LOST_ATTEMPT_ERROR,
+      },
+    ],
+    skipDuplicates: true,
+  });
 }
 
 /**
