@@ -13,6 +13,9 @@ export type ReferralDto = {
   referrerId: string;
   /** The referee's clientProvidedId. */
   refereeId: string;
+  /** The parties' uniqueIds, for links to their records. */
+  referrerUniqueId: string;
+  refereeUniqueId: string;
   referralCode: string;
   rewardEventName: string | null;
   status: TrackingStatus;
@@ -27,6 +30,8 @@ export const toReferralDto = (row: ReferralRow): ReferralDto => ({
   referralTrackingId: row.id,
   referrerId: row.referrer.clientProvidedId,
   refereeId: row.referee.clientProvidedId,
+  referrerUniqueId: row.referrerId,
+  refereeUniqueId: row.refereeId,
   referralCode: row.referralCode,
   rewardEventName: row.rewardEventName,
   status: row.status,

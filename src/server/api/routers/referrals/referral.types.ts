@@ -14,6 +14,8 @@ export const referralDtoSchema = z
     referralTrackingId: z.string().describe("The tracking id (UUID): store it for the reward call."),
     referrerId: z.string().describe("The referrer's clientProvidedId."),
     refereeId: z.string().describe("The referee's clientProvidedId."),
+    referrerUniqueId: z.string().describe("The referrer's uniqueId."),
+    refereeUniqueId: z.string().describe("The referee's uniqueId."),
     referralCode: z.string(),
     rewardEventName: z.string().nullable().describe("The pre-assigned qualifying event, if any."),
     status: trackingStatus,

@@ -183,6 +183,7 @@ describe("POST /referrals/track", () => {
     const referee = await t.db.appUser.findUniqueOrThrow({ where: { projectId_clientProvidedId: { projectId, clientProvidedId: refereeId } } });
     expect(referee).toMatchObject({ totalReferralsReceived: 1 });
     expect((await t.db.appUser.findUniqueOrThrow({ where: { id: referrer.uniqueId } })).totalReferralsGiven).toBe(1);
+    expect(res.json).toMatchObject({ referrerUniqueId: referrer.uniqueId, refereeUniqueId: referee.id });
   });
 
   it("reuses an existing referee, keeps the link's event, and returns the campaign's promo text", async () => {
