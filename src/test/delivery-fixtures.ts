@@ -1,6 +1,6 @@
 import { vi } from "vitest";
 import type { Db } from "@/server/db/client";
-import { enqueueRewardDeliveries, type RewardEnvironment } from "@/server/domain/deliveries/enqueue-reward-deliveries";
+import { insertRewardDeliveries, type RewardEnvironment } from "@/server/domain/deliveries/insert-reward-deliveries";
 import type { RewardPayload } from "@/server/domain/deliveries/reward-payload";
 import { randomAlphanumeric } from "@/server/domain/tokens";
 import { createWebhook } from "@/server/domain/webhooks/create-webhook";
@@ -85,7 +85,8 @@ export async function grantReward(db: Db, setup: RewardSetup, environment: Rewar
     projectName: setup.project.name,
     campaignId: setup.campaign.id,
   };
-  const deliveryIds = await db.$transaction((tx) => enqueueRewardDeliveries(tx, payload, environment));
+  const rows = await db.$queryRaw<{ id: string }[]>(insertRewardDeliveries(payload, environment, { at: new Date() }));
+  const deliveryIds = rows.map((r) => r.id);
   return { tracking, payload, deliveryIds };
 }
 

@@ -1,4 +1,5 @@
 import { MAX_BODY_BYTES } from "@/server/api/rest/handle-rest-request";
+import { DEFAULT_ATTRIBUTION_WINDOW_DAYS } from "@/server/domain/campaigns/campaign-config";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/server/domain/paging";
 
 /**
@@ -28,7 +29,7 @@ The Referloop REST API. Backends call \`/api/v1/public/...\` with \`Authorizatio
 - A tracking item is \`Pending\` until a reward event moves it to \`Completed\` (reward granted, webhooks queued) or \`Failed\` (an eligibility check failed; no webhook). Both are final.
 - The reward call answers 200 whether or not the reward was claimed; \`rewardClaimed\` and \`reason\` tell which. Reasons: \`already_completed\`, \`already_failed\`, \`event_mismatch\`, \`self_referral\`, \`expired\`, \`duplicate_referee\`.
 - **Each reward event is tracked independently.** When the item was pre-assigned an event (\`rewardEventName\`) and the reported event has another name (names compare exactly, case-sensitive), the event is recorded on its own and the item **stays Pending**, so the right event can still claim it.
-- The attribution window is 30 days by default (\`attributionWindowDays\` in the campaign, 1 to 365).
+- The attribution window is ${DEFAULT_ATTRIBUTION_WINDOW_DAYS} days by default (\`attributionWindowDays\` in the campaign, 1 to 365).
 - Counters: \`totalReferralsGiven\` and \`totalReferralsReceived\` count tracked arrivals; \`successfulReferrals\` counts rewarded referrals. \`referredBy\` is the referrer of the first completed reward.
 - Concurrency: the database enforces one claim per item and one reward per referrer/referee pair; concurrent calls produce exactly one completion.
 

@@ -47,8 +47,6 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     hasNextPage: z.boolean(),
   });
 
-export const isoDateTime = () => z.iso.datetime({ offset: true });
-
 /** Trimmed text that must not be blank. */
 export const requiredText = (max: number) => z.string().trim().min(1, { error: "is required" }).max(max);
 

@@ -207,7 +207,7 @@ describe("performAttempt", () => {
   });
 });
 
-describe("environment routing (enqueueRewardDeliveries)", () => {
+describe("environment routing (insertRewardDeliveries)", () => {
   it("sends Sandbox to Sandbox+Both, Production to Production+Both, none to all enabled once", async () => {
     const paths = { Sandbox: "/sandbox", Production: "/production", Both: "/both" } as const;
     for (const [environment, path] of Object.entries(paths)) {

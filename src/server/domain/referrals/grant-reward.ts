@@ -6,7 +6,7 @@ import {
   insertRewardDeliveries,
   type RewardEnvironment,
   type RewardPayload,
-} from "@/server/domain/deliveries/enqueue-reward-deliveries";
+} from "@/server/domain/deliveries/insert-reward-deliveries";
 import { invalidField } from "@/server/domain/errors";
 import { decideReward, REWARD_REASON_TEXT, type RewardReason } from "@/server/domain/referrals/decide-reward";
 import { loadRewardItem, type RewardItem } from "@/server/domain/referrals/load-reward-item";

@@ -1,4 +1,4 @@
-import type { RewardEnvironment } from "@/server/domain/deliveries/enqueue-reward-deliveries";
+import type { RewardEnvironment } from "@/server/domain/deliveries/insert-reward-deliveries";
 import { invalidField } from "@/server/domain/errors";
 
 export const EVENT_NAME_MAX_LENGTH = 200;

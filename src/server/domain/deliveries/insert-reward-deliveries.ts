@@ -6,22 +6,8 @@ export type { RewardPayload } from "./reward-payload";
 export type RewardEnvironment = "Sandbox" | "Production";
 
 /**
- * Writes the outbox rows for a granted reward in the caller's transaction, so a committed reward can
- * never lose its webhooks (grantReward writes them within its claim statement instead). Returns the
- * delivery ids, for the scheduler to be nudged after commit.
- */
-export async function enqueueRewardDeliveries(
-  tx: Prisma.TransactionClient,
-  payload: RewardPayload,
-  environment: RewardEnvironment | null,
-): Promise<string[]> {
-  const rows = await tx.$queryRaw<{ id: string }[]>(insertRewardDeliveries(payload, environment, { at: new Date() }));
-  return rows.map((r) => r.id);
-}
-
-/**
  * The outbox INSERT for a granted reward, returning the delivery ids; grantReward makes it part of its
- * one-statement claim, gated by `onlyIf`. Routing: a Sandbox call reaches Sandbox and Both webhooks,
+ * one-statement claim, gated by `onlyIf`, so a committed reward can never lose its webhooks. Routing: a Sandbox call reaches Sandbox and Both webhooks,
  * Production reaches Production and Both, and a call without environment reaches every enabled
  * webhook once. Reads the webhooks in the same statement (the reward path is bound by Node CPU per
  * statement), and fills in what Prisma otherwise would: UUID ids and the timestamps, `at` being this
