@@ -11,10 +11,19 @@ export function instanceSecret(envName: string, fileName: string): string {
   const fromEnv = process.env[envName];
   if (fromEnv) return fromEnv;
   const file = path.join(config.dataDir, fileName);
+  // Read once per process: it is asked for on every dashboard request and every webhook send.
+  let secret = fromFile.get(file);
+  if (!secret) fromFile.set(file, (secret = readOrCreate(file)));
+  return secret;
+}
+
+const fromFile = new Map<string, string>();
+
+function readOrCreate(file: string): string {
   try {
     return readFileSync(file, "utf8").trim();
   } catch {
-    mkdirSync(config.dataDir, { recursive: true });
+    mkdirSync(path.dirname(file), { recursive: true });
     const secret = randomBytes(32).toString("base64url");
     try {
       // "wx": if another process won the race, keep its secret.
