@@ -8,8 +8,17 @@ function publicOrigin(req: Request): string {
   return `${proto.split(",")[0]!.trim()}://${host.split(",")[0]!.trim()}`;
 }
 
+// The document only changes with the code; one per origin the service is reached at.
+const documents = new Map<string, string>();
+
 export function GET(req: Request) {
-  return Response.json(buildOpenApiDocument(publicOrigin(req)), {
-    headers: { "access-control-allow-origin": "*" },
+  const origin = publicOrigin(req);
+  let document = documents.get(origin);
+  if (!document) {
+    if (documents.size >= 16) documents.clear(); // Host is the client's to choose: keep the cache bounded
+    documents.set(origin, (document = JSON.stringify(buildOpenApiDocument(origin))));
+  }
+  return new Response(document, {
+    headers: { "content-type": "application/json", "access-control-allow-origin": "*" },
   });
 }
