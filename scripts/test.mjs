@@ -10,7 +10,8 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import pg from "pg";
 
 const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const E2E_DB = "referloop_e2e";
+// Named per checkout when E2E_DATABASE is set, so two checkouts on one server can run their e2e at once.
+const E2E_DB = process.env.E2E_DATABASE ?? "referloop_e2e";
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label}: ${command} ${args.join(" ")}`);
