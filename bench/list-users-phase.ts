@@ -1,4 +1,5 @@
 /** Listing app users in one large project: every sort, the filters, search and a deep page. */
+import { getConfig } from "@/server/config";
 import type { Db } from "@/server/db/client";
 import {
   APP_USER_SORT_FIELDS,
@@ -25,7 +26,7 @@ export type ListCaseResult = { name: string; input: ListAppUsersInput; totalCoun
 /** One project with `users` app users, seeded in one statement, then VACUUM ANALYZE (as autovacuum would). */
 export async function prepareListProject(db: Db, url: string, users: number): Promise<ListFixture> {
   const { org, apiKey } = await createOrgWithApiKey(db);
-  const { project } = await createProject(db, org.id, { name: "Bench users", appType: "Web" });
+  const { project } = await createProject(db, org.id, { name: "Bench users", appType: "Web" }, getConfig().urlRules);
   const started = performance.now();
   await withClient(url, async (c) => {
     await seedAppUsers(c, project.id, users, CLIENT_ID_PREFIX);

@@ -2,6 +2,7 @@
  * Reward throughput: Pending tracking items (one distinct referrer/referee pair each) in a project
  * whose campaign has two enabled webhooks, claimed through grantReward, then through the REST handler.
  */
+import { getConfig } from "@/server/config";
 import type { Db } from "@/server/db/client";
 import { createProject } from "@/server/domain/projects/create-project";
 import { grantReward, type GrantRewardResult } from "@/server/domain/referrals/grant-reward";
@@ -40,14 +41,14 @@ export async function prepareRewardItems(db: Db, url: string, count: number, con
     name: "Bench rewards",
     appType: "Web",
     referralRedirectLink: "https://app.example.com/join",
-  });
+  }, getConfig().urlRules);
   for (let i = 1; i <= WEBHOOKS_PER_CAMPAIGN; i++) {
     await createWebhook(db, org.id, project.id, project.campaign!.id, {
       name: `Bench receiver ${i}`,
       url: `https://hooks.example.com/bench-${i}`,
       secret: `whsec_bench_${i}`,
       enabled: true,
-    });
+    }, getConfig().urlRules);
   }
   await withClient(url, (c) => seedAppUsers(c, project.id, count, "referrer-"));
   const trackingIds: string[] = new Array(count);

@@ -5,7 +5,7 @@
  *
  *   npm run worker
  */
-import { startDeliveryWorker, stopDeliveryWorker } from "@/server/jobs/scheduler";
+import { startDeliveryWorker, stopDeliveryWorker } from "@/server/jobs/delivery-worker";
 
 await startDeliveryWorker();
 console.log("[deliveries] worker started");

@@ -1,8 +1,12 @@
 /**
+ * The configuration is read first, so a bad variable stops the start with a message naming it.
  * Opening the database here applies the embedded database's migrations before the first request,
  * and the delivery worker resumes whatever deliveries a previous process left due.
  */
-import { startDeliveryWorker, stopDeliveryWorker } from "@/server/jobs/scheduler";
+import { getConfig } from "@/server/config";
+import { startDeliveryWorker, stopDeliveryWorker } from "@/server/jobs/delivery-worker";
+
+getConfig();
 
 await startDeliveryWorker();
 for (const signal of ["SIGTERM", "SIGINT"] as const) {

@@ -1,25 +1,97 @@
 import path from "node:path";
+import { z } from "zod";
 
 /**
- * Settings read from the environment, in one place. Everything has an embedded default so a fresh
- * checkout runs with no configuration at all.
+ * The one reader of the environment: every setting is parsed and checked here, once, and the rest of
+ * the app receives typed values (tests build a Config with loadConfig instead of changing the
+ * environment). Everything has an embedded default, so a fresh checkout runs with no configuration.
  */
-export const config = {
-  /** Folder of the embedded database and generated secrets. */
-  get dataDir() {
-    // turbopackIgnore: a runtime folder, not a build input (else the whole project is traced).
-    return path.resolve(/* turbopackIgnore: true */ process.env.REFERLOOP_DATA_DIR ?? ".data");
-  },
-  get databaseUrl() {
-    return process.env.DATABASE_URL || undefined;
-  },
+
+/** What a webhook or redirect URL may be: https only, and public addresses only (webhooks). */
+export type UrlRules = { httpsOnly: boolean; publicOnly: boolean };
+
+export type Config = {
   /**
-   * Production mode tightens URL rules (https only, no private webhook targets). It follows
-   * NODE_ENV unless REFERLOOP_ENV says otherwise, so a production build can be tested locally.
+   * Production mode tightens URL rules (https only, no private webhook targets). It follows NODE_ENV
+   * unless REFERLOOP_ENV says otherwise, so a production build can be tested locally.
    */
-  get productionMode() {
-    const explicit = process.env.REFERLOOP_ENV;
-    if (explicit) return explicit === "production";
-    return process.env.NODE_ENV === "production";
-  },
+  productionMode: boolean;
+  /** PostgreSQL; unset means the embedded PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  /** Folder of the embedded database and generated secrets. */
+  dataDir: string;
+  /** NEXTAUTH_SECRET; unset means generated into the data folder. */
+  authSecret: string | undefined;
+  /** REFERLOOP_ENCRYPTION_KEY (webhook secrets at rest); unset means generated into the data folder. */
+  encryptionKey: string | undefined;
+  /** The one-line REST access log. */
+  accessLog: boolean;
+  urlRules: UrlRules;
+  deliveries: {
+    /** First retry delay; doubles per attempt, with jitter. */
+    retryBaseMs: number;
+    /** How often the embedded worker looks for other instances' due deliveries. */
+    pollIntervalMs: number;
+  };
+  /** Deliveries go through Inngest (dev server, or cloud/self-hosted with both keys). */
+  inngestEnabled: boolean;
 };
+
+const flag = z.enum(["true", "false", "1", "0"], { error: "must be true or false" }).transform((v) => v === "true" || v === "1");
+const wholeMs = (min: number) =>
+  z.coerce.number({ error: "must be a number of milliseconds" }).int({ error: "must be a whole number" }).min(min, { error: `must be at least ${min}` });
+
+const environment = z.object({
+  NODE_ENV: z.string().optional(),
+  REFERLOOP_ENV: z.enum(["production", "development"], { error: "must be production or development" }).optional(),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, { error: "must be a postgresql:// URL" }).optional(),
+  REFERLOOP_DATA_DIR: z.string().default(".data"),
+  NEXTAUTH_SECRET: z.string().optional(),
+  REFERLOOP_ENCRYPTION_KEY: z.string().optional(),
+  REFERLOOP_ACCESS_LOG: flag.default(true),
+  WEBHOOK_ALLOW_PRIVATE_URLS: flag.default(false),
+  WEBHOOK_RETRY_BASE_MS: wholeMs(0).default(5_000),
+  WEBHOOK_POLL_INTERVAL_MS: wholeMs(1).default(2_000),
+  // The Inngest SDK reads these itself; here they only decide which scheduler runs.
+  INNGEST_DEV: z.string().optional(),
+  INNGEST_EVENT_KEY: z.string().optional(),
+  INNGEST_SIGNING_KEY: z.string().optional(),
+});
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses a whole environment; an empty variable counts as unset. Throws ConfigError naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = environment.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message} (got ${JSON.stringify(present[String(i.path[0])])})`));
+  }
+  const e = parsed.data;
+  const productionMode = e.REFERLOOP_ENV ? e.REFERLOOP_ENV === "production" : e.NODE_ENV === "production";
+  const inngestDev = e.INNGEST_DEV !== undefined && !["0", "false"].includes(e.INNGEST_DEV.toLowerCase());
+  return {
+    productionMode,
+    databaseUrl: e.DATABASE_URL,
+    // turbopackIgnore: a runtime folder, not a build input (else the whole project is traced).
+    dataDir: path.resolve(/* turbopackIgnore: true */ e.REFERLOOP_DATA_DIR),
+    authSecret: e.NEXTAUTH_SECRET,
+    encryptionKey: e.REFERLOOP_ENCRYPTION_KEY,
+    accessLog: e.REFERLOOP_ACCESS_LOG,
+    urlRules: { httpsOnly: productionMode, publicOnly: productionMode && !e.WEBHOOK_ALLOW_PRIVATE_URLS },
+    deliveries: { retryBaseMs: e.WEBHOOK_RETRY_BASE_MS, pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS },
+    inngestEnabled: inngestDev || Boolean(e.INNGEST_EVENT_KEY && e.INNGEST_SIGNING_KEY),
+  };
+}
+
+let current: Config | undefined;
+
+/** This process's configuration, parsed on first use (instrumentation asks first, so a bad variable stops the start). */
+export function getConfig(): Config {
+  return (current ??= loadConfig());
+}

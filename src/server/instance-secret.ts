@@ -1,16 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { config } from "@/server/config";
+import { getConfig, type Config } from "@/server/config";
+
+const FILES = { authSecret: "auth-secret", encryptionKey: "encryption-key" } as const;
 
 /**
- * A secret from the environment, or on the embedded default one generated once into the data folder
+ * A secret from the configuration, or on the embedded default one generated once into the data folder
  * (mode 0600) so it survives restarts. Returns 32 random bytes encoded as base64url when generated.
  */
-export function instanceSecret(envName: string, fileName: string): string {
-  const fromEnv = process.env[envName];
-  if (fromEnv) return fromEnv;
-  const file = path.join(config.dataDir, fileName);
+export function instanceSecret(name: keyof typeof FILES, config: Config = getConfig()): string {
+  const configured = config[name];
+  if (configured) return configured;
+  const file = path.join(config.dataDir, FILES[name]);
   // Read once per process: it is asked for on every dashboard request and every webhook send.
   let secret = fromFile.get(file);
   if (!secret) fromFile.set(file, (secret = readOrCreate(file)));

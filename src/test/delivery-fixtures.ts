@@ -1,34 +1,12 @@
-import { vi } from "vitest";
 import type { Db } from "@/server/db/client";
 import { insertRewardDeliveries, type RewardEnvironment } from "@/server/domain/deliveries/insert-reward-deliveries";
 import type { RewardPayload } from "@/server/domain/deliveries/reward-payload";
 import { randomAlphanumeric } from "@/server/domain/tokens";
 import { createWebhook } from "@/server/domain/webhooks/create-webhook";
 import type { CreateWebhookInput } from "@/server/domain/webhooks/parse-webhook-input";
-import { createTestDb, type TestDb } from "./db";
+import { testConfig } from "./config";
 import { createOrgWithProject } from "./fixtures";
 import { startReceiver } from "./webhook-receiver";
-
-/** Settings every delivery test needs: a fixed encryption key, private receivers, a fast schedule. */
-export function stubDeliveryEnv(retryBaseMs = 40) {
-  vi.stubEnv("REFERLOOP_ENCRYPTION_KEY", "test-encryption-key");
-  vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_URLS", "true");
-  vi.stubEnv("WEBHOOK_RETRY_BASE_MS", String(retryBaseMs));
-  vi.stubEnv("REFERLOOP_ENV", "development");
-}
-
-/** A delivery test file's database (for beforeAll), with the delivery settings stubbed first. */
-export async function openDeliveryTestDb(retryBaseMs?: number) {
-  stubDeliveryEnv(retryBaseMs);
-  const testDb = await createTestDb();
-  return { testDb, db: testDb.db };
-}
-
-/** Undoes openDeliveryTestDb (for afterAll): drops the database and the stubbed settings. */
-export async function closeDeliveryTestDb(testDb: TestDb) {
-  await testDb.drop();
-  vi.unstubAllEnvs();
-}
 
 export type RewardSetup = Awaited<ReturnType<typeof createRewardSetup>>;
 
@@ -53,15 +31,21 @@ export async function createRewardSetupWithReceiver(db: Db) {
 }
 
 export async function addWebhook(db: Db, setup: RewardSetup, input: Partial<CreateWebhookInput> & { url: string }) {
-  return createWebhook(db, setup.org.id, setup.project.id, setup.campaign.id, {
-    name: "Receiver",
-    secret: "whsec-test-" + randomAlphanumeric(16),
-    ...input,
-  });
+  return createWebhook(
+    db,
+    setup.org.id,
+    setup.project.id,
+    setup.campaign.id,
+    { name: "Receiver", secret: "whsec-test-" + randomAlphanumeric(16), ...input },
+    testConfig().urlRules,
+  );
 }
 
-/** Completes a new tracking item and writes its outbox rows, as the reward transaction does. */
-export async function grantReward(db: Db, setup: RewardSetup, environment: RewardEnvironment | null = null, event = "purchase") {
+/**
+ * A Completed tracking item with its outbox rows, written directly (not through the reward path), for
+ * tests of what happens to deliveries after a reward.
+ */
+export async function insertCompletedReward(db: Db, setup: RewardSetup, environment: RewardEnvironment | null = null, event = "purchase") {
   const tracking = await db.referralTracking.create({
     data: {
       projectId: setup.project.id,

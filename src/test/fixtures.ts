@@ -1,3 +1,4 @@
+import { testConfig } from "./config";
 import type { Db } from "@/server/db/client";
 import { createProject } from "@/server/domain/projects/create-project";
 import { randomAlphanumeric } from "@/server/domain/tokens";
@@ -11,7 +12,7 @@ export async function createOrgWithProject(db: Db, project: { referralRedirectLi
     name: "Test project",
     appType: "Web",
     referralRedirectLink: project.referralRedirectLink ?? "https://app.example.com/join",
-  });
+  }, testConfig().urlRules);
   return { org, project: created.project, campaign: created.project.campaign!, projectSecret: created.secret };
 }
 

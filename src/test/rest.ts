@@ -1,10 +1,10 @@
 import { expect } from "vitest";
+import type { Services } from "@/server/api/context";
 import type { Db } from "@/server/db/client";
 import { handleRestRequest } from "@/server/api/rest/handle-rest-request";
 import { createApiKey } from "@/server/domain/api-keys/api-keys";
 import { randomAlphanumeric } from "@/server/domain/tokens";
-
-process.env.REFERLOOP_ACCESS_LOG = "0";
+import { testServices } from "./config";
 
 export type RestCall = {
   body?: unknown;
@@ -16,9 +16,10 @@ export type RestCall = {
 
 /**
  * Calls the REST surface exactly as the Next route does (the same handler, a real Request and
- * Response), against the test's own database.
+ * Response), against the test's own database, with testServices() unless `overrides` say otherwise.
  */
-export function restClient(db: Db, defaultKey?: string) {
+export function restClient(db: Db, defaultKey?: string, overrides: Partial<Services> = {}) {
+  const services = testServices(db, overrides);
   return async function call(method: string, path: string, opts: RestCall = {}) {
     const headers = new Headers(opts.headers);
     const key = opts.apiKey === undefined ? defaultKey : opts.apiKey;
@@ -29,7 +30,7 @@ export function restClient(db: Db, defaultKey?: string) {
       if (!headers.has("content-type")) headers.set("content-type", "application/json");
     }
     const url = path.startsWith("/api/") ? path : `/api/v1/public${path}`;
-    const res = await handleRestRequest(new Request(`http://localhost${url}`, { method, headers, body }), db);
+    const res = await handleRestRequest(new Request(`http://localhost${url}`, { method, headers, body }), services);
     const text = await res.text();
     let json: any = undefined; // eslint-disable-line @typescript-eslint/no-explicit-any
     try {
@@ -67,6 +68,6 @@ export async function createOrgWithApiKey(db: Db) {
 }
 
 /** A REST client that calls as a fresh organisation of its own (with its own API key). */
-export async function restClientForNewOrg(db: Db) {
-  return restClient(db, (await createOrgWithApiKey(db)).apiKey);
+export async function restClientForNewOrg(db: Db, overrides: Partial<Services> = {}) {
+  return restClient(db, (await createOrgWithApiKey(db)).apiKey, overrides);
 }

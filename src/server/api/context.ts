@@ -1,6 +1,16 @@
-import type { Db } from "@/server/db/client";
+import { getConfig, type Config } from "@/server/config";
+import { getDb, type Db } from "@/server/db/client";
 import { authenticateApiKey } from "@/server/domain/api-keys/api-keys";
+import { deliveryScheduler, type DeliveryScheduler } from "@/server/jobs/scheduler";
 import type { Actor, Context } from "./trpc";
+
+/** What every request works with: built once per process by the routes, passed in by tests. */
+export type Services = { db: Db; config: Config; scheduler: DeliveryScheduler };
+
+export async function appServices(): Promise<Services> {
+  const config = getConfig();
+  return { db: await getDb(), config, scheduler: deliveryScheduler(config) };
+}
 
 /** The API key of an `Authorization: Bearer <key>` header; anything else is no credential. */
 export function bearerToken(headers: Headers): string | null {
@@ -9,10 +19,10 @@ export function bearerToken(headers: Headers): string | null {
 }
 
 /** REST callers (backends) authenticate with an API key only; cookies are never read here. */
-export async function createRestContext(db: Db, headers: Headers): Promise<Context> {
+export async function createRestContext(services: Services, headers: Headers): Promise<Context> {
   const token = bearerToken(headers);
-  const key = token ? await authenticateApiKey(db, token) : null;
-  return { db, headers, via: "rest", actor: key ? { kind: "apiKey", ...key } : null };
+  const key = token ? await authenticateApiKey(services.db, token) : null;
+  return { ...services, headers, via: "rest", actor: key ? { kind: "apiKey", ...key } : null };
 }
 
 /**
@@ -20,19 +30,20 @@ export async function createRestContext(db: Db, headers: Headers): Promise<Conte
  * their oldest membership when the pick is absent or no longer theirs.
  */
 export async function createSessionContext(
-  db: Db,
+  services: Services,
   headers: Headers,
   userId: string | null,
   preferredOrganizationId: string | null,
 ): Promise<Context> {
-  if (!userId) return { db, headers, via: "trpc", actor: null };
+  const { db } = services;
+  if (!userId) return { ...services, headers, via: "trpc", actor: null };
   const memberships = await db.membership.findMany({ where: { userId }, orderBy: { createdAt: "asc" } });
   if (!memberships.length && !(await db.user.findUnique({ where: { id: userId }, select: { id: true } }))) {
-    return { db, headers, via: "trpc", actor: null }; // the account was deleted: the session no longer counts
+    return { ...services, headers, via: "trpc", actor: null }; // the account was deleted: the session no longer counts
   }
   const active = memberships.find((m) => m.organizationId === preferredOrganizationId) ?? memberships[0];
   const actor: Actor = { kind: "user", userId, organizationId: active?.organizationId ?? null, role: active?.role ?? null };
-  return { db, headers, via: "trpc", actor };
+  return { ...services, headers, via: "trpc", actor };
 }
 
 export const ACTIVE_ORGANIZATION_COOKIE = "referloop_org";

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { config } from "@/server/config";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/server/domain/paging";
 
 /*
@@ -50,7 +49,7 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 /** Trimmed text that must not be blank. */
 export const requiredText = (max: number) => z.string().trim().min(1, { error: "is required" }).max(max);
 
-/** An absolute http(s) URL; https only in production mode. */
+/** An absolute http(s) URL. (https in production mode depends on the deployment: the domain checks it.) */
 export const httpUrl = () =>
   z
     .string()
@@ -66,8 +65,6 @@ export const httpUrl = () =>
       }
       if (url.protocol !== "https:" && url.protocol !== "http:") {
         ctx.addIssue({ code: "invalid_format", format: "url", message: "must use http or https" });
-      } else if (config.productionMode && url.protocol !== "https:") {
-        ctx.addIssue({ code: "invalid_format", format: "url", message: "must use https in production" });
       }
     });
 

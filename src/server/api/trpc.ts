@@ -1,7 +1,9 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
+import type { Config } from "@/server/config";
 import type { Db } from "@/server/db/client";
 import { DomainError } from "@/server/domain/errors";
+import type { DeliveryScheduler } from "@/server/jobs/scheduler";
 import { problemFromError, toTRPCError } from "./problem";
 
 /** Who is calling, resolved once per request. */
@@ -11,6 +13,9 @@ export type Actor =
 
 export type Context = {
   db: Db;
+  config: Config;
+  /** Told which delivery rows a procedure just queued (best-effort: see DeliveryScheduler). */
+  scheduler: DeliveryScheduler;
   actor: Actor | null;
   /** Raw request headers, for the few procedures that read one (Idempotency-Key). */
   headers: Headers;

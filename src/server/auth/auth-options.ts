@@ -7,7 +7,7 @@ import { instanceSecret } from "@/server/instance-secret";
 /** next-auth with e-mail and password; sessions are signed JWT cookies. */
 export function authOptions(): NextAuthOptions {
   return {
-    secret: instanceSecret("NEXTAUTH_SECRET", "auth-secret"),
+    secret: instanceSecret("authSecret"),
     session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
     pages: { signIn: "/sign-in" },
     providers: [

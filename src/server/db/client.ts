@@ -5,7 +5,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/generated/prisma/client";
-import { config } from "@/server/config";
+import { getConfig } from "@/server/config";
 import { applyMigrations } from "./migrate";
 
 export type Db = PrismaClient;
@@ -37,6 +37,7 @@ export async function openPglite(dir: string | undefined): Promise<{ db: Db; pgl
 }
 
 async function openDb(): Promise<Db> {
+  const config = getConfig();
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
   return (await openPglite(path.join(config.dataDir, "pglite"))).db;
 }

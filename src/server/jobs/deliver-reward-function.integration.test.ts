@@ -1,16 +1,15 @@
 import { InngestTestEngine } from "@inngest/test";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
-import { MAX_ATTEMPTS, minBackoffMs, retryBaseMs } from "@/server/domain/deliveries/retry-policy";
-import type { TestDb } from "@/test/db";
+import { MAX_ATTEMPTS, minBackoffMs } from "@/server/domain/deliveries/retry-policy";
+import { testAttemptOptions } from "@/test/config";
+import { createTestDb, type TestDb } from "@/test/db";
 import {
   addWebhook,
   attemptsOf,
-  closeDeliveryTestDb,
-  createRewardSetupWithReceiver,
-  grantReward,
-  openDeliveryTestDb,
-  type RewardSetup,
+    createRewardSetupWithReceiver,
+  insertCompletedReward,
+    type RewardSetup,
 } from "@/test/delivery-fixtures";
 import type { Receiver } from "@/test/webhook-receiver";
 import { createDeliverRewardFunction } from "./deliver-reward-function";
@@ -20,11 +19,13 @@ let testDb: TestDb;
 let db: Db;
 let setup: RewardSetup;
 let receiver: Receiver;
+const attempt = testAttemptOptions();
 
 beforeAll(async () => {
-  ({ testDb, db } = await openDeliveryTestDb());
+  testDb = await createTestDb();
+  db = testDb.db;
 });
-afterAll(() => closeDeliveryTestDb(testDb));
+afterAll(() => testDb.drop());
 beforeEach(async () => {
   ({ setup, receiver } = await createRewardSetupWithReceiver(db));
   await addWebhook(db, setup, { url: receiver.url });
@@ -36,7 +37,7 @@ afterEach(async () => {
 /** Runs the function for one delivery; sleeps are mocked (the test engine cannot sleep), fresh each run. */
 async function run(deliveryId: string) {
   const engine = new InngestTestEngine({
-    function: createDeliverRewardFunction({ db: async () => db, attempt: { timeoutMs: 2_000 } }),
+    function: createDeliverRewardFunction({ db: async () => db, attempt: () => ({ ...attempt, timeoutMs: 2_000 }) }),
     events: [{ name: deliveryRequested.name, data: { deliveryId } }],
     steps: Array.from({ length: MAX_ATTEMPTS }, (_, i) => ({ id: `backoff-${i + 1}`, handler: () => null })),
   });
@@ -50,7 +51,7 @@ describe("deliver-reward-webhook (Inngest)", () => {
   });
 
   it("delivers on the first attempt without sleeping", async () => {
-    const { deliveryIds } = await grantReward(db, setup);
+    const { deliveryIds } = await insertCompletedReward(db, setup);
     const { result, ctx } = await run(deliveryIds[0]!);
     expect(result).toEqual({ outcome: "succeeded", attemptNumber: 1 });
     expect(ctx.step.sleep).not.toHaveBeenCalled();
@@ -59,19 +60,19 @@ describe("deliver-reward-webhook (Inngest)", () => {
 
   it("sleeps the policy's backoff between attempts: fails twice, then 200", async () => {
     receiver.respondWith((n) => (n <= 2 ? { status: 500 } : { status: 200 }));
-    const { deliveryIds } = await grantReward(db, setup);
+    const { deliveryIds } = await insertCompletedReward(db, setup);
     const { result, ctx } = await run(deliveryIds[0]!);
     expect(result).toEqual({ outcome: "succeeded", attemptNumber: 3 });
     const sleeps = ctx.step.sleep.mock.calls as unknown as [string, number][];
     expect(sleeps.map(([id]) => id)).toEqual(["backoff-1", "backoff-2"]);
-    sleeps.forEach(([, ms], i) => expect(ms).toBeGreaterThanOrEqual(minBackoffMs(i + 1, retryBaseMs())));
+    sleeps.forEach(([, ms], i) => expect(ms).toBeGreaterThanOrEqual(minBackoffMs(i + 1, attempt.baseMs)));
     expect((await attemptsOf(db, deliveryIds[0]!)).map((a) => a.success)).toEqual([false, false, true]);
     expect(new Set(receiver.requests.map((r) => r.headers["x-service-delivery-id"]))).toEqual(new Set(deliveryIds));
   });
 
   it("stops after five attempts against a receiver that always fails", async () => {
     receiver.respondWith(() => ({ status: 500 }));
-    const { deliveryIds } = await grantReward(db, setup);
+    const { deliveryIds } = await insertCompletedReward(db, setup);
     const { result, ctx } = await run(deliveryIds[0]!);
     expect(result).toEqual({ outcome: "dead", attemptNumber: 5 });
     expect(ctx.step.sleep).toHaveBeenCalledTimes(4);
@@ -81,14 +82,14 @@ describe("deliver-reward-webhook (Inngest)", () => {
 
   it("dead-letters a 403 after one attempt", async () => {
     receiver.respondWith(() => ({ status: 403 }));
-    const { deliveryIds } = await grantReward(db, setup);
+    const { deliveryIds } = await insertCompletedReward(db, setup);
     const { result, ctx } = await run(deliveryIds[0]!);
     expect(result).toEqual({ outcome: "dead", attemptNumber: 1 });
     expect(ctx.step.sleep).not.toHaveBeenCalled();
   });
 
   it("does nothing for a delivery that is no longer Pending (a duplicate event)", async () => {
-    const { deliveryIds } = await grantReward(db, setup);
+    const { deliveryIds } = await insertCompletedReward(db, setup);
     await run(deliveryIds[0]!);
     const { result } = await run(deliveryIds[0]!);
     expect(result).toEqual({ outcome: "skipped", reason: "not_pending" });

@@ -1,11 +1,13 @@
+import { getConfig } from "@/server/config";
 import { getDb, type Db } from "@/server/db/client";
 import { performAttempt, type AttemptOptions } from "@/server/domain/deliveries/perform-attempt";
 import { MAX_ATTEMPTS } from "@/server/domain/deliveries/retry-policy";
 import { deliveryRequested, inngest } from "./inngest-client";
+import { attemptOptions } from "./attempt-options";
 
 export type DeliverRewardDeps = {
   db?: () => Promise<Db>;
-  attempt?: Omit<AttemptOptions, "workerId">;
+  attempt?: () => Omit<AttemptOptions, "workerId">;
 };
 
 /**
@@ -16,6 +18,7 @@ export type DeliverRewardDeps = {
  */
 export function createDeliverRewardFunction(deps: DeliverRewardDeps = {}) {
   const db = deps.db ?? getDb;
+  const attempt = deps.attempt ?? (() => attemptOptions(getConfig()));
   return inngest.createFunction(
     {
       id: "deliver-reward-webhook",
@@ -26,7 +29,7 @@ export function createDeliverRewardFunction(deps: DeliverRewardDeps = {}) {
     async ({ event, step, runId }) => {
       for (let n = 1; ; n++) {
         const result = await step.run(`attempt-${n}`, async () =>
-          performAttempt(await db(), event.data.deliveryId, { ...deps.attempt, workerId: `inngest:${runId}` }),
+          performAttempt(await db(), event.data.deliveryId, { ...attempt(), workerId: `inngest:${runId}` }),
         );
         if (result.outcome !== "retry" || n >= MAX_ATTEMPTS) return result;
         await step.sleep(`backoff-${n}`, result.delayMs);

@@ -1,23 +1,20 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openPostgres, type Db } from "@/server/db/client";
-import { MAX_ATTEMPTS, minBackoffMs, retryBaseMs } from "@/server/domain/deliveries/retry-policy";
-import { LOST_ATTEMPT_ERROR } from "@/server/domain/deliveries/perform-attempt";
-import { DomainError } from "@/server/domain/errors";
+import { MAX_ATTEMPTS, minBackoffMs } from "@/server/domain/deliveries/retry-policy";
+import { LOST_ATTEMPT_ERROR, performAttempt } from "@/server/domain/deliveries/perform-attempt";
 import { retryDeliveryLog } from "@/server/domain/webhooks/retry-delivery-log";
-import type { TestDb } from "@/test/db";
+import { testAttemptOptions } from "@/test/config";
+import { createTestDb, type TestDb } from "@/test/db";
 import {
   addWebhook,
   attemptsOf,
-  closeDeliveryTestDb,
   createRewardSetupWithReceiver,
-  grantReward,
-  openDeliveryTestDb,
+  insertCompletedReward,
   settleAllDeliveries,
   type RewardSetup,
 } from "@/test/delivery-fixtures";
 import type { Receiver } from "@/test/webhook-receiver";
 import { createEmbeddedWorker, type EmbeddedWorker } from "./embedded-worker";
-import type { DeliveryScheduler } from "./scheduler";
 
 let testDb: TestDb;
 let db: Db;
@@ -26,8 +23,15 @@ let receiver: Receiver;
 const workers: EmbeddedWorker[] = [];
 const extraClients: Db[] = [];
 
-function startWorker(options: { db?: Db; workerId?: string } = {}) {
-  const worker = createEmbeddedWorker({ db: options.db ?? db, workerId: options.workerId, pollIntervalMs: 50, attempt: { timeoutMs: 2_000 } });
+const attempt = testAttemptOptions();
+
+function startWorker(options: { db?: Db; workerId?: string; baseMs?: number } = {}) {
+  const worker = createEmbeddedWorker({
+    db: options.db ?? db,
+    workerId: options.workerId,
+    pollIntervalMs: 50,
+    attempt: { ...attempt, timeoutMs: 2_000, baseMs: options.baseMs ?? attempt.baseMs },
+  });
   worker.start();
   workers.push(worker);
   return worker;
@@ -52,11 +56,12 @@ async function waitForStatus(deliveryIds: string[], status: "Succeeded" | "Faile
 }
 
 beforeAll(async () => {
-  ({ testDb, db } = await openDeliveryTestDb(40));
+  testDb = await createTestDb();
+  db = testDb.db;
 });
 afterAll(async () => {
   await Promise.all(extraClients.map((c) => c.$disconnect()));
-  await closeDeliveryTestDb(testDb);
+  await testDb.drop();
 });
 beforeEach(async () => {
   ({ setup, receiver } = await createRewardSetupWithReceiver(db));
@@ -73,13 +78,13 @@ describe("embedded worker", () => {
     await addWebhook(db, setup, { url: receiver.url });
     receiver.respondWith((n) => (n <= 2 ? { status: 503 } : { status: 200 }));
     startWorker();
-    const { deliveryIds } = await grantReward(db, setup);
+    const { deliveryIds } = await insertCompletedReward(db, setup);
     await waitForStatus(deliveryIds, "Succeeded");
 
     const times = receiver.requests.map((r) => r.at);
     expect(times).toHaveLength(3);
-    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(minBackoffMs(1, retryBaseMs()));
-    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(minBackoffMs(2, retryBaseMs()));
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(minBackoffMs(1, attempt.baseMs));
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(minBackoffMs(2, attempt.baseMs));
     expect((await attemptsOf(db, deliveryIds[0]!)).map((a) => a.success)).toEqual([false, false, true]);
   });
 
@@ -87,10 +92,10 @@ describe("embedded worker", () => {
     await addWebhook(db, setup, { url: receiver.url });
     receiver.respondWith(() => ({ status: 500 }));
     startWorker();
-    const { deliveryIds } = await grantReward(db, setup);
+    const { deliveryIds } = await insertCompletedReward(db, setup);
     await waitForStatus(deliveryIds, "Failed");
     // Give a wrongly scheduled sixth attempt the chance to show up.
-    await new Promise((r) => setTimeout(r, minBackoffMs(MAX_ATTEMPTS, retryBaseMs()) * 2));
+    await new Promise((r) => setTimeout(r, minBackoffMs(MAX_ATTEMPTS, attempt.baseMs) * 2));
     expect(receiver.requests).toHaveLength(MAX_ATTEMPTS);
     expect((await attemptsOf(db, deliveryIds[0]!)).map((a) => a.attemptNumber)).toEqual([1, 2, 3, 4, 5]);
   });
@@ -99,7 +104,7 @@ describe("embedded worker", () => {
     await addWebhook(db, setup, { url: receiver.url });
     // Slow answers keep both workers busy at the same time.
     receiver.respondWith(() => ({ status: 200, delayMs: 60 }));
-    const ids = (await Promise.all(Array.from({ length: 24 }, () => grantReward(db, setup)))).flatMap((g) => g.deliveryIds);
+    const ids = (await Promise.all(Array.from({ length: 24 }, () => insertCompletedReward(db, setup)))).flatMap((g) => g.deliveryIds);
     startWorker({ workerId: "racer-a" });
     startWorker({ db: anotherInstance(), workerId: "racer-b" });
     const leaseHolders = new Set<string>();
@@ -118,7 +123,7 @@ describe("embedded worker", () => {
 
   it("takes over a delivery whose worker died holding the lease, once the lease expires", async () => {
     await addWebhook(db, setup, { url: receiver.url });
-    const { deliveryIds } = await grantReward(db, setup);
+    const { deliveryIds } = await insertCompletedReward(db, setup);
     const leaseEnds = Date.now() + 1_000;
     // The dead worker had claimed attempt 1 and never recorded it.
     await db.delivery.update({
@@ -145,14 +150,11 @@ describe("embedded worker", () => {
     await addWebhook(db, setup, { url: receiver.url });
     receiver.respondWith(() => ({ status: 502 }));
     // Written while no worker runs at all.
-    const ids = (await Promise.all([1, 2, 3].map(() => grantReward(db, setup)))).flatMap((g) => g.deliveryIds);
+    const ids = (await Promise.all([1, 2, 3].map(() => insertCompletedReward(db, setup)))).flatMap((g) => g.deliveryIds);
     // Retries far off, so the first worker cannot send one before it stops, however slow the machine.
-    const base = process.env.WEBHOOK_RETRY_BASE_MS;
-    vi.stubEnv("WEBHOOK_RETRY_BASE_MS", "600000");
-    const first = startWorker({ workerId: "before-restart" });
+    const first = startWorker({ workerId: "before-restart", baseMs: 600_000 });
     await receiver.waitForRequests(3);
     await first.stop();
-    vi.stubEnv("WEBHOOK_RETRY_BASE_MS", base);
     expect(await db.delivery.count({ where: { id: { in: ids }, status: "Pending", leasedBy: null } })).toBe(3);
     // The downtime lasted until the retries fell due.
     await db.delivery.updateMany({ where: { id: { in: ids } }, data: { nextAttemptAt: new Date() } });
@@ -173,10 +175,10 @@ describe("embedded worker", () => {
     await addWebhook(db, setup, { url: receiver.origin + "/slow" });
     await addWebhook(db, setup, { url: receiver.origin + "/fast" });
     receiver.respondWith((_, request) => (request.path === "/slow" ? "hang" : { status: 200 }));
-    const worker = createEmbeddedWorker({ db, pollIntervalMs: 50, attempt: { timeoutMs: 5_000 } });
+    const worker = createEmbeddedWorker({ db, pollIntervalMs: 50, attempt: { ...attempt, timeoutMs: 5_000 } });
     workers.push(worker);
     worker.start();
-    const { deliveryIds } = await grantReward(db, setup);
+    const { deliveryIds } = await insertCompletedReward(db, setup);
     const fast = await db.delivery.findFirstOrThrow({ where: { id: { in: deliveryIds }, webhook: { url: { endsWith: "/fast" } } } });
     await waitForStatus([fast.id], "Succeeded", 4_000);
     // The slow attempt is still in flight: claimed, not yet logged.
@@ -187,11 +189,11 @@ describe("embedded worker", () => {
 
   it("wakes at once on enqueue instead of waiting for the poll", async () => {
     await addWebhook(db, setup, { url: receiver.url });
-    const worker = createEmbeddedWorker({ db, pollIntervalMs: 60_000 });
+    const worker = createEmbeddedWorker({ db, pollIntervalMs: 60_000, attempt });
     worker.start();
     workers.push(worker);
     await new Promise((r) => setTimeout(r, 100));
-    const { deliveryIds } = await grantReward(db, setup);
+    const { deliveryIds } = await insertCompletedReward(db, setup);
     const enqueuedAt = Date.now();
     worker.wake();
     await waitForStatus(deliveryIds, "Succeeded", 2_000);
@@ -204,15 +206,15 @@ describe("manual retry through the worker", () => {
     const webhook = await addWebhook(db, setup, { url: receiver.url });
     receiver.respondWith(() => ({ status: 401 }));
     const worker = startWorker();
-    const scheduler: DeliveryScheduler = { kind: "embedded", enqueue: async () => worker.wake() };
-    const { deliveryIds } = await grantReward(db, setup);
+    const { deliveryIds } = await insertCompletedReward(db, setup);
     const deliveryId = deliveryIds[0]!;
     await waitForStatus(deliveryIds, "Failed");
     const [failed] = await attemptsOf(db, deliveryId);
 
     receiver.respondWith(() => ({ status: 200 }));
-    const result = await retryDeliveryLog(db, setup.org.id, setup.project.id, failed!.id, scheduler);
+    const result = await retryDeliveryLog(db, setup.org.id, setup.project.id, failed!.id);
     expect(result).toMatchObject({ deliveryId, webhookId: webhook.id, status: "Pending" });
+    worker.wake();
     await waitForStatus(deliveryIds, "Succeeded");
 
     const [first, second] = receiver.requests;
@@ -225,7 +227,7 @@ describe("manual retry through the worker", () => {
     ]);
 
     for (const log of logs) {
-      await expect(retryDeliveryLog(db, setup.org.id, setup.project.id, log.id, scheduler)).rejects.toMatchObject({
+      await expect(retryDeliveryLog(db, setup.org.id, setup.project.id, log.id)).rejects.toMatchObject({
         kind: "conflict",
       });
     }
@@ -235,35 +237,15 @@ describe("manual retry through the worker", () => {
   it("refuses to retry a delivery that is still being retried automatically, or whose webhook is disabled", async () => {
     const webhook = await addWebhook(db, setup, { url: receiver.url });
     receiver.respondWith(() => ({ status: 500 }));
-    const scheduler: DeliveryScheduler = { kind: "embedded", enqueue: vi.fn(async () => {}) };
-    const { deliveryIds } = await grantReward(db, setup);
-    const { performAttempt } = await import("@/server/domain/deliveries/perform-attempt");
-    await performAttempt(db, deliveryIds[0]!);
+    const { deliveryIds } = await insertCompletedReward(db, setup);
+    await performAttempt(db, deliveryIds[0]!, attempt);
     const [entry] = await attemptsOf(db, deliveryIds[0]!);
-    const retry = () => retryDeliveryLog(db, setup.org.id, setup.project.id, entry!.id, scheduler);
+    const retry = () => retryDeliveryLog(db, setup.org.id, setup.project.id, entry!.id);
     await expect(retry()).rejects.toMatchObject({ kind: "conflict", message: expect.stringContaining("already scheduled") });
 
     await db.delivery.update({ where: { id: deliveryIds[0]! }, data: { status: "Failed" } });
     await db.webhook.update({ where: { id: webhook.id }, data: { enabled: false } });
     await expect(retry()).rejects.toMatchObject({ kind: "conflict", message: expect.stringContaining("disabled") });
-    expect(scheduler.enqueue).not.toHaveBeenCalled();
-  });
-
-  it("puts the delivery back to Failed when the scheduler cannot take it", async () => {
-    await addWebhook(db, setup, { url: receiver.url });
-    receiver.respondWith(() => ({ status: 410 }));
-    const { deliveryIds } = await grantReward(db, setup);
-    const { performAttempt } = await import("@/server/domain/deliveries/perform-attempt");
-    await performAttempt(db, deliveryIds[0]!);
-    const [entry] = await attemptsOf(db, deliveryIds[0]!);
-    const broken: DeliveryScheduler = {
-      kind: "inngest",
-      enqueue: async () => {
-        throw new Error("Inngest unreachable");
-      },
-    };
-    await expect(retryDeliveryLog(db, setup.org.id, setup.project.id, entry!.id, broken)).rejects.toThrow("Inngest unreachable");
     expect(await db.delivery.findUniqueOrThrow({ where: { id: deliveryIds[0]! } })).toMatchObject({ status: "Failed" });
-    await expect(retryDeliveryLog(db, setup.org.id, setup.project.id, entry!.id, broken)).rejects.not.toBeInstanceOf(DomainError);
   });
 });

@@ -4,19 +4,18 @@ import type { Db } from "@/server/db/client";
 import { DEFAULT_ATTEMPT_TIMEOUT_MS, LEASE_MARGIN_MS, performAttempt, type AttemptOptions } from "@/server/domain/deliveries/perform-attempt";
 import { claimDueDeliveries } from "./claim-due-deliveries";
 
-export const DEFAULT_POLL_INTERVAL_MS = 2_000;
 export const DEFAULT_CONCURRENCY = 8;
 
 export type EmbeddedWorkerOptions = {
   db: Db;
   workerId?: string;
   /** How often other instances' rows and expired leases are looked for; own retries wake it on time. */
-  pollIntervalMs?: number;
+  pollIntervalMs: number;
   /** Attempts in flight at once; a slow receiver holds one slot, not the whole worker. */
   concurrency?: number;
   /** Only rows overdue by this much are taken (a safety net beside Inngest); 0 for the normal worker. */
   overdueGraceMs?: number;
-  attempt?: Omit<AttemptOptions, "workerId">;
+  attempt: Omit<AttemptOptions, "workerId">;
   onError?: (error: unknown) => void;
 };
 
@@ -29,11 +28,6 @@ export type EmbeddedWorker = {
   wake(): void;
 };
 
-export const pollIntervalFromEnv = () => {
-  const value = Number(process.env.WEBHOOK_POLL_INTERVAL_MS);
-  return Number.isFinite(value) && value > 0 ? value : DEFAULT_POLL_INTERVAL_MS;
-};
-
 /**
  * The in-process scheduler: claims due delivery rows with a lease, runs performAttempt on each, and
  * sleeps until the next known due time, the poll interval, or a wake-up. All its state is in the
@@ -41,10 +35,10 @@ export const pollIntervalFromEnv = () => {
  */
 export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWorker {
   const id = options.workerId ?? `worker:${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const pollIntervalMs = options.pollIntervalMs ?? pollIntervalFromEnv();
+  const pollIntervalMs = options.pollIntervalMs;
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const graceMs = options.overdueGraceMs ?? 0;
-  const leaseMs = (options.attempt?.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS) + LEASE_MARGIN_MS;
+  const leaseMs = (options.attempt.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS) + LEASE_MARGIN_MS;
   const onError = options.onError ?? ((error: unknown) => console.error("[deliveries] worker error:", error));
 
   const inFlight = new Set<Promise<void>>();

@@ -3,7 +3,7 @@ import { eventType, Inngest, staticSchema } from "inngest";
 /**
  * The Inngest client. Mode, keys and server come from the environment the SDK reads itself:
  * INNGEST_DEV (dev server), or INNGEST_EVENT_KEY + INNGEST_SIGNING_KEY (cloud, or self-hosted with
- * INNGEST_BASE_URL).
+ * INNGEST_BASE_URL). Whether it is used at all is the configuration's `inngestEnabled`.
  */
 export const inngest = new Inngest({ id: "referloop" });
 
@@ -11,10 +11,3 @@ export const inngest = new Inngest({ id: "referloop" });
 export const deliveryRequested = eventType("referloop/delivery.requested", {
   schema: staticSchema<{ deliveryId: string }>(),
 });
-
-/** True when deliveries go through Inngest rather than the embedded worker. */
-export function inngestConfigured(): boolean {
-  const dev = process.env.INNGEST_DEV;
-  if (dev && dev !== "0" && dev.toLowerCase() !== "false") return true;
-  return Boolean(process.env.INNGEST_EVENT_KEY && process.env.INNGEST_SIGNING_KEY);
-}

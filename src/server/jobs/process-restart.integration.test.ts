@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test/db";
-import { addWebhook, createRewardSetup, grantReward, stubDeliveryEnv } from "@/test/delivery-fixtures";
+import { addWebhook, createRewardSetup, insertCompletedReward } from "@/test/delivery-fixtures";
 import { startReceiver, type Receiver } from "@/test/webhook-receiver";
 
 /*
@@ -13,7 +13,6 @@ let receiver: Receiver;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  stubDeliveryEnv(1_000);
   t = await createTestDb();
   receiver = await startReceiver(() => ({ status: 503 }));
 });
@@ -26,7 +25,14 @@ afterAll(async () => {
 function startWorkerProcess() {
   // node itself, not npx: SIGKILL must hit the worker, not a wrapper that would leave it running.
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-    env: { ...process.env, DATABASE_URL: t.url!, WEBHOOK_POLL_INTERVAL_MS: "100" },
+    env: {
+      ...process.env,
+      DATABASE_URL: t.url!,
+      REFERLOOP_ENV: "development",
+      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+      WEBHOOK_RETRY_BASE_MS: "1000",
+      WEBHOOK_POLL_INTERVAL_MS: "100",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   children.push(child);
@@ -47,7 +53,7 @@ describe.skipIf(!inject("templateDatabase"))("a worker process killed with deliv
     const setup = await createRewardSetup(t.db);
     await addWebhook(t.db, setup, { url: receiver.url });
     const granted = [];
-    for (let i = 0; i < 10; i++) granted.push(await grantReward(t.db, setup));
+    for (let i = 0; i < 10; i++) granted.push(await insertCompletedReward(t.db, setup));
     const deliveryIds = granted.flatMap((g) => g.deliveryIds);
     expect(deliveryIds).toHaveLength(10);
 

@@ -1,6 +1,7 @@
 import { serve } from "inngest/next";
 import { deliverRewardFunction } from "@/server/jobs/deliver-reward-function";
-import { inngest, inngestConfigured } from "@/server/jobs/inngest-client";
+import { getConfig } from "@/server/config";
+import { inngest } from "@/server/jobs/inngest-client";
 
 const handlers = serve({ client: inngest, functions: [deliverRewardFunction] });
 type Handler = typeof handlers.GET;
@@ -10,7 +11,7 @@ type Handler = typeof handlers.GET;
 const whenConfigured =
   (handler: Handler): Handler =>
   (...args) =>
-    inngestConfigured() ? handler(...args) : Promise.resolve(new Response(null, { status: 404 }));
+    getConfig().inngestEnabled ? handler(...args) : Promise.resolve(new Response(null, { status: 404 }));
 
 export const GET = whenConfigured(handlers.GET);
 export const POST = whenConfigured(handlers.POST);

@@ -1,8 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
-import type { Db } from "@/server/db/client";
-import { createRestContext } from "@/server/api/context";
+import { createRestContext, type Services } from "@/server/api/context";
 import { type Problem, problemFromError, toTRPCError } from "@/server/api/problem";
 import { invalidField } from "@/server/domain/errors";
 import { appRouter } from "@/server/api/root";
@@ -36,20 +35,20 @@ const openApiHandler = createOpenApiNodeHttpHandler({
  * (JSON media types, PascalCase field names, body size, 201 for creates, problem+json errors,
  * negotiated response types), so no procedure repeats any of it.
  */
-export async function handleRestRequest(req: Request, db: Db): Promise<Response> {
+export async function handleRestRequest(req: Request, services: Services): Promise<Response> {
   const url = new URL(req.url);
   const started = performance.now();
   let response: Response;
   try {
     if (!REST_PREFIXES.some((p) => url.pathname.startsWith(p))) throw new TRPCError({ code: "NOT_FOUND", message: `No endpoint at ${url.pathname}.` });
     const { target, body } = await normalizeRequest(req, url);
-    response = await finalize(await invoke(req, target, body, () => createRestContext(db, req.headers)), req, url);
+    response = await finalize(await invoke(req, target, body, () => createRestContext(services, req.headers)), req, url);
   } catch (error) {
     const trpcError = error instanceof TRPCError ? error : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
     if (!(error instanceof TRPCError)) console.error(`[rest] ${req.method} ${url.pathname} failed:`, error);
     response = problemResponse({ ...problemFromError(trpcError), instance: url.pathname });
   }
-  if (process.env.REFERLOOP_ACCESS_LOG !== "0") {
+  if (services.config.accessLog) {
     console.info(`[rest] ${req.method} ${url.pathname} ${response.status} ${Math.round(performance.now() - started)}ms`);
   }
   return response;

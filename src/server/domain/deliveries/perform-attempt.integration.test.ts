@@ -1,16 +1,15 @@
 import { Webhook } from "standardwebhooks";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
 import {
   addWebhook,
   attemptsOf,
-  closeDeliveryTestDb,
-  createRewardSetupWithReceiver,
-  grantReward,
-  openDeliveryTestDb,
-  type RewardSetup,
+    createRewardSetupWithReceiver,
+  insertCompletedReward,
+    type RewardSetup,
 } from "@/test/delivery-fixtures";
-import type { TestDb } from "@/test/db";
+import { productionConfig, testAttemptOptions, testConfig } from "@/test/config";
+import { createTestDb, type TestDb } from "@/test/db";
 import { startReceiver, type Receiver } from "@/test/webhook-receiver";
 import { updateWebhook } from "@/server/domain/webhooks/update-webhook";
 import { DEFAULT_ATTEMPT_TIMEOUT_MS, performAttempt, WEBHOOK_DISABLED_ERROR } from "./perform-attempt";
@@ -20,11 +19,13 @@ let testDb: TestDb;
 let db: Db;
 let setup: RewardSetup;
 let receiver: Receiver;
+const attempt = testAttemptOptions();
 
 beforeAll(async () => {
-  ({ testDb, db } = await openDeliveryTestDb());
+  testDb = await createTestDb();
+  db = testDb.db;
 });
-afterAll(() => closeDeliveryTestDb(testDb));
+afterAll(() => testDb.drop());
 beforeEach(async () => {
   ({ setup, receiver } = await createRewardSetupWithReceiver(db));
 });
@@ -35,7 +36,7 @@ afterEach(async () => {
 /** One webhook, one reward: the single delivery id. */
 async function oneDelivery(secret?: string) {
   const webhook = await addWebhook(db, setup, { url: receiver.url, ...(secret ? { secret } : {}) });
-  const { deliveryIds, payload } = await grantReward(db, setup);
+  const { deliveryIds, payload } = await insertCompletedReward(db, setup);
   expect(deliveryIds).toHaveLength(1);
   return { webhook, deliveryId: deliveryIds[0]!, payload };
 }
@@ -46,7 +47,7 @@ describe("performAttempt", () => {
     const { webhook, deliveryId, payload } = await oneDelivery(secret);
     receiver.respondWith(() => ({ status: 200, body: "ok thanks" }));
 
-    expect(await performAttempt(db, deliveryId)).toEqual({ outcome: "succeeded", attemptNumber: 1 });
+    expect(await performAttempt(db, deliveryId, attempt)).toEqual({ outcome: "succeeded", attemptNumber: 1 });
 
     const [request] = receiver.requests;
     expect(JSON.parse(request!.body)).toEqual(payload);
@@ -85,8 +86,8 @@ describe("performAttempt", () => {
   it("dead-letters a 401 after one attempt", async () => {
     const { deliveryId } = await oneDelivery();
     receiver.respondWith(() => ({ status: 401 }));
-    expect(await performAttempt(db, deliveryId)).toEqual({ outcome: "dead", attemptNumber: 1 });
-    expect(await performAttempt(db, deliveryId)).toEqual({ outcome: "skipped", reason: "not_pending" });
+    expect(await performAttempt(db, deliveryId, attempt)).toEqual({ outcome: "dead", attemptNumber: 1 });
+    expect(await performAttempt(db, deliveryId, attempt)).toEqual({ outcome: "skipped", reason: "not_pending" });
     expect(receiver.requests).toHaveLength(1);
     expect(await attemptsOf(db, deliveryId)).toMatchObject([{ httpStatus: 401, success: false, error: "HTTP 401" }]);
     expect(await db.delivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({ status: "Failed", lastError: "HTTP 401" });
@@ -95,7 +96,7 @@ describe("performAttempt", () => {
   it("does not follow a redirect and dead-letters it", async () => {
     const { deliveryId } = await oneDelivery();
     receiver.respondWith((n) => (n === 1 ? { status: 307, headers: { Location: `${receiver.origin}/elsewhere` } } : { status: 200 }));
-    expect(await performAttempt(db, deliveryId)).toEqual({ outcome: "dead", attemptNumber: 1 });
+    expect(await performAttempt(db, deliveryId, attempt)).toEqual({ outcome: "dead", attemptNumber: 1 });
     expect(receiver.requests.map((r) => r.path)).toEqual(["/hook"]);
     const [log] = await attemptsOf(db, deliveryId);
     expect(log!.error).toContain(`${receiver.origin}/elsewhere`);
@@ -106,7 +107,7 @@ describe("performAttempt", () => {
     const { deliveryId } = await oneDelivery();
     receiver.respondWith(() => "hang");
     const started = Date.now();
-    const result = await performAttempt(db, deliveryId, { timeoutMs: 300 });
+    const result = await performAttempt(db, deliveryId, { ...attempt, timeoutMs: 300 });
     const elapsed = Date.now() - started;
     expect(result).toMatchObject({ outcome: "retry", attemptNumber: 1 });
     expect(elapsed).toBeGreaterThanOrEqual(290);
@@ -120,14 +121,14 @@ describe("performAttempt", () => {
   it("retries a 429, honouring Retry-After, then succeeds with the same delivery id", async () => {
     const { deliveryId } = await oneDelivery();
     receiver.respondWith((n) => (n === 1 ? { status: 429, headers: { "Retry-After": "2" } } : { status: 204 }));
-    const first = await performAttempt(db, deliveryId);
+    const first = await performAttempt(db, deliveryId, attempt);
     expect(first).toMatchObject({ outcome: "retry", attemptNumber: 1 });
     if (first.outcome !== "retry") throw new Error("unreachable");
     expect(first.delayMs).toBeGreaterThanOrEqual(2_000);
     const row = await db.delivery.findUniqueOrThrow({ where: { id: deliveryId } });
     expect(row.nextAttemptAt.getTime()).toBe(first.nextAttemptAt.getTime());
 
-    expect(await performAttempt(db, deliveryId)).toEqual({ outcome: "succeeded", attemptNumber: 2 });
+    expect(await performAttempt(db, deliveryId, attempt)).toEqual({ outcome: "succeeded", attemptNumber: 2 });
     expect(receiver.requests.map((r) => r.headers["x-service-delivery-id"])).toEqual([deliveryId, deliveryId]);
     expect((await attemptsOf(db, deliveryId)).map((a) => [a.attemptNumber, a.httpStatus, a.success])).toEqual([
       [1, 429, false],
@@ -138,7 +139,7 @@ describe("performAttempt", () => {
   it("logs a network error and retries", async () => {
     const { deliveryId } = await oneDelivery();
     await receiver.close();
-    const result = await performAttempt(db, deliveryId);
+    const result = await performAttempt(db, deliveryId, attempt);
     expect(result).toMatchObject({ outcome: "retry" });
     const [log] = await attemptsOf(db, deliveryId);
     expect(log!.error).toContain("ECONNREFUSED");
@@ -148,7 +149,7 @@ describe("performAttempt", () => {
   it("keeps only a capped excerpt of a large response", async () => {
     const { deliveryId } = await oneDelivery();
     receiver.respondWith(() => ({ status: 500, body: "x".repeat(100_000) }));
-    await performAttempt(db, deliveryId);
+    await performAttempt(db, deliveryId, attempt);
     const [log] = await attemptsOf(db, deliveryId);
     expect(log!.responseExcerpt).toHaveLength(RESPONSE_EXCERPT_BYTES);
   });
@@ -156,14 +157,14 @@ describe("performAttempt", () => {
   it("records a response body holding NUL bytes (PostgreSQL text cannot store them)", async () => {
     const { deliveryId } = await oneDelivery();
     receiver.respondWith(() => ({ status: 200, body: "ok\u0000done" }));
-    expect(await performAttempt(db, deliveryId)).toEqual({ outcome: "succeeded", attemptNumber: 1 });
+    expect(await performAttempt(db, deliveryId, attempt)).toEqual({ outcome: "succeeded", attemptNumber: 1 });
     expect((await attemptsOf(db, deliveryId))[0]!.responseExcerpt).toBe("okdone");
   });
 
   it("sends one attempt once, however many callers race for it", async () => {
     const { deliveryId } = await oneDelivery();
     receiver.respondWith(() => ({ status: 500 }));
-    const results = await Promise.all(Array.from({ length: 5 }, () => performAttempt(db, deliveryId)));
+    const results = await Promise.all(Array.from({ length: 5 }, () => performAttempt(db, deliveryId, attempt)));
     expect(results.filter((r) => r.outcome === "retry")).toHaveLength(1);
     expect(results.filter((r) => r.outcome === "skipped")).toHaveLength(4);
     expect(receiver.requests).toHaveLength(1);
@@ -171,8 +172,8 @@ describe("performAttempt", () => {
 
   it("sends nothing for a webhook disabled after the reward; logs why and dead-letters it", async () => {
     const { webhook, deliveryId } = await oneDelivery();
-    await updateWebhook(db, setup.org.id, setup.project.id, webhook.id, { enabled: false });
-    expect(await performAttempt(db, deliveryId)).toEqual({ outcome: "dead", attemptNumber: 1 });
+    await updateWebhook(db, setup.org.id, setup.project.id, webhook.id, { enabled: false }, testConfig().urlRules);
+    expect(await performAttempt(db, deliveryId, attempt)).toEqual({ outcome: "dead", attemptNumber: 1 });
     expect(receiver.requests).toHaveLength(0);
     expect(await attemptsOf(db, deliveryId)).toMatchObject([{ success: false, httpStatus: null, error: WEBHOOK_DISABLED_ERROR }]);
     expect(await db.delivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({ status: "Failed" });
@@ -181,7 +182,7 @@ describe("performAttempt", () => {
   it("skips a delivery whose webhook was deleted", async () => {
     const { webhook, deliveryId } = await oneDelivery();
     await db.webhook.delete({ where: { id: webhook.id } });
-    expect(await performAttempt(db, deliveryId)).toEqual({ outcome: "skipped", reason: "not_found" });
+    expect(await performAttempt(db, deliveryId, attempt)).toEqual({ outcome: "skipped", reason: "not_found" });
     expect(receiver.requests).toHaveLength(0);
   });
 
@@ -189,15 +190,9 @@ describe("performAttempt", () => {
     const loopbackHttps = await addWebhook(db, setup, { url: receiver.url.replace("http:", "https:") });
     const plainHttp = await addWebhook(db, setup, { url: receiver.url });
     const named = await addWebhook(db, setup, { url: receiver.url.replace("http://127.0.0.1", "https://localhost") });
-    const { deliveryIds } = await grantReward(db, setup);
-    vi.stubEnv("REFERLOOP_ENV", "production");
-    vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_URLS", "false");
-    try {
-      for (const id of deliveryIds) expect(await performAttempt(db, id)).toMatchObject({ outcome: "dead" });
-    } finally {
-      vi.stubEnv("REFERLOOP_ENV", "development");
-      vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_URLS", "true");
-    }
+    const { deliveryIds } = await insertCompletedReward(db, setup);
+    const inProduction = { ...attempt, urlRules: productionConfig().urlRules };
+    for (const id of deliveryIds) expect(await performAttempt(db, id, inProduction)).toMatchObject({ outcome: "dead" });
     expect(receiver.requests).toHaveLength(0);
     const errors = await db.deliveryAttempt.findMany({ where: { deliveryId: { in: deliveryIds } }, include: { webhook: true } });
     const byWebhook = Object.fromEntries(errors.map((e) => [e.webhookId, e.error]));
@@ -217,8 +212,8 @@ describe("environment routing (insertRewardDeliveries)", () => {
 
     const sentPaths = async (environment: "Sandbox" | "Production" | null) => {
       const before = receiver.requests.length;
-      const { deliveryIds } = await grantReward(db, setup, environment);
-      for (const id of deliveryIds) await performAttempt(db, id);
+      const { deliveryIds } = await insertCompletedReward(db, setup, environment);
+      for (const id of deliveryIds) await performAttempt(db, id, attempt);
       return receiver.requests.slice(before).map((r) => r.path).sort();
     };
     expect(await sentPaths("Sandbox")).toEqual(["/both", "/sandbox"]);

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Delivery, Webhook } from "@/generated/prisma/client";
+import type { UrlRules } from "@/server/config";
 import type { Db } from "@/server/db/client";
 import { decryptSecret } from "@/server/domain/webhooks/webhook-secret";
-import { checkWebhookUrl, privateTargetsRefused } from "@/server/domain/webhooks/webhook-url";
+import { checkWebhookUrl } from "@/server/domain/webhooks/webhook-url";
 import { postWebhook, type PostResult } from "./post-webhook";
 import { rewardPayloadBody } from "./reward-payload";
 import { nextStep, parseRetryAfter, type AttemptSignal, type PolicyOptions } from "./retry-policy";
@@ -18,6 +19,8 @@ export const WEBHOOK_DISABLED_ERROR = "The webhook is disabled; the delivery was
 export const LOST_ATTEMPT_ERROR = "The worker sending this attempt stopped before recording it; whether the receiver got it is unknown.";
 
 export type AttemptOptions = PolicyOptions & {
+  /** Where a receiver may be: checked again at send time, since the URL may predate the rules. */
+  urlRules: UrlRules;
   /** Who holds the lease while the request is in flight (the embedded worker passes its id). */
   workerId?: string;
   /** Injectable so tests of a hanging receiver need not wait the full 10 seconds. */
@@ -45,7 +48,7 @@ type AttemptLog = {
  * so two callers (workers, Inngest runs) can never send the same attempt; the unique
  * (deliveryId, attemptNumber) of the log is a second guard. No transaction spans the HTTP call.
  */
-export async function performAttempt(db: Db, deliveryId: string, options: AttemptOptions = {}): Promise<AttemptOutcome> {
+export async function performAttempt(db: Db, deliveryId: string, options: AttemptOptions): Promise<AttemptOutcome> {
   const delivery = await db.delivery.findUnique({ where: { id: deliveryId }, include: { webhook: true } });
   if (!delivery) return { outcome: "skipped", reason: "not_found" };
   if (delivery.status !== "Pending") return { outcome: "skipped", reason: "not_pending" };
@@ -72,7 +75,7 @@ export async function performAttempt(db: Db, deliveryId: string, options: Attemp
   // died mid-attempt. It still counts toward the limit, so the log shows it (a no-op otherwise).
   if (delivery.attemptCount > 0) await logLostAttempt(db, delivery);
 
-  const log = await send(delivery, delivery.webhook, timeoutMs);
+  const log = await send(delivery, delivery.webhook, timeoutMs, options.urlRules);
   const step = nextStep(attemptNumber, log.signal, options);
   const outcome: AttemptOutcome =
     step.outcome === "retry"
@@ -106,7 +109,7 @@ async function logLostAttempt(db: Db, delivery: Delivery) {
  * Builds the signed request from the stored payload and sends it; every failure, including a target
  * refused before sending (disabled webhook, URL rules, unreadable secret), becomes a log entry.
  */
-async function send(delivery: Delivery, webhook: Webhook, timeoutMs: number): Promise<AttemptLog> {
+async function send(delivery: Delivery, webhook: Webhook, timeoutMs: number, rules: UrlRules): Promise<AttemptLog> {
   const refused = (message: string): AttemptLog => ({
     signal: { kind: "refused" },
     httpStatus: null,
@@ -118,17 +121,15 @@ async function send(delivery: Delivery, webhook: Webhook, timeoutMs: number): Pr
   // after re-enabling sends it.
   if (!webhook.enabled) return refused(WEBHOOK_DISABLED_ERROR);
   // Checked again at send time: the URL may predate production mode, and DNS can change.
-  const checked = checkWebhookUrl(webhook.url);
+  const checked = checkWebhookUrl(webhook.url, rules);
   if ("violation" in checked) return refused(checked.violation.message);
-  let secret: string;
-  try {
-    secret = decryptSecret(webhook.secretEncrypted);
-  } catch {
+  const secret = decryptSecret(webhook.secretEncrypted);
+  if (secret === null) {
     return refused("The webhook secret cannot be decrypted (was REFERLOOP_ENCRYPTION_KEY changed?); set the secret again.");
   }
   const body = rewardPayloadBody(delivery.payload);
   const headers = deliveryHeaders({ deliveryId: delivery.id, timestampSeconds: Math.floor(Date.now() / 1000), body, secret });
-  const result = await postWebhook(checked.url, headers, body, { timeoutMs, refusePrivate: privateTargetsRefused() });
+  const result = await postWebhook(checked.url, headers, body, { timeoutMs, refusePrivate: rules.publicOnly });
   return toAttemptLog(result, timeoutMs);
 }
 

@@ -44,20 +44,13 @@ export function classify(signal: AttemptSignal): Verdict {
   return "retryable";
 }
 
-/** The base delay: WEBHOOK_RETRY_BASE_MS lets tests run the real schedule in milliseconds. */
-export function retryBaseMs(): number {
-  const raw = process.env.WEBHOOK_RETRY_BASE_MS;
-  const parsed = raw === undefined || raw === "" ? NaN : Number(raw);
-  return Number.isFinite(parsed) && parsed >= 0 ? parsed : DEFAULT_RETRY_BASE_MS;
-}
-
 /** The least delay after failed attempt `attemptNumber` (1-based): base, 2x base, 4x base, ... */
-export function minBackoffMs(attemptNumber: number, baseMs = retryBaseMs()): number {
+export function minBackoffMs(attemptNumber: number, baseMs = DEFAULT_RETRY_BASE_MS): number {
   return baseMs * 2 ** (attemptNumber - 1);
 }
 
 /** The backoff with jitter: between the minimum and JITTER_RATIO above it. */
-export function backoffMs(attemptNumber: number, baseMs = retryBaseMs(), random: () => number = Math.random): number {
+export function backoffMs(attemptNumber: number, baseMs = DEFAULT_RETRY_BASE_MS, random: () => number = Math.random): number {
   const min = minBackoffMs(attemptNumber, baseMs);
   return Math.round(min + min * JITTER_RATIO * random());
 }
@@ -73,6 +66,7 @@ export function parseRetryAfter(header: string | null | undefined, nowMs: number
   return Math.max(0, date - nowMs);
 }
 
+/** `baseMs` is configurable (WEBHOOK_RETRY_BASE_MS), so tests run the real schedule in milliseconds. */
 export type PolicyOptions = { baseMs?: number; random?: () => number };
 
 /**
@@ -84,7 +78,7 @@ export function nextStep(attemptNumber: number, signal: AttemptSignal, options: 
   const verdict = classify(signal);
   if (verdict === "success") return { outcome: "succeeded" };
   if (verdict === "permanent" || attemptNumber >= MAX_ATTEMPTS) return { outcome: "dead" };
-  const backoff = backoffMs(attemptNumber, options.baseMs ?? retryBaseMs(), options.random);
+  const backoff = backoffMs(attemptNumber, options.baseMs, options.random);
   const honoursRetryAfter = signal.kind === "response" && (signal.status === 429 || signal.status === 503);
   const requested = honoursRetryAfter ? Math.min(signal.retryAfterMs ?? 0, RETRY_AFTER_CAP_MS) : 0;
   return { outcome: "retry", delayMs: Math.max(backoff, requested) };

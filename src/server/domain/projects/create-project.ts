@@ -1,8 +1,10 @@
+import type { UrlRules } from "@/server/config";
 import type { Db } from "@/server/db/client";
 import { defaultNewUserExperience, defaultReferrerExperience } from "@/server/domain/campaigns/campaign-config";
 import { hashToken, newToken } from "@/server/domain/tokens";
 import type { AppType } from "@/generated/prisma/client";
 import { appDetailsData, type AppDetails } from "./projects";
+import { requireHttps } from "./require-https";
 
 export type CreateProjectInput = {
   name: string;
@@ -17,7 +19,8 @@ export type CreateProjectInput = {
  * Creates the project with its campaign (default configuration) in one transaction and returns the
  * `sk_` project secret, which is stored only as a hash and never shown again.
  */
-export async function createProject(db: Db, organizationId: string, input: CreateProjectInput) {
+export async function createProject(db: Db, organizationId: string, input: CreateProjectInput, rules: UrlRules) {
+  requireHttps(input, rules);
   const secret = newToken("sk_");
   const project = await db.$transaction(async (tx) => {
     const project = await tx.project.create({

@@ -1,8 +1,10 @@
+import type { UrlRules } from "@/server/config";
 import type { Db } from "@/server/db/client";
 import type { AppType, Campaign, Project } from "@/generated/prisma/client";
 import { invalidField, notFound } from "@/server/domain/errors";
 import { hashToken, newToken } from "@/server/domain/tokens";
 import { getOwnedProject } from "./get-owned-project";
+import { requireHttps } from "./require-https";
 
 export const PROJECT_SECRET_WARNING =
   "Store this project secret now: it is shown only once. Keep it in your app's environment, not in source.";
@@ -52,11 +54,12 @@ export type UpdateProjectInput = {
   app?: Partial<AppDetails> | null;
 };
 
-export async function updateProject(db: Db, organizationId: string, projectId: string, input: UpdateProjectInput) {
+export async function updateProject(db: Db, organizationId: string, projectId: string, input: UpdateProjectInput, rules: UrlRules) {
   const project = await getOwnedProject(db, organizationId, projectId);
   if (input.appType !== undefined && input.appType !== project.appType) {
     throw invalidField("appType", "immutable", `appType is set at creation and cannot change (this project is ${project.appType}).`);
   }
+  requireHttps(input, rules);
   const updated = await db.project.update({
     where: { id: projectId },
     data: {

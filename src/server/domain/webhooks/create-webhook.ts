@@ -1,4 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
+import type { UrlRules } from "@/server/config";
 import { notFound } from "@/server/domain/errors";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 import { parseWebhookCreate, type CreateWebhookInput } from "./parse-webhook-input";
@@ -11,11 +12,12 @@ export async function createWebhook(
   projectId: string,
   campaignId: string,
   input: CreateWebhookInput,
+  rules: UrlRules,
 ): Promise<WebhookCreatedDto> {
   await getOwnedProject(db, organizationId, projectId);
   const campaign = await db.campaign.findFirst({ where: { id: campaignId, projectId }, select: { id: true } });
   if (!campaign) throw notFound("Campaign");
-  const data = await parseWebhookCreate(input);
+  const data = await parseWebhookCreate(input, rules);
   const webhook = await db.webhook.create({ data: { ...data, projectId, campaignId } });
   return { ...toWebhookDto(webhook), secret: input.secret, warning: WEBHOOK_SECRET_WARNING };
 }

@@ -1,4 +1,5 @@
 import type { WebhookEnvironment } from "@/generated/prisma/client";
+import type { UrlRules } from "@/server/config";
 import { invalidField } from "@/server/domain/errors";
 import { encryptSecret, secretHint } from "./webhook-secret";
 import { validateWebhookUrl } from "./webhook-url";
@@ -62,10 +63,10 @@ function parseEnvironment(value: unknown): WebhookEnvironment {
  * Checks the fields present (absent and undefined are "leave unchanged") and turns them into
  * columns. The API's zod schema checks the same rules first; the domain does not rely on it.
  */
-export async function parseWebhookWrite(input: UpdateWebhookInput): Promise<WebhookWrite> {
+export async function parseWebhookWrite(input: UpdateWebhookInput, rules: UrlRules): Promise<WebhookWrite> {
   const write: WebhookWrite = {};
   if (input.name !== undefined) write.name = parseName(input.name);
-  if (input.url !== undefined) write.url = await validateWebhookUrl(input.url);
+  if (input.url !== undefined) write.url = await validateWebhookUrl(input.url, rules);
   if (input.secret !== undefined) {
     const secret = parseSecret(input.secret);
     write.secretEncrypted = encryptSecret(secret);
@@ -77,11 +78,11 @@ export async function parseWebhookWrite(input: UpdateWebhookInput): Promise<Webh
 }
 
 /** Creation: name, url and secret are required; enabled defaults to true and environment to Both. */
-export async function parseWebhookCreate(input: CreateWebhookInput) {
+export async function parseWebhookCreate(input: CreateWebhookInput, rules: UrlRules) {
   for (const field of ["name", "url", "secret"] as const) {
     if (input[field] === undefined || input[field] === null) throw invalidField(field, "required", `${field} is required.`);
   }
-  const write = await parseWebhookWrite(input);
+  const write = await parseWebhookWrite(input, rules);
   return {
     name: write.name!,
     url: write.url!,

@@ -1,7 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { DomainError, notFound } from "@/server/domain/errors";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
-import { deliveryScheduler, type DeliveryScheduler } from "@/server/jobs/scheduler";
 
 export type RetryDeliveryResult = {
   deliveryId: string;
@@ -15,8 +14,8 @@ export type RetryDeliveryResult = {
 const conflict = (message: string) => new DomainError("conflict", message);
 
 /**
- * Manual retry of a failed log entry: the same delivery (same id, same payload) is queued again
- * through the active scheduler and gets a new attempt, logged as a new entry. Only a dead-lettered
+ * Manual retry of a failed log entry: the same delivery (same id, same payload) is made due again and
+ * gets a new attempt, logged as a new entry; the caller tells the scheduler (`deliveryId`). Only a dead-lettered
  * delivery can be retried: a successful one has nothing to retry, and a Pending one is already
  * scheduled. Its automatic retries resume only while the delivery has used fewer than 5 attempts.
  */
@@ -25,7 +24,6 @@ export async function retryDeliveryLog(
   organizationId: string,
   projectId: string,
   logId: string,
-  scheduler: DeliveryScheduler = deliveryScheduler(),
 ): Promise<RetryDeliveryResult> {
   await getOwnedProject(db, organizationId, projectId);
   const entry = await db.deliveryAttempt.findFirst({
@@ -47,15 +45,5 @@ export async function retryDeliveryLog(
     data: { status: "Pending", nextAttemptAt: now, lastError: null, leasedUntil: null, leasedBy: null },
   });
   if (requeued.count === 0) throw conflict("The delivery was retried meanwhile.");
-  try {
-    await scheduler.enqueue([entry.deliveryId]);
-  } catch (error) {
-    // Put it back, so the failure is visible and the retry can be asked for again.
-    await db.delivery.updateMany({
-      where: { id: entry.deliveryId, status: "Pending", attemptCount: delivery.attemptCount },
-      data: { status: "Failed", lastError: "Manual retry could not be queued." },
-    });
-    throw error;
-  }
   return { deliveryId: entry.deliveryId, webhookId: entry.webhookId, status: "Pending", nextAttemptAt: now.toISOString() };
 }

@@ -1,4 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
+import type { UrlRules } from "@/server/config";
 import { getOwnedWebhook } from "./get-owned-webhook";
 import { parseWebhookWrite, type UpdateWebhookInput } from "./parse-webhook-input";
 import { toWebhookDto, type WebhookDto } from "./to-webhook-dto";
@@ -14,9 +15,10 @@ export async function updateWebhook(
   projectId: string,
   webhookId: string,
   input: UpdateWebhookInput,
+  rules: UrlRules,
 ): Promise<WebhookDto> {
   await getOwnedWebhook(db, organizationId, projectId, webhookId);
-  const data = await parseWebhookWrite(input);
+  const data = await parseWebhookWrite(input, rules);
   const webhook = await db.webhook.update({ where: { id: webhookId }, data });
   return toWebhookDto(webhook);
 }

@@ -7,8 +7,7 @@ const HKDF_INFO = "referloop webhook secret v1";
 let cachedKey: { source: string; key: Buffer } | undefined;
 
 /** 32 bytes derived from the instance encryption key; HKDF so the raw key can be any length or format. */
-function encryptionKey(): Buffer {
-  const source = instanceSecret("REFERLOOP_ENCRYPTION_KEY", "encryption-key");
+function encryptionKey(source: string): Buffer {
   if (cachedKey?.source !== source) {
     cachedKey = { source, key: Buffer.from(hkdfSync("sha256", source, Buffer.alloc(0), HKDF_INFO, 32)) };
   }
@@ -16,22 +15,24 @@ function encryptionKey(): Buffer {
 }
 
 /** AES-256-GCM with a random 96-bit nonce: `v1.<nonce>.<tag>.<ciphertext>`, each base64url. */
-export function encryptSecret(plain: string): string {
+export function encryptSecret(plain: string, keySource = instanceSecret("encryptionKey")): string {
   const nonce = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", encryptionKey(), nonce);
+  const cipher = createCipheriv("aes-256-gcm", encryptionKey(keySource), nonce);
   const ciphertext = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
   return [FORMAT, nonce, cipher.getAuthTag(), ciphertext].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
 }
 
-/** Throws when the value was not produced with this instance's key (e.g. the key was changed). */
-export function decryptSecret(stored: string): string {
+/** The secret, or null when the value was not produced with this key (the key was changed) or was altered. */
+export function decryptSecret(stored: string, keySource = instanceSecret("encryptionKey")): string | null {
   const [format, nonce, tag, ciphertext] = stored.split(".");
-  if (format !== FORMAT || nonce === undefined || tag === undefined || ciphertext === undefined) {
-    throw new Error("Unknown webhook secret format.");
+  if (format !== FORMAT || nonce === undefined || tag === undefined || ciphertext === undefined) return null;
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", encryptionKey(keySource), Buffer.from(nonce, "base64url"));
+    decipher.setAuthTag(Buffer.from(tag, "base64url"));
+    return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
+  } catch {
+    return null;
   }
-  const decipher = createDecipheriv("aes-256-gcm", encryptionKey(), Buffer.from(nonce, "base64url"));
-  decipher.setAuthTag(Buffer.from(tag, "base64url"));
-  return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
 }
 
 /**

@@ -1,42 +1,36 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import type { UrlRules } from "@/server/config";
 import { domainError } from "@/test/expect";
 import { checkWebhookUrl, guardedLookup, NonPublicTargetError, validateWebhookUrl } from "./webhook-url";
 
-afterEach(() => vi.unstubAllEnvs());
+const development: UrlRules = { httpsOnly: false, publicOnly: false };
+const production: UrlRules = { httpsOnly: true, publicOnly: true };
+const productionAllowingPrivate: UrlRules = { httpsOnly: true, publicOnly: false };
 
-const production = (allowPrivate = false) => {
-  vi.stubEnv("REFERLOOP_ENV", "production");
-  vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_URLS", allowPrivate ? "true" : "");
-};
-
-async function refusal(url: unknown) {
-  return (await domainError(validateWebhookUrl(url))).issues[0];
+async function refusal(url: string, rules: UrlRules) {
+  return (await domainError(validateWebhookUrl(url, rules))).issues[0];
 }
 
 describe("webhook URL rules", () => {
   it("accepts absolute http(s) URLs outside production and normalises them", async () => {
-    vi.stubEnv("REFERLOOP_ENV", "development");
-    expect(await validateWebhookUrl(" HTTP://127.0.0.1:8080/hook ")).toBe("http://127.0.0.1:8080/hook");
-    expect(await validateWebhookUrl("https://Example.com")).toBe("https://example.com/");
+    expect(await validateWebhookUrl(" HTTP://127.0.0.1:8080/hook ", development)).toBe("http://127.0.0.1:8080/hook");
+    expect(await validateWebhookUrl("https://Example.com", development)).toBe("https://example.com/");
   });
 
   it.each([
-    [undefined, "required"],
-    ["", "required"],
+    ["", "url"],
     ["/relative/path", "url"],
     ["ftp://example.com/x", "url"],
     ["javascript:alert(1)", "url"],
     ["https://user:pass@example.com/", "no_credentials"],
     ["https://example.com/" + "a".repeat(2048), "max_length"],
   ])("refuses %s (%s)", async (url, rule) => {
-    vi.stubEnv("REFERLOOP_ENV", "development");
-    expect(await refusal(url)).toMatchObject({ field: "url", rule });
+    expect(await refusal(url, development)).toMatchObject({ field: "url", rule });
   });
 
   it("requires https in production, even when private targets are allowed", async () => {
-    production(true);
-    expect(await refusal("http://93.184.215.14/hook")).toMatchObject({ field: "url", rule: "https" });
-    expect(await validateWebhookUrl("https://127.0.0.1/hook")).toBe("https://127.0.0.1/hook");
+    expect(await refusal("http://93.184.215.14/hook", productionAllowingPrivate)).toMatchObject({ field: "url", rule: "https" });
+    expect(await validateWebhookUrl("https://127.0.0.1/hook", productionAllowingPrivate)).toBe("https://127.0.0.1/hook");
   });
 
   it.each([
@@ -53,25 +47,21 @@ describe("webhook URL rules", () => {
     "https://[::ffff:127.0.0.1]/",
     "https://localhost/hook",
   ])("refuses the non-public target %s in production", async (url) => {
-    production();
-    expect(await refusal(url)).toMatchObject({ field: "url", rule: "public_address" });
+    expect(await refusal(url, production)).toMatchObject({ field: "url", rule: "public_address" });
   });
 
   it("refuses, in production, a host name that does not resolve", async () => {
-    production();
-    expect(await refusal("https://no-such-host.invalid/hook")).toMatchObject({ field: "url", rule: "resolvable" });
+    expect(await refusal("https://no-such-host.invalid/hook", production)).toMatchObject({ field: "url", rule: "resolvable" });
   });
 
   it("accepts a public address in production", async () => {
-    production();
-    expect(await validateWebhookUrl("https://93.184.215.14/hook")).toBe("https://93.184.215.14/hook");
+    expect(await validateWebhookUrl("https://93.184.215.14/hook", production)).toBe("https://93.184.215.14/hook");
   });
 
   it("applies the same rules at send time without DNS", () => {
-    production();
-    expect(checkWebhookUrl("https://127.0.0.1/x")).toMatchObject({ violation: { rule: "public_address" } });
-    expect(checkWebhookUrl("http://93.184.215.14/x")).toMatchObject({ violation: { rule: "https" } });
-    expect("url" in checkWebhookUrl("https://93.184.215.14/x")).toBe(true);
+    expect(checkWebhookUrl("https://127.0.0.1/x", production)).toMatchObject({ violation: { rule: "public_address" } });
+    expect(checkWebhookUrl("http://93.184.215.14/x", production)).toMatchObject({ violation: { rule: "https" } });
+    expect("url" in checkWebhookUrl("https://93.184.215.14/x", production)).toBe(true);
   });
 });
 

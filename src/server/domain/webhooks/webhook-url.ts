@@ -1,15 +1,10 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions, type LookupOptions } from "node:dns";
 import { isIP } from "node:net";
-import { config } from "@/server/config";
+import type { UrlRules } from "@/server/config";
 import { invalidField } from "@/server/domain/errors";
 import { isNonPublicAddress } from "./private-address";
 
 export const MAX_URL_LENGTH = 2048;
-
-/** Private targets are refused in production unless explicitly allowed (on-premise receivers, tests). */
-export function privateTargetsRefused(): boolean {
-  return config.productionMode && process.env.WEBHOOK_ALLOW_PRIVATE_URLS !== "true";
-}
 
 export class NonPublicTargetError extends Error {
   constructor(readonly address: string) {
@@ -28,7 +23,7 @@ const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1");
  * absolute http(s) without credentials (fetchers refuse them, and they would leak into logs), https in
  * production, and no literal non-public address when private targets are refused.
  */
-export function checkWebhookUrl(raw: string): { url: URL } | { violation: UrlViolation } {
+export function checkWebhookUrl(raw: string, rules: UrlRules): { url: URL } | { violation: UrlViolation } {
   if (raw.length > MAX_URL_LENGTH) return { violation: { rule: "max_length", message: `url must be at most ${MAX_URL_LENGTH} characters.` } };
   let url: URL;
   try {
@@ -42,11 +37,11 @@ export function checkWebhookUrl(raw: string): { url: URL } | { violation: UrlVio
   if (url.username || url.password) {
     return { violation: { rule: "no_credentials", message: "url must not contain a user name or password." } };
   }
-  if (config.productionMode && url.protocol !== "https:") {
+  if (rules.httpsOnly && url.protocol !== "https:") {
     return { violation: { rule: "https", message: "url must use https." } };
   }
   const host = bareHost(url);
-  if (privateTargetsRefused() && isIP(host) && isNonPublicAddress(host)) {
+  if (rules.publicOnly && isIP(host) && isNonPublicAddress(host)) {
     return { violation: { rule: "public_address", message: new NonPublicTargetError(host).message } };
   }
   return { url };
@@ -57,12 +52,11 @@ export function checkWebhookUrl(raw: string): { url: URL } | { violation: UrlVio
  * exactly what was checked). When private targets are refused, a host name must resolve, and only
  * to public addresses; sending checks again (guardedLookup) because DNS can change.
  */
-export async function validateWebhookUrl(raw: unknown): Promise<string> {
-  if (typeof raw !== "string" || raw.trim() === "") throw invalidField("url", "required", "url is required.");
-  const checked = checkWebhookUrl(raw.trim());
+export async function validateWebhookUrl(raw: string, rules: UrlRules): Promise<string> {
+  const checked = checkWebhookUrl(raw.trim(), rules);
   if ("violation" in checked) throw invalidField("url", checked.violation.rule, checked.violation.message);
   const host = bareHost(checked.url);
-  if (privateTargetsRefused() && !isIP(host)) {
+  if (rules.publicOnly && !isIP(host)) {
     const refusal = await new Promise<NodeJS.ErrnoException | null>((resolve) => guardedLookup(host, { all: true }, resolve));
     if (refusal instanceof NonPublicTargetError) throw invalidField("url", "public_address", refusal.message);
     if (refusal) throw invalidField("url", "resolvable", `The host ${host} could not be resolved.`);

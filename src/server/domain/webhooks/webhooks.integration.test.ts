@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
-import type { TestDb } from "@/test/db";
-import { closeDeliveryTestDb, createRewardSetup, grantReward, openDeliveryTestDb, type RewardSetup } from "@/test/delivery-fixtures";
+import { productionConfig, testConfig } from "@/test/config";
+import { createTestDb, type TestDb } from "@/test/db";
+import { createRewardSetup, insertCompletedReward, type RewardSetup } from "@/test/delivery-fixtures";
 import { domainError } from "@/test/expect";
 import { createOrgWithProject } from "@/test/fixtures";
 import { createWebhook } from "./create-webhook";
@@ -12,26 +13,22 @@ import { listWebhooks } from "./list-webhooks";
 import { retryDeliveryLog } from "./retry-delivery-log";
 import { updateWebhook } from "./update-webhook";
 import { decryptSecret } from "./webhook-secret";
-import type { DeliveryScheduler } from "@/server/jobs/scheduler";
 
 let testDb: TestDb;
 let db: Db;
 
 beforeAll(async () => {
-  ({ testDb, db } = await openDeliveryTestDb());
+  testDb = await createTestDb();
+  db = testDb.db;
 });
-afterAll(() => closeDeliveryTestDb(testDb));
-afterEach(() => {
-  vi.stubEnv("REFERLOOP_ENV", "development");
-  vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_URLS", "true");
-});
+afterAll(() => testDb.drop());
+const rules = testConfig().urlRules;
 
-const noScheduler: DeliveryScheduler = { kind: "embedded", enqueue: async () => {} };
 const input = { name: "Backend", url: "https://hooks.example.com/referloop", secret: "super-secret-value-9876" };
 
 /** Writes one finished attempt per status given, for the log tests (no HTTP needed). */
 async function logAttempts(setup: RewardSetup, webhookId: string, results: boolean[]) {
-  const { deliveryIds } = await grantReward(db, setup);
+  const { deliveryIds } = await insertCompletedReward(db, setup);
   const deliveryId = deliveryIds.find(Boolean)!;
   for (const [i, success] of results.entries()) {
     await db.deliveryAttempt.create({
@@ -58,7 +55,7 @@ async function logAttempts(setup: RewardSetup, webhookId: string, results: boole
 describe("webhook CRUD", () => {
   it("creates with defaults, returns the secret once, stores it encrypted and shows a hint", async () => {
     const { org, project, campaign } = await createOrgWithProject(db);
-    const created = await createWebhook(db, org.id, project.id, campaign.id, input);
+    const created = await createWebhook(db, org.id, project.id, campaign.id, input, rules);
     expect(created).toMatchObject({
       ...input,
       projectId: project.id,
@@ -79,7 +76,7 @@ describe("webhook CRUD", () => {
 
   it("creates disabled, Sandbox-scoped webhooks when asked", async () => {
     const { org, project, campaign } = await createOrgWithProject(db);
-    const created = await createWebhook(db, org.id, project.id, campaign.id, { ...input, enabled: false, environment: "Sandbox" });
+    const created = await createWebhook(db, org.id, project.id, campaign.id, { ...input, enabled: false, environment: "Sandbox" }, rules);
     expect(created).toMatchObject({ enabled: false, environment: "Sandbox" });
   });
 
@@ -95,7 +92,7 @@ describe("webhook CRUD", () => {
     [{ enabled: "yes" }, "enabled"],
   ])("refuses %o (field %s)", async (override, field) => {
     const { org, project, campaign } = await createOrgWithProject(db);
-    const error = await domainError(createWebhook(db, org.id, project.id, campaign.id, { ...input, ...override } as never));
+    const error = await domainError(createWebhook(db, org.id, project.id, campaign.id, { ...input, ...override } as never, rules));
     expect(error.kind).toBe("invalid");
     expect(error.issues.map((i) => i.field)).toEqual([field]);
     expect(await db.webhook.count({ where: { projectId: project.id } })).toBe(0);
@@ -104,14 +101,14 @@ describe("webhook CRUD", () => {
   it("refuses a campaign of another project", async () => {
     const mine = await createOrgWithProject(db);
     const other = await createOrgWithProject(db);
-    const error = await domainError(createWebhook(db, mine.org.id, mine.project.id, other.campaign.id, input));
+    const error = await domainError(createWebhook(db, mine.org.id, mine.project.id, other.campaign.id, input, rules));
     expect(error.kind).toBe("not_found");
   });
 
   it("updates only the fields given", async () => {
     const { org, project, campaign } = await createOrgWithProject(db);
-    const created = await createWebhook(db, org.id, project.id, campaign.id, input);
-    const renamed = await updateWebhook(db, org.id, project.id, created.id, { name: "Renamed" });
+    const created = await createWebhook(db, org.id, project.id, campaign.id, input, rules);
+    const renamed = await updateWebhook(db, org.id, project.id, created.id, { name: "Renamed" }, rules);
     expect(renamed).toMatchObject({ name: "Renamed", url: input.url, enabled: true, environment: "Both", secretHint: "****9876" });
 
     const changed = await updateWebhook(db, org.id, project.id, created.id, {
@@ -119,19 +116,19 @@ describe("webhook CRUD", () => {
       secret: "a-brand-new-secret-abcd",
       enabled: false,
       environment: "Production",
-    });
+    }, rules);
     expect(changed).toMatchObject({ name: "Renamed", url: "https://other.example.com/x", enabled: false, environment: "Production", secretHint: "****abcd" });
     expect(changed).not.toHaveProperty("secret");
     const row = await db.webhook.findUniqueOrThrow({ where: { id: created.id } });
     expect(decryptSecret(row.secretEncrypted)).toBe("a-brand-new-secret-abcd");
 
-    const error = await domainError(updateWebhook(db, org.id, project.id, created.id, { url: "nope" }));
+    const error = await domainError(updateWebhook(db, org.id, project.id, created.id, { url: "nope" }, rules));
     expect(error.issues[0]).toMatchObject({ field: "url" });
   });
 
   it("deletes a webhook together with its delivery log", async () => {
     const setup = await createRewardSetup(db);
-    const webhook = await createWebhook(db, setup.org.id, setup.project.id, setup.campaign.id, input);
+    const webhook = await createWebhook(db, setup.org.id, setup.project.id, setup.campaign.id, input, rules);
     await logAttempts(setup, webhook.id, [false, true]);
     await deleteWebhook(db, setup.org.id, setup.project.id, webhook.id);
     expect(await db.deliveryAttempt.count({ where: { webhookId: webhook.id } })).toBe(0);
@@ -142,29 +139,27 @@ describe("webhook CRUD", () => {
 
 describe("production URL rules", () => {
   it("requires https and refuses private or loopback targets, at creation and update", async () => {
-    vi.stubEnv("REFERLOOP_ENV", "production");
-    vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_URLS", "false");
     const { org, project, campaign } = await createOrgWithProject(db);
-    const create = (url: string) => createWebhook(db, org.id, project.id, campaign.id, { ...input, url });
+    const create = (url: string, rules = productionConfig().urlRules) =>
+      createWebhook(db, org.id, project.id, campaign.id, { ...input, url }, rules);
 
     expect((await domainError(create("http://93.184.215.14/hook"))).issues[0]).toMatchObject({ field: "url", rule: "https" });
     for (const url of ["https://127.0.0.1/hook", "https://localhost/hook", "https://10.0.0.8/", "https://169.254.169.254/", "https://[::1]/"]) {
       expect((await domainError(create(url))).issues[0]).toMatchObject({ field: "url", rule: "public_address" });
     }
     const ok = await create("https://93.184.215.14/hook");
-    expect((await domainError(updateWebhook(db, org.id, project.id, ok.id, { url: "https://192.168.1.20/" }))).issues[0]).toMatchObject({
-      rule: "public_address",
-    });
+    const update = updateWebhook(db, org.id, project.id, ok.id, { url: "https://192.168.1.20/" }, productionConfig().urlRules);
+    expect((await domainError(update)).issues[0]).toMatchObject({ rule: "public_address" });
 
-    vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_URLS", "true");
-    expect(await create("https://127.0.0.1/hook")).toMatchObject({ url: "https://127.0.0.1/hook" });
+    const allowingPrivate = testConfig({ REFERLOOP_ENV: "production", WEBHOOK_ALLOW_PRIVATE_URLS: "true" }).urlRules;
+    expect(await create("https://127.0.0.1/hook", allowingPrivate)).toMatchObject({ url: "https://127.0.0.1/hook" });
   });
 });
 
 describe("delivery log", () => {
   it("lists newest first, with limit 1..500 and default 100", async () => {
     const setup = await createRewardSetup(db);
-    const webhook = await createWebhook(db, setup.org.id, setup.project.id, setup.campaign.id, input);
+    const webhook = await createWebhook(db, setup.org.id, setup.project.id, setup.campaign.id, input, rules);
     const deliveryId = await logAttempts(setup, webhook.id, [false, false, true]);
     const logs = await listWebhookLogs(db, setup.org.id, setup.project.id, webhook.id);
     expect(logs.map((l) => l.attemptNumber)).toEqual([3, 2, 1]);
@@ -206,7 +201,7 @@ describe("delivery log", () => {
 
   it("marks failed entries of a dead-lettered delivery as retryable", async () => {
     const setup = await createRewardSetup(db);
-    const webhook = await createWebhook(db, setup.org.id, setup.project.id, setup.campaign.id, input);
+    const webhook = await createWebhook(db, setup.org.id, setup.project.id, setup.campaign.id, input, rules);
     await logAttempts(setup, webhook.id, [false, false]);
     const logs = await listWebhookLogs(db, setup.org.id, setup.project.id, webhook.id);
     expect(logs.map((l) => [l.deliveryStatus, l.retryable])).toEqual([
@@ -219,7 +214,7 @@ describe("delivery log", () => {
 describe("another organisation", () => {
   it("gets 404 for every webhook operation on a project or webhook it does not own", async () => {
     const owner = await createRewardSetup(db);
-    const webhook = await createWebhook(db, owner.org.id, owner.project.id, owner.campaign.id, input);
+    const webhook = await createWebhook(db, owner.org.id, owner.project.id, owner.campaign.id, input, rules);
     await logAttempts(owner, webhook.id, [false]);
     const [entry] = await db.deliveryAttempt.findMany({ where: { webhookId: webhook.id } });
     const intruder = await createOrgWithProject(db);
@@ -228,11 +223,11 @@ describe("another organisation", () => {
     for (const projectId of [owner.project.id, intruder.project.id]) {
       const calls: (() => Promise<unknown>)[] = [
         () => getWebhook(db, intruder.org.id, projectId, webhook.id),
-        () => updateWebhook(db, intruder.org.id, projectId, webhook.id, { name: "pwned" }),
+        () => updateWebhook(db, intruder.org.id, projectId, webhook.id, { name: "pwned" }, rules),
         () => deleteWebhook(db, intruder.org.id, projectId, webhook.id),
         () => listWebhookLogs(db, intruder.org.id, projectId, webhook.id),
-        () => retryDeliveryLog(db, intruder.org.id, projectId, entry!.id, noScheduler),
-        () => createWebhook(db, intruder.org.id, projectId, owner.campaign.id, input),
+        () => retryDeliveryLog(db, intruder.org.id, projectId, entry!.id),
+        () => createWebhook(db, intruder.org.id, projectId, owner.campaign.id, input, rules),
       ];
       for (const call of calls) expect((await domainError(call())).kind).toBe("not_found");
     }
@@ -245,7 +240,7 @@ describe("another organisation", () => {
     const { org, project } = await createOrgWithProject(db);
     const absent = "00000000-0000-0000-0000-000000000000";
     expect((await domainError(getWebhook(db, org.id, project.id, absent))).kind).toBe("not_found");
-    expect((await domainError(retryDeliveryLog(db, org.id, project.id, absent, noScheduler))).kind).toBe("not_found");
+    expect((await domainError(retryDeliveryLog(db, org.id, project.id, absent))).kind).toBe("not_found");
     expect((await domainError(listWebhooks(db, org.id, absent))).kind).toBe("not_found");
   });
 });

@@ -1,9 +1,8 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { cookies } from "next/headers";
-import { ACTIVE_ORGANIZATION_COOKIE, createSessionContext } from "@/server/api/context";
+import { ACTIVE_ORGANIZATION_COOKIE, appServices, createSessionContext } from "@/server/api/context";
 import { appRouter } from "@/server/api/root";
 import { sessionUserId } from "@/server/auth/session";
-import { getDb } from "@/server/db/client";
 
 const handler = (req: Request) =>
   fetchRequestHandler({
@@ -12,7 +11,7 @@ const handler = (req: Request) =>
     router: appRouter,
     createContext: async () =>
       createSessionContext(
-        await getDb(),
+        await appServices(),
         req.headers,
         await sessionUserId(),
         (await cookies()).get(ACTIVE_ORGANIZATION_COOKIE)?.value ?? null,

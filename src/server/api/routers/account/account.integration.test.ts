@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSessionContext } from "@/server/api/context";
 import { createCaller } from "@/server/api/root";
 import { verifyCredentials } from "@/server/domain/accounts/verify-credentials";
+import { testServices } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
 
 let t: TestDb;
@@ -10,9 +11,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.drop());
 
-const anonymous = async () => createCaller(await createSessionContext(t.db, new Headers(), null, null));
+const anonymous = async () => createCaller(await createSessionContext(testServices(t.db), new Headers(), null, null));
 const as = async (userId: string, organizationId: string | null = null) =>
-  createCaller(await createSessionContext(t.db, new Headers(), userId, organizationId));
+  createCaller(await createSessionContext(testServices(t.db), new Headers(), userId, organizationId));
 
 async function signUp(email: string, organizationName = "Org of " + email) {
   return (await anonymous()).account.signUp({ email, password: "correct horse", organizationName });

@@ -17,6 +17,6 @@ export const createProjectProcedure = protectedProcedure
   .input(createProjectInput)
   .output(projectCreatedSchema)
   .mutation(async ({ ctx, input }) => {
-    const { project, secret } = await createProject(ctx.db, ctx.organizationId, input);
+    const { project, secret } = await createProject(ctx.db, ctx.organizationId, input, ctx.config.urlRules);
     return { ...toProjectDto(project), projectSecret: secret, warning: PROJECT_SECRET_WARNING };
   });

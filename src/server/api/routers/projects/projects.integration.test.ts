@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test/db";
-import { type RestClient, restClientForNewOrg } from "@/test/rest";
+import { productionConfig } from "@/test/config";
+import { expectProblem, type RestClient, restClientForNewOrg } from "@/test/rest";
 import { MAX_BODY_BYTES } from "@/server/api/rest/handle-rest-request";
 
 let t: TestDb;
@@ -161,17 +162,17 @@ describe("bad input is a problem naming the field, and stores nothing", () => {
     expect(await snapshot()).toBe(before);
   });
 
-  it("requires https redirect links in production mode", async () => {
-    process.env.REFERLOOP_ENV = "production";
-    try {
-      const res = await call("POST", "/projects", { body: { name: "A", referralRedirectLink: "http://a.example.com/join" } });
-      expect(res.status).toBe(400);
-      expect(res.json.errors[0]).toMatchObject({ field: "referralRedirectLink" });
-      expect(res.json.errors[0].message).toMatch(/https/);
-    } finally {
-      delete process.env.REFERLOOP_ENV;
-    }
-    expect((await call("POST", "/projects", { body: { name: "A", referralRedirectLink: "http://a.example.com/join" } })).status).toBe(201);
+  it("requires https links in production mode", async () => {
+    const inProduction = await restClientForNewOrg(t.db, { config: productionConfig() });
+    const body = { name: "A", referralRedirectLink: "http://a.example.com/join", allowedOrigins: ["https://ok.example.com", "http://a.example.com"] };
+    const res = await inProduction("POST", "/projects", { body });
+    expectProblem(res, 400, [
+      ["referralRedirectLink", "https"],
+      ["allowedOrigins.1", "https"],
+    ]);
+    expect(res.json.errors).toHaveLength(2);
+    expect(res.json.errors[0].message).toMatch(/https/);
+    expect((await call("POST", "/projects", { body })).status).toBe(201);
   });
 
   it("an unknown path under /api/v1 is a 404 problem, not a page", async () => {

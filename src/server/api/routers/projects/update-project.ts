@@ -14,4 +14,4 @@ export const updateProjectProcedure = protectedProcedure
   })
   .input(updateProjectInput)
   .output(projectDtoSchema)
-  .mutation(({ ctx, input: { projectId, ...changes } }) => updateProject(ctx.db, ctx.organizationId, projectId, changes));
+  .mutation(({ ctx, input: { projectId, ...changes } }) => updateProject(ctx.db, ctx.organizationId, projectId, changes, ctx.config.urlRules));

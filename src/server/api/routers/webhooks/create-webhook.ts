@@ -15,4 +15,4 @@ export const createWebhookProcedure = protectedProcedure
   })
   .input(createWebhookInput)
   .output(webhookCreatedSchema)
-  .mutation(({ ctx, input: { projectId, campaignId, ...body } }) => createWebhook(ctx.db, ctx.organizationId, projectId, campaignId, body));
+  .mutation(({ ctx, input: { projectId, campaignId, ...body } }) => createWebhook(ctx.db, ctx.organizationId, projectId, campaignId, body, ctx.config.urlRules));

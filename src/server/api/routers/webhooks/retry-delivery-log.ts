@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { projectIdInput } from "@/server/api/schemas";
-import { protectedProcedure } from "@/server/api/trpc";
+import { protectedProcedure, type Context } from "@/server/api/trpc";
 import { findLogProject } from "@/server/domain/webhooks/find-log-project";
 import { retryDeliveryLog } from "@/server/domain/webhooks/retry-delivery-log";
 import { retryResultSchema } from "./webhook.types";
@@ -9,6 +9,12 @@ const RETRY_DOC =
   "Re-sends a failed entry's delivery: same payload, same delivery id, a new attempt logged as a new entry. Answers 202 with the queued delivery; follow the result in the logs. Retrying a successful entry, or a delivery that is still retrying on its own or whose webhook is disabled, is a 409.";
 const logIdInput = { logId: z.string().min(1).max(100) };
 const errors = [{ status: 409, description: "The entry cannot be retried (succeeded, already scheduled, or webhook disabled)." }];
+
+async function retryAndEnqueue(ctx: Context & { organizationId: string }, projectId: string, logId: string) {
+  const result = await retryDeliveryLog(ctx.db, ctx.organizationId, projectId, logId);
+  await ctx.scheduler.enqueue([result.deliveryId]);
+  return result;
+}
 
 export const retryDeliveryLogProcedure = protectedProcedure
   .meta({
@@ -24,7 +30,7 @@ export const retryDeliveryLogProcedure = protectedProcedure
   })
   .input(z.object({ ...projectIdInput, ...logIdInput }))
   .output(retryResultSchema)
-  .mutation(({ ctx, input }) => retryDeliveryLog(ctx.db, ctx.organizationId, input.projectId, input.logId));
+  .mutation(({ ctx, input }) => retryAndEnqueue(ctx, input.projectId, input.logId));
 
 /** The same call without the project prefix: the project is the log's, checked against the caller. */
 export const retryDeliveryLogByIdProcedure = protectedProcedure
@@ -43,5 +49,5 @@ export const retryDeliveryLogByIdProcedure = protectedProcedure
   .output(retryResultSchema)
   .mutation(async ({ ctx, input }) => {
     const projectId = await findLogProject(ctx.db, ctx.organizationId, input.logId);
-    return retryDeliveryLog(ctx.db, ctx.organizationId, projectId, input.logId);
+    return retryAndEnqueue(ctx, projectId, input.logId);
   });

@@ -14,4 +14,4 @@ export const updateWebhookProcedure = protectedProcedure
   })
   .input(updateWebhookInput)
   .output(webhookDtoSchema)
-  .mutation(({ ctx, input: { projectId, webhookId, ...body } }) => updateWebhook(ctx.db, ctx.organizationId, projectId, webhookId, body));
+  .mutation(({ ctx, input: { projectId, webhookId, ...body } }) => updateWebhook(ctx.db, ctx.organizationId, projectId, webhookId, body, ctx.config.urlRules));

@@ -1,8 +1,8 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmbeddedWorker, type EmbeddedWorker } from "@/server/jobs/embedded-worker";
+import { testAttemptOptions } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
-import { stubDeliveryEnv } from "@/test/delivery-fixtures";
 import { type RestClient, restClientForNewOrg } from "@/test/rest";
 import { startReceiver, type Receiver } from "@/test/webhook-receiver";
 
@@ -16,12 +16,11 @@ let project: { uniqueId: string; campaignId: string; name: string };
 const SECRET = "whsec_http_test_secret_0123456789";
 
 beforeAll(async () => {
-  stubDeliveryEnv(30);
   t = await createTestDb();
   call = await restClientForNewOrg(t.db);
   other = await restClientForNewOrg(t.db);
   receiver = await startReceiver();
-  worker = createEmbeddedWorker({ db: t.db, pollIntervalMs: 50 });
+  worker = createEmbeddedWorker({ db: t.db, pollIntervalMs: 50, attempt: { ...testAttemptOptions(), baseMs: 30 } });
   worker.start();
   project = (await call("POST", "/projects", { body: { name: "Hooks", referralRedirectLink: "https://app.example.com/join" } })).json;
 });

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("runs on embedded defaults with nothing set", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      productionMode: false,
+      databaseUrl: undefined,
+      accessLog: true,
+      urlRules: { httpsOnly: false, publicOnly: false },
+      deliveries: { retryBaseMs: 5_000, pollIntervalMs: 2_000 },
+      inngestEnabled: false,
+    });
+    expect(config.dataDir).toMatch(/\.data$/);
+  });
+
+  it("follows NODE_ENV into production mode unless REFERLOOP_ENV says otherwise; empty counts as unset", () => {
+    expect(loadConfig({ NODE_ENV: "production" }).urlRules).toEqual({ httpsOnly: true, publicOnly: true });
+    expect(loadConfig({ NODE_ENV: "production", REFERLOOP_ENV: "development" }).productionMode).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production", WEBHOOK_ALLOW_PRIVATE_URLS: "true" }).urlRules).toEqual({ httpsOnly: true, publicOnly: false });
+    expect(loadConfig({ DATABASE_URL: "", WEBHOOK_RETRY_BASE_MS: "" })).toMatchObject({ databaseUrl: undefined, deliveries: { retryBaseMs: 5_000 } });
+  });
+
+  it("refuses bad values, naming every bad variable and what it got", () => {
+    let error: unknown;
+    try {
+      loadConfig({ WEBHOOK_RETRY_BASE_MS: "soon", REFERLOOP_ENV: "staging", DATABASE_URL: "mysql://x", REFERLOOP_ACCESS_LOG: "maybe" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const name of ["WEBHOOK_RETRY_BASE_MS", "REFERLOOP_ENV", "DATABASE_URL", "REFERLOOP_ACCESS_LOG"]) expect(message).toContain(name);
+    expect(message).toContain('"soon"');
+    expect(() => loadConfig({ WEBHOOK_POLL_INTERVAL_MS: "0" })).toThrow(/WEBHOOK_POLL_INTERVAL_MS: must be at least 1/);
+  });
+});

@@ -1,0 +1,45 @@
+import { loadConfig, type Config } from "@/server/config";
+import type { Db } from "@/server/db/client";
+import type { Services } from "@/server/api/context";
+import type { DeliveryScheduler } from "@/server/jobs/scheduler";
+import { attemptOptions } from "@/server/jobs/attempt-options";
+
+/**
+ * The configuration tests run with, built like the app's from variables: development URL rules that
+ * let webhooks reach the test's receivers on 127.0.0.1, and a fast retry schedule. A test that needs
+ * another setting passes its own variables here instead of changing the environment.
+ */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    REFERLOOP_ENV: "development",
+    WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+    WEBHOOK_RETRY_BASE_MS: "40",
+    REFERLOOP_ACCESS_LOG: "0",
+    REFERLOOP_DATA_DIR: process.env.REFERLOOP_DATA_DIR,
+    REFERLOOP_ENCRYPTION_KEY: process.env.REFERLOOP_ENCRYPTION_KEY,
+    ...env,
+  });
+}
+
+/** Production mode's URL rules (https, public addresses only). */
+export const productionConfig = () => testConfig({ REFERLOOP_ENV: "production", WEBHOOK_ALLOW_PRIVATE_URLS: "false" });
+
+/** What performAttempt and the workers get under testConfig(). */
+export const testAttemptOptions = (config: Config = testConfig()) => attemptOptions(config);
+
+/** A scheduler that records what it was told (the real ones are tested in src/server/jobs). */
+export function recordingScheduler(): DeliveryScheduler & { enqueued: string[] } {
+  const enqueued: string[] = [];
+  return {
+    kind: "embedded",
+    enqueued,
+    async enqueue(deliveryIds) {
+      enqueued.push(...deliveryIds);
+    },
+  };
+}
+
+/** The services a request gets, around the test's database. */
+export function testServices(db: Db, overrides: Partial<Services> = {}): Services {
+  return { db, config: testConfig(), scheduler: recordingScheduler(), ...overrides };
+}
