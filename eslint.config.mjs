@@ -1,5 +1,13 @@
 import tseslint from "typescript-eslint";
 
+/** Imports a layer may not make: data flows route -> procedure -> domain -> db, never back. */
+const forbid = (files, groups) => ({
+  files,
+  rules: {
+    "no-restricted-imports": ["error", { patterns: groups.map(({ group, message }) => ({ group, message })) }],
+  },
+});
+
 export default tseslint.config(
   { ignores: ["node_modules/", ".next/", ".data/", "src/generated/", "test-results/", "playwright-report/", "next-env.d.ts", ".tmp-*/"] },
   ...tseslint.configs.recommended,
@@ -8,4 +16,20 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  forbid(
+    ["src/server/domain/**"],
+    [
+      { group: ["@/server/api", "@/server/api/*", "@/server/api/**", "../../api/**", "../api/**"], message: "The domain is free of the API layer: take typed input, return typed results." },
+      { group: ["@/server/jobs", "@/server/jobs/*", "@/server/jobs/**", "../../jobs/**", "../jobs/**"], message: "The domain returns delivery ids; the caller hands them to the scheduler." },
+      { group: ["@/app", "@/app/*", "@/app/**", "@/components", "@/components/*", "@/components/**"], message: "The domain knows nothing of routes or React." },
+    ],
+  ),
+  forbid(
+    ["src/components/**"],
+    [{ group: ["@/app", "@/app/*", "@/app/**"], message: "Components do not import routes; routes compose components." }],
+  ),
+  forbid(
+    ["src/lib/schemas/**"],
+    [{ group: ["@/server", "@/server/*", "@/server/**"], message: "The shared schemas are bundled into the dashboard: no server code." }],
+  ),
 );

@@ -1,14 +1,10 @@
 /** Listing app users in one large project: every sort, the filters, search and a deep page. */
 import { getConfig } from "@/server/config";
 import type { Db } from "@/server/db/client";
-import {
-  APP_USER_SORT_FIELDS,
-  DEFAULT_APP_USER_SORT,
-  listAppUsers,
-  SORT_ORDERS,
-  type ListAppUsersInput,
-} from "@/server/domain/app-users/list-app-users";
-import { DEFAULT_PAGE_SIZE } from "@/server/domain/paging";
+import { z } from "zod";
+import { APP_USER_SORT_FIELDS, DEFAULT_APP_USER_SORT, listAppUsersQuery, SORT_ORDERS } from "@/lib/schemas/app-users";
+import { DEFAULT_PAGE_SIZE } from "@/lib/schemas/common";
+import { listAppUsers } from "@/server/domain/app-users/list-app-users";
 import { createProject } from "@/server/domain/projects/create-project";
 import { createOrgWithApiKey, restClient } from "@/test/rest";
 import { captureQueries } from "./capture-queries";
@@ -20,8 +16,10 @@ const CLIENT_ID_PREFIX = "cust_";
 const WARMUP_RUNS = 2;
 
 export type ListFixture = { organizationId: string; projectId: string; apiKey: string; users: number; seedMs: number };
-export type ListCase = { name: string; input: ListAppUsersInput };
-export type ListCaseResult = { name: string; input: ListAppUsersInput; totalCount: number; domain: LatencySummary; rest: LatencySummary };
+/** A case: what it sets of the query; the rest takes the schema's defaults. */
+type ListQuery = Partial<z.output<typeof listAppUsersQuery>>;
+export type ListCase = { name: string; input: ListQuery };
+export type ListCaseResult = { name: string; input: ListQuery; totalCount: number; domain: LatencySummary; rest: LatencySummary };
 
 /** One project with `users` app users, seeded in one statement, then VACUUM ANALYZE (as autovacuum would). */
 export async function prepareListProject(db: Db, url: string, users: number): Promise<ListFixture> {
@@ -48,8 +46,10 @@ export function listCases(users: number): ListCase[] {
   ];
 }
 
+const caseQuery = (c: ListCase) => ({ ...listAppUsersQuery.parse({}), ...c.input });
+
 /** The REST query string for a domain input, in the spec's PascalCase names. */
-const restQuery = (input: ListAppUsersInput) =>
+const restQuery = (input: ListQuery) =>
   new URLSearchParams(Object.entries(input).map(([k, v]) => [k.charAt(0).toUpperCase() + k.slice(1), String(v)])).toString();
 
 /** Each case `runs` times through listAppUsers and `runs` times through the REST handler, after warm-up calls. */
@@ -57,7 +57,8 @@ export async function measureListCases(db: Db, f: ListFixture, cases: ListCase[]
   const call = restClient(db, f.apiKey);
   const results: ListCaseResult[] = [];
   for (const c of cases) {
-    const viaDomain = () => listAppUsers(db, f.organizationId, f.projectId, c.input);
+    const query = caseQuery(c);
+    const viaDomain = () => listAppUsers(db, f.organizationId, f.projectId, query);
     const viaRest = async () => {
       const res = await call("GET", `/projects/${f.projectId}/users?${restQuery(c.input)}`);
       if (res.status !== 200) throw new Error(`REST list (${c.name}) answered ${res.status}: ${res.text}`);
@@ -77,7 +78,7 @@ export async function measureListCases(db: Db, f: ListFixture, cases: ListCase[]
  * EXPLAIN (ANALYZE, BUFFERS) of the SQL that listAppUsers really sends for a case, with its parameters.
  */
 export async function explainCase(url: string, f: ListFixture, c: ListCase): Promise<string> {
-  const captured = await captureQueries(url, (db) => listAppUsers(db, f.organizationId, f.projectId, c.input));
+  const captured = await captureQueries(url, (db) => listAppUsers(db, f.organizationId, f.projectId, caseQuery(c)));
   const listQueries = captured.filter((q) => /^SELECT\b/i.test(q.sql.trim()) && q.sql.includes('"AppUser"'));
   return withClient(url, async (client) => {
     const sections: string[] = [];

@@ -48,6 +48,7 @@ export async function prepareRewardItems(db: Db, url: string, count: number, con
       url: `https://hooks.example.com/bench-${i}`,
       secret: `whsec_bench_${i}`,
       enabled: true,
+      environment: "Both",
     }, getConfig().urlRules);
   }
   await withClient(url, (c) => seedAppUsers(c, project.id, count, "referrer-"));

@@ -1,9 +1,10 @@
 import type { Db } from "@/server/db/client";
-import { insertRewardDeliveries, type RewardEnvironment } from "@/server/domain/deliveries/insert-reward-deliveries";
+import type { RewardEnvironment } from "@/generated/prisma/client";
+import { insertRewardDeliveries } from "@/server/domain/deliveries/insert-reward-deliveries";
 import type { RewardPayload } from "@/server/domain/deliveries/reward-payload";
 import { randomAlphanumeric } from "@/server/domain/tokens";
 import { createWebhook } from "@/server/domain/webhooks/create-webhook";
-import type { CreateWebhookInput } from "@/server/domain/webhooks/parse-webhook-input";
+import type { CreateWebhookInput } from "@/server/domain/webhooks/webhook-write";
 import { testConfig } from "./config";
 import { createOrgWithProject } from "./fixtures";
 import { startReceiver } from "./webhook-receiver";
@@ -36,7 +37,7 @@ export async function addWebhook(db: Db, setup: RewardSetup, input: Partial<Crea
     setup.org.id,
     setup.project.id,
     setup.campaign.id,
-    { name: "Receiver", secret: "whsec-test-" + randomAlphanumeric(16), ...input },
+    { name: "Receiver", secret: "whsec-test-" + randomAlphanumeric(16), enabled: true, environment: "Both", ...input },
     testConfig().urlRules,
   );
 }

@@ -12,7 +12,7 @@ import { toFormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { oneOf, positiveInt, useUrlState } from "@/lib/use-url-state";
-import { APP_USER_SORT_FIELDS } from "@/server/domain/app-users/app-user-sort";
+import { APP_USER_SORT_FIELDS } from "@/lib/schemas/app-users";
 import { AppUsersTable } from "./app-users-table";
 import { CreateAppUserForm } from "./create-app-user-form";
 

@@ -3,7 +3,7 @@
 import { DataTable, type Column, type SortState } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import type { RouterOutputs } from "@/lib/trpc-types";
-import type { AppUserSortField } from "@/server/domain/app-users/app-user-sort";
+import type { AppUserSortField } from "@/lib/schemas/app-users";
 import { AppUserLink } from "./app-user-link";
 
 export type AppUser = RouterOutputs["appUsers"]["get"];

@@ -2,7 +2,7 @@ import { AppUserLink } from "@/components/app-users/app-user-link";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { failureReasonText } from "@/lib/referral-reasons";
+import { rewardReasonText } from "@/lib/schemas/referrals";
 import type { RouterOutputs } from "@/lib/trpc-types";
 
 export type Referral = RouterOutputs["referrals"]["list"]["items"][number];
@@ -13,7 +13,7 @@ export function FailureReason({ reason }: { reason: string | null }) {
   if (!reason) return <span className="text-zinc-400">—</span>;
   return (
     <span className="block max-w-64">
-      <span className="text-zinc-800">{failureReasonText(reason)}</span>
+      <span className="text-zinc-800">{rewardReasonText(reason)}</span>
       <code className="mt-0.5 block font-mono text-[11px] text-zinc-500">{reason}</code>
     </span>
   );

@@ -1,6 +1,6 @@
 import { MAX_BODY_BYTES } from "@/server/api/rest/handle-rest-request";
-import { DEFAULT_ATTRIBUTION_WINDOW_DAYS } from "@/server/domain/campaigns/campaign-config";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/server/domain/paging";
+import { DEFAULT_ATTRIBUTION_WINDOW_DAYS } from "@/lib/schemas/campaigns";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/schemas/common";
 
 /**
  * The prose of the API reference: conventions and every decision the interface specification left

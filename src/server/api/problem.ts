@@ -25,6 +25,7 @@ const byCode: Partial<Record<TRPC_ERROR_CODE_KEY, { status: number; slug: string
   UNSUPPORTED_MEDIA_TYPE: { status: 415, slug: "unsupported-media-type", title: "Unsupported content type." },
   UNPROCESSABLE_CONTENT: { status: 422, slug: "unprocessable", title: "The request cannot be processed." },
   TOO_MANY_REQUESTS: { status: 429, slug: "rate-limited", title: "Too many requests." },
+  SERVICE_UNAVAILABLE: { status: 503, slug: "unavailable", title: "Temporarily unavailable; retry shortly." },
 };
 const internal = { status: 500, slug: "internal", title: "Internal error." };
 
@@ -36,6 +37,7 @@ const kindToCode: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   not_found: "NOT_FOUND",
   conflict: "CONFLICT",
   unprocessable: "UNPROCESSABLE_CONTENT",
+  unavailable: "SERVICE_UNAVAILABLE",
 };
 
 export const toTRPCError = (error: DomainError) =>

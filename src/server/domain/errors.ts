@@ -7,7 +7,8 @@ export type DomainErrorKind =
   | "unauthorized" // 401
   | "not_found" // 404: absent, or owned by another organisation
   | "conflict" // 409: clashes with existing state
-  | "unprocessable"; // 422: well-formed but cannot be applied (e.g. idempotency key reuse)
+  | "unprocessable" // 422: well-formed but cannot be applied (e.g. idempotency key reuse)
+  | "unavailable"; // 503: a transient shortage; the same request may succeed when retried
 
 export type FieldIssue = { field: string; rule: string; message: string };
 
@@ -26,3 +27,7 @@ export const notFound = (what: string) => new DomainError("not_found", `${what} 
 
 export const invalidField = (field: string, rule: string, message: string) =>
   new DomainError("invalid", message, [{ field, rule, message }]);
+
+/** A clash with stored state (409); with `field`, the problem names the field that clashes (rule `unique`). */
+export const conflict = (message: string, field?: string) =>
+  new DomainError("conflict", message, field ? [{ field, rule: "unique", message }] : []);

@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import { DomainError } from "@/server/domain/errors";
+import { conflict } from "@/server/domain/errors";
 import { createOrganization } from "@/server/domain/organizations/create-organization";
 import { isUniqueViolation } from "@/server/domain/db-errors";
 import { hashPassword } from "./password";
@@ -19,9 +19,7 @@ export async function signUp(db: Db, input: SignUpInput) {
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new DomainError("conflict", "An account with this e-mail already exists.", [
-        { field: "email", rule: "unique", message: "An account with this e-mail already exists." },
-      ]);
+      throw conflict("An account with this e-mail already exists.", "email");
     }
     throw error;
   }

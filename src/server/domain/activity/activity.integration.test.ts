@@ -1,3 +1,5 @@
+import { appUserEventsQuery, DEFAULT_USER_EVENTS_LIMIT } from "@/lib/schemas/app-users";
+import { pagingQuery } from "@/lib/schemas/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listActivity } from "@/server/domain/activity/list-activity";
 import { listAppUserEvents } from "@/server/domain/activity/list-app-user-events";
@@ -33,7 +35,7 @@ afterAll(() => t?.drop());
 
 describe("listActivity", () => {
   it("pages the project's activity newest first", async () => {
-    const page1 = await listActivity(t.db, f.org.id, f.project.id, { pageSize: 10 });
+    const page1 = await listActivity(t.db, f.org.id, f.project.id, pagingQuery.parse({ pageSize: 10 }));
     expect(page1).toMatchObject({ page: 1, pageSize: 10, totalCount: 24, hasNextPage: true });
     expect(page1.items[0]).toEqual({
       id: expect.any(String),
@@ -42,21 +44,21 @@ describe("listActivity", () => {
       appUserId: null,
       createdAt: expect.any(String),
     });
-    const page3 = await listActivity(t.db, f.org.id, f.project.id, { pageSize: 10, page: 3 });
+    const page3 = await listActivity(t.db, f.org.id, f.project.id, pagingQuery.parse({ pageSize: 10, page: 3 }));
     expect(page3.hasNextPage).toBe(false);
     expect(page3.items.map((i) => i.type).sort()).toEqual(["event_recorded", "referral_tracked", "user_created", "user_created"]);
-    expect((await listActivity(t.db, other.org.id, other.project.id)).totalCount).toBe(0);
+    expect((await listActivity(t.db, other.org.id, other.project.id, pagingQuery.parse({}))).totalCount).toBe(0);
   });
 
   it("rejects bad paging and foreign projects", async () => {
-    expect((await domainError(listActivity(t.db, f.org.id, f.project.id, { page: 0 }))).issues[0]?.field).toBe("page");
-    expect((await domainError(listActivity(t.db, other.org.id, f.project.id))).kind).toBe("not_found");
+    expect(pagingQuery.safeParse({ page: 0 }).error?.issues[0]?.path).toEqual(["page"]);
+    expect((await domainError(listActivity(t.db, other.org.id, f.project.id, pagingQuery.parse({})))).kind).toBe("not_found");
   });
 });
 
 describe("listAppUserEvents", () => {
   it("lists one user's timeline newest first with the AppUserEventDto fields", async () => {
-    const events = await listAppUserEvents(t.db, f.org.id, f.project.id, { uniqueId: alice.uniqueId });
+    const events = await listAppUserEvents(t.db, f.org.id, f.project.id, { uniqueId: alice.uniqueId, limit: DEFAULT_USER_EVENTS_LIMIT });
     expect(events.map((e) => e.type)).toEqual(["referral_tracked", "user_created"]);
     expect(Object.keys(events[0]!).sort()).toEqual(["createdAt", "description", "id", "type"]);
     expect(events[0]!.description).toContain("bob");
@@ -64,12 +66,9 @@ describe("listAppUserEvents", () => {
   });
 
   it("rejects a bad limit and 404s unknown or foreign users", async () => {
-    for (const limit of [0, 101]) {
-      const error = await domainError(listAppUserEvents(t.db, f.org.id, f.project.id, { uniqueId: alice.uniqueId, limit }));
-      expect(error.issues[0]?.field).toBe("limit");
-    }
-    expect((await domainError(listAppUserEvents(t.db, f.org.id, f.project.id, { uniqueId: "nope" }))).kind).toBe("not_found");
-    const foreign = listAppUserEvents(t.db, other.org.id, other.project.id, { uniqueId: alice.uniqueId });
+    for (const limit of [0, 101]) expect(appUserEventsQuery.safeParse({ limit }).error?.issues[0]?.path).toEqual(["limit"]);
+    expect((await domainError(listAppUserEvents(t.db, f.org.id, f.project.id, { uniqueId: "nope", limit: DEFAULT_USER_EVENTS_LIMIT }))).kind).toBe("not_found");
+    const foreign = listAppUserEvents(t.db, other.org.id, other.project.id, { uniqueId: alice.uniqueId, limit: DEFAULT_USER_EVENTS_LIMIT });
     expect((await domainError(foreign)).kind).toBe("not_found");
   });
 });

@@ -1,6 +1,6 @@
 import type { Db } from "@/server/db/client";
 import { toActivityDto, type ActivityDto } from "@/server/domain/activity/activity-dto";
-import { parsePaging, toPage, type PageEnvelope, type PagingInput } from "@/server/domain/paging";
+import { pageWindow, toPage, type PageEnvelope, type PagingInput } from "@/server/domain/paging";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 
 /** The project's recent activity, newest first. */
@@ -8,9 +8,9 @@ export async function listActivity(
   db: Db,
   organizationId: string,
   projectId: string,
-  input: PagingInput = {},
+  input: PagingInput,
 ): Promise<PageEnvelope<ActivityDto>> {
-  const paging = parsePaging(input);
+  const paging = pageWindow(input);
   const project = await getOwnedProject(db, organizationId, projectId);
   const where = { projectId: project.id };
   const [rows, totalCount] = await Promise.all([

@@ -1,4 +1,4 @@
-import type { Prisma } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
 
 export const ACTIVITY_TYPES = [
   "user_created",
@@ -17,7 +17,19 @@ export type ActivityInput = {
   description: string;
 };
 
+/**
+ * The one INSERT of an activity entry, also used inside the reward claim's single statement, where
+ * `onlyIf` gates it on the claim. Fills in what Prisma otherwise would: the id, and `at` from this
+ * process's clock.
+ */
+export function activityInsert(entry: ActivityInput, { at = new Date(), onlyIf = Prisma.sql`true` } = {}): Prisma.Sql {
+  return Prisma.sql`
+    INSERT INTO "Activity" ("id", "projectId", "appUserId", "type", "description", "createdAt")
+    SELECT gen_random_uuid()::text, ${entry.projectId}, ${entry.appUserId}, ${entry.type}, ${entry.description}, ${at}
+    WHERE ${onlyIf}`;
+}
+
 /** Written inside the caller's transaction, so the feed never shows something that was rolled back. */
-export async function recordActivity(tx: Prisma.TransactionClient, entries: ActivityInput | ActivityInput[]) {
-  await tx.activity.createMany({ data: Array.isArray(entries) ? entries : [entries] });
+export async function recordActivity(tx: Prisma.TransactionClient, entry: ActivityInput) {
+  await tx.$executeRaw(activityInsert(entry));
 }

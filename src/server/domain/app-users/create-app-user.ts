@@ -1,12 +1,12 @@
+import type { AppUserAttributes } from "@/lib/schemas/app-users";
 import type { Db } from "@/server/db/client";
 import { recordActivity } from "@/server/domain/activity/record-activity";
 import { insertAppUser } from "@/server/domain/app-users/insert-app-user";
-import { parseAttributes, parseClientProvidedId } from "@/server/domain/app-users/parse-app-user-input";
 import { toAppUserDto, type AppUserDto } from "@/server/domain/app-users/to-app-user-dto";
-import { DomainError } from "@/server/domain/errors";
+import { conflict } from "@/server/domain/errors";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 
-export type CreateAppUserInput = { clientProvidedId: string; attributes?: Record<string, string> | null };
+export type CreateAppUserInput = { clientProvidedId: string; attributes?: AppUserAttributes };
 
 /** Creates the user with a generated referral code; a client id already used in the project is a conflict. */
 export async function createAppUser(
@@ -15,8 +15,7 @@ export async function createAppUser(
   projectId: string,
   input: CreateAppUserInput,
 ): Promise<AppUserDto> {
-  const clientProvidedId = parseClientProvidedId(input.clientProvidedId);
-  const attributes = parseAttributes(input.attributes);
+  const { clientProvidedId, attributes = {} } = input;
   const project = await getOwnedProject(db, organizationId, projectId);
   const user = await db.$transaction(async (tx) => {
     const created = await insertAppUser(tx, { projectId: project.id, clientProvidedId, attributes });
@@ -32,7 +31,5 @@ export async function createAppUser(
   return toAppUserDto({ ...user, referredBy: null });
 }
 
-const duplicateClientId = (clientProvidedId: string) => {
-  const message = `An app user with ClientProvidedId "${clientProvidedId}" already exists in this project.`;
-  return new DomainError("conflict", message, [{ field: "clientProvidedId", rule: "unique", message }]);
-};
+const duplicateClientId = (clientProvidedId: string) =>
+  conflict(`An app user with ClientProvidedId "${clientProvidedId}" already exists in this project.`, "clientProvidedId");

@@ -1,15 +1,13 @@
 import type { Prisma } from "@/generated/prisma/client";
+import type { AppUserAttributes } from "@/lib/schemas/app-users";
 import { recordActivity } from "@/server/domain/activity/record-activity";
 import { insertAppUser } from "@/server/domain/app-users/insert-app-user";
-import { parseAttributes, parseClientProvidedId } from "@/server/domain/app-users/parse-app-user-input";
 import { withReferrer, type AppUserRow } from "@/server/domain/app-users/to-app-user-dto";
 
 export type GetOrCreateAppUserInput = {
   clientProvidedId: string;
   /** Used only when the user is created; an existing user's attributes are left alone. */
-  attributes?: Record<string, string> | null;
-  /** The field name to report when clientProvidedId is invalid (e.g. "refereeId"). */
-  field?: string;
+  attributes?: AppUserAttributes;
 };
 
 /**
@@ -23,8 +21,7 @@ export async function getOrCreateAppUser(
   projectId: string,
   input: GetOrCreateAppUserInput,
 ): Promise<{ user: AppUserRow; created: boolean }> {
-  const clientProvidedId = parseClientProvidedId(input.clientProvidedId, input.field);
-  const attributes = parseAttributes(input.attributes);
+  const { clientProvidedId, attributes = {} } = input;
   const now = new Date();
   const key = { projectId_clientProvidedId: { projectId, clientProvidedId } };
   const existing = await tx.appUser.findUnique({ where: key, select: { id: true } });

@@ -1,5 +1,6 @@
 import type { AppUser, Prisma } from "@/generated/prisma/client";
-import type { AppUserAttributes } from "@/server/domain/app-users/parse-app-user-input";
+import type { AppUserAttributes } from "@/lib/schemas/app-users";
+import { DomainError } from "@/server/domain/errors";
 import { randomAlphanumeric } from "@/server/domain/tokens";
 
 export const REFERRAL_CODE_LENGTH = 6;
@@ -32,5 +33,5 @@ export async function insertAppUser(tx: Prisma.TransactionClient, user: NewAppUs
     if (taken) return null;
     // Otherwise the referral code collided: draw another.
   }
-  throw new Error(`No free referral code after ${MAX_CODE_ATTEMPTS} attempts.`);
+  throw new DomainError("unavailable", `No free referral code after ${MAX_CODE_ATTEMPTS} attempts; retry the request.`);
 }

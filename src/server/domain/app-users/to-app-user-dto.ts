@@ -1,5 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
-import type { AppUserAttributes } from "@/server/domain/app-users/parse-app-user-input";
+import type { AppUserAttributes } from "@/lib/schemas/app-users";
 
 /** Load app users with this include so `referredBy` can be shown as the referrer's client id. */
 export const withReferrer = { referredBy: { select: { clientProvidedId: true } } } satisfies Prisma.AppUserInclude;

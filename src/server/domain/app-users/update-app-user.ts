@@ -1,10 +1,10 @@
+import type { AppUserAttributes } from "@/lib/schemas/app-users";
 import type { Db } from "@/server/db/client";
-import { parseAttributes } from "@/server/domain/app-users/parse-app-user-input";
 import { toAppUserDto, withReferrer, type AppUserDto } from "@/server/domain/app-users/to-app-user-dto";
 import { notFound } from "@/server/domain/errors";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 
-export type UpdateAppUserInput = { uniqueId: string; attributes: Record<string, string> | null };
+export type UpdateAppUserInput = { uniqueId: string; attributes: AppUserAttributes };
 
 /** Replaces the whole attributes map (keys not sent are removed), as the spec requires. */
 export async function updateAppUser(
@@ -13,7 +13,7 @@ export async function updateAppUser(
   projectId: string,
   input: UpdateAppUserInput,
 ): Promise<AppUserDto> {
-  const attributes = parseAttributes(input.attributes);
+  const { attributes } = input;
   const project = await getOwnedProject(db, organizationId, projectId);
   const { count } = await db.appUser.updateMany({ where: { id: input.uniqueId, projectId: project.id }, data: { attributes } });
   if (count === 0) throw notFound("App user");

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  defaultNewUserExperience,
-  defaultReferrerExperience,
-  readReferrerExperience,
-} from "@/server/domain/campaigns/campaign-config";
+import { defaultNewUserExperience, defaultReferrerExperience, updateCampaignBody } from "@/lib/schemas/campaigns";
+import { readReferrerExperience } from "@/server/domain/campaigns/campaign-config";
 import { getCampaign } from "@/server/domain/campaigns/get-campaign";
 import { updateCampaign } from "@/server/domain/campaigns/update-campaign";
 import { createTestDb, type TestDb } from "@/test/db";
@@ -83,8 +80,7 @@ describe("updateCampaign", () => {
     const f = await createOrgWithProject(t.db);
     expect((await updateCampaign(t.db, f.org.id, f.project.id, { attributionWindowDays: 90 })).attributionWindowDays).toBe(90);
     for (const days of [0, 366, 1.5]) {
-      const error = await domainError(updateCampaign(t.db, f.org.id, f.project.id, { attributionWindowDays: days }));
-      expect(error.issues[0]?.field).toBe("attributionWindowDays");
+      expect(updateCampaignBody.safeParse({ attributionWindowDays: days }).error?.issues[0]?.path).toEqual(["attributionWindowDays"]);
     }
   });
 
@@ -96,13 +92,9 @@ describe("updateCampaign", () => {
     [{ referrerExperience: { modal: { modalDescription: "x".repeat(501) } } }, "referrerExperience.modal.modalDescription"],
     [{ newUserExperience: { promoText: "x".repeat(501) } }, "newUserExperience.promoText"],
     [{ newUserExperience: { promoPosition: "middle" } }, "newUserExperience.promoPosition"],
-  ])("rejects %j naming %s, and changes nothing", async (input, field) => {
-    const f = await createOrgWithProject(t.db);
-    const before = await getCampaign(t.db, f.org.id, f.project.id);
-    const error = await domainError(updateCampaign(t.db, f.org.id, f.project.id, input as never));
-    expect(error.kind).toBe("invalid");
-    expect(error.issues.map((i) => i.field)).toContain(field);
-    expect(await getCampaign(t.db, f.org.id, f.project.id)).toEqual(before);
+  ])("the update schema rejects %j naming %s", (input, field) => {
+    const issues = updateCampaignBody.safeParse(input).error?.issues ?? [];
+    expect(issues.map((i) => i.path.join("."))).toContain(field);
   });
 
   it("accepts the boundary values", async () => {

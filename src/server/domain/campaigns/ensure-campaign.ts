@@ -1,5 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
-import { defaultNewUserExperience, defaultReferrerExperience } from "@/server/domain/campaigns/campaign-config";
+import { defaultNewUserExperience, defaultReferrerExperience } from "@/lib/schemas/campaigns";
 
 /**
  * The project's campaign, created with the defaults if it is missing. Projects are created with one,

@@ -1,10 +1,6 @@
 import type { Campaign } from "@/generated/prisma/client";
-import {
-  readNewUserExperience,
-  readReferrerExperience,
-  type NewUserExperience,
-  type ReferrerExperience,
-} from "@/server/domain/campaigns/campaign-config";
+import type { NewUserExperience, ReferrerExperience } from "@/lib/schemas/campaigns";
+import { readNewUserExperience, readReferrerExperience } from "@/server/domain/campaigns/campaign-config";
 
 export type CampaignDto = {
   /** The campaign uniqueId (the `{campaignId}` of the webhook create path). */

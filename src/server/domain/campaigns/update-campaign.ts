@@ -1,25 +1,19 @@
-import type { z } from "zod";
 import type { Db } from "@/server/db/client";
+import type { NewUserExperiencePatch, ReferrerExperiencePatch } from "@/lib/schemas/campaigns";
 import {
-  attributionWindowDaysSchema,
   mergeNewUserExperience,
   mergeReferrerExperience,
-  newUserExperiencePatchSchema,
   readNewUserExperience,
   readReferrerExperience,
-  referrerExperiencePatchSchema,
-  type NewUserExperiencePatch,
-  type ReferrerExperiencePatch,
 } from "@/server/domain/campaigns/campaign-config";
 import { ensureCampaign } from "@/server/domain/campaigns/ensure-campaign";
 import { toCampaignDto, type CampaignDto } from "@/server/domain/campaigns/to-campaign-dto";
-import { DomainError } from "@/server/domain/errors";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 
 export type UpdateCampaignInput = {
-  referrerExperience?: ReferrerExperiencePatch | null;
-  newUserExperience?: NewUserExperiencePatch | null;
-  attributionWindowDays?: number | null;
+  referrerExperience?: ReferrerExperiencePatch;
+  newUserExperience?: NewUserExperiencePatch;
+  attributionWindowDays?: number;
 };
 
 /**
@@ -32,12 +26,7 @@ export async function updateCampaign(
   projectId: string,
   input: UpdateCampaignInput,
 ): Promise<CampaignDto> {
-  const referrerPatch = parseOrThrow(referrerExperiencePatchSchema, input.referrerExperience ?? {}, "referrerExperience");
-  const newUserPatch = parseOrThrow(newUserExperiencePatchSchema, input.newUserExperience ?? {}, "newUserExperience");
-  const windowDays =
-    input.attributionWindowDays == null
-      ? undefined
-      : parseOrThrow(attributionWindowDaysSchema, input.attributionWindowDays, "attributionWindowDays");
+  const { referrerExperience: referrerPatch, newUserExperience: newUserPatch, attributionWindowDays: windowDays } = input;
   const project = await getOwnedProject(db, organizationId, projectId);
   const campaign = await db.$transaction(async (tx) => {
     const { id } = await ensureCampaign(tx, project.id);
@@ -53,16 +42,4 @@ export async function updateCampaign(
     });
   });
   return toCampaignDto(campaign);
-}
-
-/** Zod issues become one `invalid` error naming every failing field by its dotted path. */
-function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, field: string): z.infer<S> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((issue) => ({
-    field: [field, ...issue.path.map(String)].join("."),
-    rule: issue.code,
-    message: issue.message,
-  }));
-  throw new DomainError("invalid", `Invalid ${field}: ${issues.map((i) => `${i.field} ${i.message}`).join("; ")}.`, issues);
 }

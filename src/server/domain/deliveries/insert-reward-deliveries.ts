@@ -1,13 +1,10 @@
-import { Prisma } from "@/generated/prisma/client";
+import { Prisma, type RewardEnvironment } from "@/generated/prisma/client";
 import type { RewardPayload } from "./reward-payload";
 
-export type { RewardPayload } from "./reward-payload";
-
-export type RewardEnvironment = "Sandbox" | "Production";
-
 /**
- * The outbox INSERT for a granted reward, returning the delivery ids; grantReward makes it part of its
- * one-statement claim, gated by `onlyIf`, so a committed reward can never lose its webhooks. Routing: a Sandbox call reaches Sandbox and Both webhooks,
+ * The outbox INSERT for a granted reward, returning the delivery ids; the reward claim makes it part of
+ * its one statement, gated by `onlyIf`, so a committed reward can never lose its webhooks. Routing: a
+ * Sandbox call reaches Sandbox and Both webhooks,
  * Production reaches Production and Both, and a call without environment reaches every enabled
  * webhook once. Reads the webhooks in the same statement (the reward path is bound by Node CPU per
  * statement), and fills in what Prisma otherwise would: UUID ids and the timestamps, `at` being this

@@ -1,3 +1,5 @@
+import type { RewardContext } from "@/server/domain/referrals/reward-context";
+
 /** The body of the reward webhook, field for field as the spec's Events section lists it. */
 export type RewardPayload = {
   event: string;
@@ -32,4 +34,19 @@ export function rewardPayloadBody(stored: unknown): string {
   const body: Record<string, unknown> = {};
   for (const field of FIELDS) body[field] = source[field] ?? null;
   return JSON.stringify(body);
+}
+
+/** The payload a reward claimed at `claimedAt` delivers. */
+export function buildRewardPayload(ctx: RewardContext, claimedAt: Date): RewardPayload {
+  return {
+    event: ctx.eventName,
+    referrerId: ctx.item.referrerClientId,
+    refereeId: ctx.item.refereeClientId,
+    rewardClaimedAt: claimedAt.toISOString(),
+    trackingId: ctx.item.id,
+    rewardStatus: "Completed",
+    projectId: ctx.project.id,
+    projectName: ctx.project.name,
+    campaignId: ctx.item.campaignId,
+  };
 }

@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import { DomainError, invalidField } from "@/server/domain/errors";
+import { conflict, DomainError, invalidField } from "@/server/domain/errors";
 
 /** How long a stored response can be replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -110,4 +110,4 @@ async function storedResponse(db: Db, request: IdempotencyRequest): Promise<Stor
 }
 
 const inProgress = () =>
-  new DomainError("conflict", "A request with this Idempotency-Key is in progress; retry after it completes.");
+  conflict("A request with this Idempotency-Key is in progress; retry after it completes.");

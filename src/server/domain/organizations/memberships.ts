@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import { DomainError, invalidField, notFound } from "@/server/domain/errors";
+import { conflict, invalidField, notFound } from "@/server/domain/errors";
 import { isUniqueViolation } from "@/server/domain/db-errors";
 
 /** The user's organisations, oldest membership first (the default active one). */
@@ -34,7 +34,7 @@ export async function addMember(db: Db, organizationId: string, email: string, r
   try {
     await db.membership.create({ data: { userId: user.id, organizationId, role } });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError("conflict", "This account is already a member.");
+    if (isUniqueViolation(error)) throw conflict("This account is already a member.");
     throw error;
   }
 }
@@ -48,7 +48,7 @@ export async function removeMember(db: Db, organizationId: string, userId: strin
       // Locked, so two owners removing each other at once cannot leave the organisation without one.
       const owners = await tx.$queryRaw<{ id: string }[]>`
         SELECT "id" FROM "Membership" WHERE "organizationId" = ${organizationId} AND "role" = 'owner' FOR UPDATE`;
-      if (owners.length <= 1) throw new DomainError("conflict", "The last owner cannot be removed.");
+      if (owners.length <= 1) throw conflict("The last owner cannot be removed.");
     }
     await tx.membership.delete({ where: { id: membership.id } });
   });

@@ -1,6 +1,6 @@
 import type { UrlRules } from "@/server/config";
 import type { Db } from "@/server/db/client";
-import { defaultNewUserExperience, defaultReferrerExperience } from "@/server/domain/campaigns/campaign-config";
+import { defaultNewUserExperience, defaultReferrerExperience } from "@/lib/schemas/campaigns";
 import { hashToken, newToken } from "@/server/domain/tokens";
 import type { AppType } from "@/generated/prisma/client";
 import { appDetailsData, type AppDetails } from "./projects";

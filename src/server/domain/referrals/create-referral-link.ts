@@ -2,13 +2,12 @@ import type { Db } from "@/server/db/client";
 import { invalidField, notFound } from "@/server/domain/errors";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 import { buildReferralLink } from "@/server/domain/referrals/build-referral-link";
-import { parseEventName, parseRequiredText } from "@/server/domain/referrals/parse-referral-input";
 
 export type CreateReferralLinkInput = {
   /** The referrer's clientProvidedId. */
   referrerId: string;
   /** Pre-assigns the qualifying event: only a reward event with exactly this name can claim. */
-  rewardEventName?: string | null;
+  rewardEventName?: string;
 };
 
 export type ReferralLinkDto = {
@@ -24,8 +23,7 @@ export async function createReferralLink(
   projectId: string,
   input: CreateReferralLinkInput,
 ): Promise<ReferralLinkDto> {
-  const referrerId = parseRequiredText(input.referrerId, "referrerId");
-  const rewardEventName = parseEventName(input.rewardEventName, "rewardEventName");
+  const { referrerId, rewardEventName = null } = input;
   const project = await getOwnedProject(db, organizationId, projectId);
   if (!project.referralRedirectLink) {
     throw invalidField(

@@ -1,26 +1,5 @@
 import type { TrackingStatus } from "@/generated/prisma/client";
 
-/** Machine-readable reasons a reward event did not claim the reward. */
-export const REWARD_REASONS = [
-  "already_completed", // the item was already Completed: not changed
-  "already_failed", // the item was already Failed: not changed
-  "event_mismatch", // the item names a different qualifying event: the event is recorded, the item stays Pending
-  "self_referral", // referrer and referee are the same user: item Failed
-  "expired", // older than the campaign's attribution window: item Failed
-  "duplicate_referee", // this referrer was already rewarded for this referee: item Failed
-] as const;
-export type RewardReason = (typeof REWARD_REASONS)[number];
-
-/** The reasons in words, for people: activity descriptions and the dashboard. */
-export const REWARD_REASON_TEXT: Record<RewardReason, string> = {
-  already_completed: "Already completed: the reward was claimed before",
-  already_failed: "Already failed: the referral was closed before",
-  event_mismatch: "Different event: it was reserved for another reward event",
-  self_referral: "Self-referral: the referee is the referrer",
-  expired: "Expired: older than the campaign's attribution window",
-  duplicate_referee: "Duplicate referee: this referrer was already rewarded for this user",
-};
-
 export type RewardDecision =
   | { kind: "final"; reason: "already_completed" | "already_failed" }
   | { kind: "record"; reason: "event_mismatch" }

@@ -1,12 +1,10 @@
 import type { Db } from "@/server/db/client";
-import { invalidField, notFound } from "@/server/domain/errors";
+import type { ReferralDirection } from "@/lib/schemas/referrals";
+import { notFound } from "@/server/domain/errors";
 import type { PageEnvelope } from "@/server/domain/paging";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 import { queryReferralPage, type ReferralFilter } from "@/server/domain/referrals/query-referral-page";
 import type { ReferralDto } from "@/server/domain/referrals/to-referral-dto";
-
-export const REFERRAL_DIRECTIONS = ["given", "received"] as const;
-export type ReferralDirection = (typeof REFERRAL_DIRECTIONS)[number];
 
 export type ListAppUserReferralsInput = ReferralFilter & {
   uniqueId: string;
@@ -20,9 +18,6 @@ export async function listAppUserReferrals(
   projectId: string,
   input: ListAppUserReferralsInput,
 ): Promise<PageEnvelope<ReferralDto>> {
-  if (!REFERRAL_DIRECTIONS.includes(input.direction)) {
-    throw invalidField("direction", "enum", "Direction must be given or received.");
-  }
   const project = await getOwnedProject(db, organizationId, projectId);
   const user = await db.appUser.findFirst({ where: { id: input.uniqueId, projectId: project.id }, select: { id: true } });
   if (!user) throw notFound("App user");

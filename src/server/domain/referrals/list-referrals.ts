@@ -9,7 +9,7 @@ export async function listReferrals(
   db: Db,
   organizationId: string,
   projectId: string,
-  input: ReferralFilter = {},
+  input: ReferralFilter,
 ): Promise<PageEnvelope<ReferralDto>> {
   const project = await getOwnedProject(db, organizationId, projectId);
   return queryReferralPage(db, { projectId: project.id }, input);

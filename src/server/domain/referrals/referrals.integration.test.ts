@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WebhookEnvironment } from "@/generated/prisma/client";
 import { createAppUser } from "@/server/domain/app-users/create-app-user";
 import { getAppUserByClientId } from "@/server/domain/app-users/get-app-user-by-client-id";
@@ -10,12 +10,11 @@ import { listAppUserReferrals } from "@/server/domain/referrals/list-app-user-re
 import { listReferrals } from "@/server/domain/referrals/list-referrals";
 import { trackReferral } from "@/server/domain/referrals/track-referral";
 import { randomAlphanumeric } from "@/server/domain/tokens";
+import type { z } from "zod";
+import { appUserReferralsQuery, linkBody, referralListQuery, rewardBody, trackBody } from "@/lib/schemas/referrals";
 import { createTestDb, type TestDb } from "@/test/db";
 import { domainError } from "@/test/expect";
 import { createOrgWithProject, type OrgWithProject } from "@/test/fixtures";
-
-const enqueue = vi.hoisted(() => vi.fn(async (_ids: string[]) => {}));
-vi.mock("@/server/jobs/scheduler", () => ({ deliveryScheduler: () => ({ enqueue }) }));
 
 const DAY = 24 * 60 * 60 * 1000;
 let t: TestDb;
@@ -28,7 +27,6 @@ beforeAll(async () => {
   foreign = await createOrgWithProject(t.db);
 });
 afterAll(() => t?.drop());
-beforeEach(() => enqueue.mockClear());
 
 const uid = (prefix: string) => `${prefix}-${randomAlphanumeric(8)}`;
 
@@ -45,8 +43,11 @@ async function tracked(f: OrgWithProject = main, opts: { rewardEventName?: strin
   return { referrerId, refereeId, referralCode: referrer.referralCode, trackingId: track.referralTrackingId, track };
 }
 
-const grant = (trackingId: string, input: { eventName?: string; environment?: string; refereeId?: string } = {}, f = main) =>
-  grantReward(t.db, f.org.id, f.project.id, { referralTrackingId: trackingId, ...input });
+/** Reports an event as the reward endpoint would: the body parsed by its schema. */
+const grant = (trackingId: string, input: Omit<z.input<typeof rewardBody>, "referralTrackingId"> & { refereeId?: string } = {}, f = main) => {
+  const { refereeId, ...body } = input;
+  return grantReward(t.db, f.org.id, f.project.id, { ...rewardBody.parse({ referralTrackingId: trackingId, ...body }), refereeId });
+};
 
 const webhook = (f: OrgWithProject, environment: WebhookEnvironment, enabled = true) =>
   t.db.webhook.create({
@@ -93,11 +94,8 @@ describe("createReferralLink", () => {
   it("is not_found for an unknown referrer or a foreign project, invalid for blank input", async () => {
     expect((await domainError(createReferralLink(t.db, main.org.id, main.project.id, { referrerId: "nobody" }))).kind).toBe("not_found");
     expect((await domainError(createReferralLink(t.db, foreign.org.id, main.project.id, { referrerId: "linker" }))).kind).toBe("not_found");
-    expect((await domainError(createReferralLink(t.db, main.org.id, main.project.id, { referrerId: " " }))).kind).toBe("invalid");
-    const blankEvent = await domainError(
-      createReferralLink(t.db, main.org.id, main.project.id, { referrerId: "linker", rewardEventName: "" }),
-    );
-    expect(blankEvent.issues[0]?.field).toBe("rewardEventName");
+    expect(linkBody.safeParse({ referrerId: " " }).error?.issues[0]?.path).toEqual(["referrerId"]);
+    expect(linkBody.safeParse({ referrerId: "linker", rewardEventName: "" }).error?.issues[0]?.path).toEqual(["rewardEventName"]);
   });
 });
 
@@ -161,7 +159,7 @@ describe("trackReferral", () => {
       { referralCode, refereeId: "" },
       { referralCode, refereeId: "x", rewardEventName: " " },
     ];
-    for (const input of bad) expect((await domainError(trackReferral(t.db, main.org.id, main.project.id, input))).kind).toBe("invalid");
+    for (const input of bad) expect(trackBody.safeParse(input).success).toBe(false);
   });
 });
 
@@ -181,6 +179,7 @@ describe("grantReward: completion", () => {
       status: "Completed",
       referralTrackingId: trackingId,
       rewardClaimedAt: expect.any(String),
+      deliveryIds: expect.any(Array),
     });
     const item = await t.db.referralTracking.findUniqueOrThrow({ where: { id: trackingId } });
     expect(item).toMatchObject({ status: "Completed", rewardClaimed: true, failureReason: null });
@@ -207,8 +206,7 @@ describe("grantReward: completion", () => {
       projectName: f.project.name,
       campaignId: f.campaign.id,
     });
-    expect(enqueue).toHaveBeenCalledTimes(1);
-    expect([...enqueue.mock.calls[0]![0]].sort()).toEqual(deliveries.map((d) => d.id).sort());
+    expect([...result.deliveryIds].sort()).toEqual(deliveries.map((d) => d.id).sort());
 
     const events = await t.db.rewardEvent.findMany({ where: { trackingId } });
     expect(events).toMatchObject([{ outcome: "Claimed", eventName: "signup", reason: null }]);
@@ -244,22 +242,10 @@ describe("grantReward: completion", () => {
     expect(await eventOf(plain.trackingId)).toBe("reward");
   });
 
-  it("completes without webhooks and does not nudge the scheduler", async () => {
+  it("completes without webhooks, with no deliveries to hand to the scheduler", async () => {
     const f = await createOrgWithProject(t.db);
     const { trackingId } = await tracked(f);
-    expect((await grant(trackingId, {}, f)).rewardClaimed).toBe(true);
-    expect(enqueue).not.toHaveBeenCalled();
-  });
-
-  it("still succeeds when the scheduler nudge fails (the outbox keeps the deliveries)", async () => {
-    const f = await createOrgWithProject(t.db);
-    await webhook(f, "Both");
-    const { trackingId } = await tracked(f);
-    enqueue.mockRejectedValueOnce(new Error("scheduler down"));
-    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
-    expect((await grant(trackingId, {}, f)).rewardClaimed).toBe(true);
-    spy.mockRestore();
-    expect(await t.db.delivery.count({ where: { trackingId, status: "Pending" } })).toBe(1);
+    expect(await grant(trackingId, {}, f)).toMatchObject({ rewardClaimed: true, deliveryIds: [] });
   });
 });
 
@@ -270,7 +256,7 @@ describe("grantReward: eligibility", () => {
     const { trackingId, referrerId } = await tracked(f);
     const first = await grant(trackingId, {}, f);
     const second = await grant(trackingId, { eventName: "again" }, f);
-    expect(second).toEqual({ rewardClaimed: false, status: "Completed", reason: "already_completed", referralTrackingId: trackingId });
+    expect(second).toEqual({ rewardClaimed: false, status: "Completed", reason: "already_completed", referralTrackingId: trackingId, deliveryIds: [] });
     const item = await t.db.referralTracking.findUniqueOrThrow({ where: { id: trackingId } });
     expect(item.rewardClaimedAt!.toISOString()).toBe(first.rewardClaimedAt);
     expect(await t.db.rewardHistory.count({ where: { trackingId } })).toBe(1);
@@ -293,6 +279,7 @@ describe("grantReward: eligibility", () => {
         status: "Pending",
         reason: "event_mismatch",
         referralTrackingId: trackingId,
+        deliveryIds: [],
       });
     }
     expect(await t.db.referralTracking.findUniqueOrThrow({ where: { id: trackingId } })).toMatchObject({ status: "Pending" });
@@ -319,6 +306,7 @@ describe("grantReward: eligibility", () => {
       status: "Failed",
       reason: "duplicate_referee",
       referralTrackingId: second.trackingId,
+      deliveryIds: [],
     });
     expect(await t.db.referralTracking.findUniqueOrThrow({ where: { id: second.trackingId } })).toMatchObject({
       status: "Failed",
@@ -394,11 +382,11 @@ describe("grantReward: eligibility", () => {
     expect(await t.db.referralTracking.findUniqueOrThrow({ where: { id: trackingId } })).toMatchObject({ status: "Pending" });
   });
 
-  it("rejects a bad environment, a blank event name and a blank tracking id", async () => {
-    const { trackingId } = await tracked(main);
-    expect((await domainError(grant(trackingId, { environment: "Staging" }))).issues[0]?.field).toBe("environment");
-    expect((await domainError(grant(trackingId, { eventName: "" }))).issues[0]?.field).toBe("eventName");
-    expect((await domainError(grant(""))).issues[0]?.field).toBe("referralTrackingId");
+  it("the reward schema rejects a bad environment, a blank event name and a blank tracking id", () => {
+    const field = (body: z.input<typeof rewardBody>) => rewardBody.safeParse(body).error?.issues[0]?.path;
+    expect(field({ referralTrackingId: "t", environment: "Staging" })).toEqual(["environment"]);
+    expect(field({ referralTrackingId: "t", eventName: "" })).toEqual(["eventName"]);
+    expect(field({ referralTrackingId: "" })).toEqual(["referralTrackingId"]);
   });
 });
 
@@ -417,7 +405,7 @@ describe("listReferrals and listAppUserReferrals", () => {
   });
 
   it("lists newest first with parties, status and failure reason, filtered by status", async () => {
-    const all = await listReferrals(t.db, f.org.id, f.project.id, {});
+    const all = await listReferrals(t.db, f.org.id, f.project.id, referralListQuery.parse({}));
     expect(all).toMatchObject({ totalCount: 6, page: 1, pageSize: 20, hasNextPage: false });
     const times = all.items.map((i) => Date.parse(i.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -427,35 +415,34 @@ describe("listReferrals and listAppUserReferrals", () => {
       rewardEventName: "purchase",
       status: "Pending",
     });
-    const completed = await listReferrals(t.db, f.org.id, f.project.id, { status: "completed" });
+    const completed = await listReferrals(t.db, f.org.id, f.project.id, referralListQuery.parse({ status: "completed" }));
     expect(completed.items).toMatchObject([{ referralTrackingId: people[1]!.trackingId, rewardClaimed: true }]);
     expect(completed.items[0]!.rewardClaimedAt).not.toBeNull();
-    const failed = await listReferrals(t.db, f.org.id, f.project.id, { status: "Failed" });
+    const failed = await listReferrals(t.db, f.org.id, f.project.id, referralListQuery.parse({ status: "Failed" }));
     expect(failed.items).toMatchObject([{ referralTrackingId: people[2]!.trackingId, failureReason: "expired" }]);
-    const paged = await listReferrals(t.db, f.org.id, f.project.id, { status: "Pending", pageSize: 3, page: 2 });
+    const paged = await listReferrals(t.db, f.org.id, f.project.id, referralListQuery.parse({ status: "Pending", pageSize: 3, page: 2 }));
     expect(paged).toMatchObject({ totalCount: 4, hasNextPage: false });
     expect(paged.items).toHaveLength(1);
   });
 
   it("lists one user's referrals given and received", async () => {
     const alice = await getAppUserByClientId(t.db, f.org.id, f.project.id, "alice");
-    const given = await listAppUserReferrals(t.db, f.org.id, f.project.id, { uniqueId: alice.uniqueId, direction: "given" });
+    const given = await listAppUserReferrals(t.db, f.org.id, f.project.id, { uniqueId: alice.uniqueId, ...appUserReferralsQuery.parse({ direction: "given" }) });
     expect(given.totalCount).toBe(5);
     expect(given.items.every((i) => i.referrerId === "alice")).toBe(true);
     const referee = await getAppUserByClientId(t.db, f.org.id, f.project.id, people[0]!.refereeId);
-    const received = await listAppUserReferrals(t.db, f.org.id, f.project.id, { uniqueId: referee.uniqueId, direction: "received" });
+    const received = await listAppUserReferrals(t.db, f.org.id, f.project.id, { uniqueId: referee.uniqueId, ...appUserReferralsQuery.parse({ direction: "received" }) });
     expect(received.items.map((i) => i.referrerId).sort()).toEqual(["alice", "bob"]);
-    expect((await listAppUserReferrals(t.db, f.org.id, f.project.id, { uniqueId: alice.uniqueId, direction: "received" })).totalCount).toBe(0);
+    expect((await listAppUserReferrals(t.db, f.org.id, f.project.id, { uniqueId: alice.uniqueId, ...appUserReferralsQuery.parse({ direction: "received" }) })).totalCount).toBe(0);
   });
 
   it("rejects a bad status or direction and 404s foreign ids", async () => {
-    expect((await domainError(listReferrals(t.db, f.org.id, f.project.id, { status: "Done" }))).issues[0]?.field).toBe("status");
-    expect((await domainError(listReferrals(t.db, f.org.id, f.project.id, { pageSize: 500 }))).issues[0]?.field).toBe("pageSize");
+    expect(referralListQuery.safeParse({ status: "Done" }).error?.issues[0]?.path).toEqual(["status"]);
+    expect(referralListQuery.safeParse({ pageSize: 500 }).error?.issues[0]?.path).toEqual(["pageSize"]);
     const alice = await getAppUserByClientId(t.db, f.org.id, f.project.id, "alice");
-    const bad = listAppUserReferrals(t.db, f.org.id, f.project.id, { uniqueId: alice.uniqueId, direction: "sideways" as "given" });
-    expect((await domainError(bad)).issues[0]?.field).toBe("direction");
-    expect((await domainError(listReferrals(t.db, foreign.org.id, f.project.id, {}))).kind).toBe("not_found");
-    const foreignUser = listAppUserReferrals(t.db, main.org.id, main.project.id, { uniqueId: alice.uniqueId, direction: "given" });
+    expect(appUserReferralsQuery.safeParse({ direction: "sideways" }).error?.issues[0]?.path).toEqual(["direction"]);
+    expect((await domainError(listReferrals(t.db, foreign.org.id, f.project.id, referralListQuery.parse({})))).kind).toBe("not_found");
+    const foreignUser = listAppUserReferrals(t.db, main.org.id, main.project.id, { uniqueId: alice.uniqueId, ...appUserReferralsQuery.parse({ direction: "given" }) });
     expect((await domainError(foreignUser)).kind).toBe("not_found");
   });
 });

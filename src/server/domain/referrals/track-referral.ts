@@ -5,7 +5,6 @@ import { ensureCampaign } from "@/server/domain/campaigns/ensure-campaign";
 import { readNewUserExperience } from "@/server/domain/campaigns/campaign-config";
 import { invalidField, notFound } from "@/server/domain/errors";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
-import { parseEventName, parseRequiredText } from "@/server/domain/referrals/parse-referral-input";
 import { toReferralDto, withParties, type ReferralDto } from "@/server/domain/referrals/to-referral-dto";
 
 export type TrackReferralInput = {
@@ -13,7 +12,7 @@ export type TrackReferralInput = {
   /** The referee's clientProvidedId; the app user is created if the client has not created it yet. */
   refereeId: string;
   /** The link's `rewardEventName`, when it carried one. */
-  rewardEventName?: string | null;
+  rewardEventName?: string;
 };
 
 export type TrackReferralResult = ReferralDto & {
@@ -33,9 +32,7 @@ export async function trackReferral(
   projectId: string,
   input: TrackReferralInput,
 ): Promise<TrackReferralResult> {
-  const referralCode = parseRequiredText(input.referralCode, "referralCode");
-  const refereeId = parseRequiredText(input.refereeId, "refereeId");
-  const rewardEventName = parseEventName(input.rewardEventName, "rewardEventName");
+  const { referralCode, refereeId, rewardEventName = null } = input;
   const project = await getOwnedProject(db, organizationId, projectId);
   const referrer = await db.appUser.findUnique({
     where: { projectId_referralCode: { projectId: project.id, referralCode } },
@@ -48,7 +45,7 @@ export async function trackReferral(
   }
   return db.$transaction(async (tx) => {
     const campaign = await ensureCampaign(tx, project.id);
-    const { user: referee } = await getOrCreateAppUser(tx, project.id, { clientProvidedId: refereeId, field: "refereeId" });
+    const { user: referee } = await getOrCreateAppUser(tx, project.id, { clientProvidedId: refereeId });
     const item = await tx.referralTracking.create({
       data: {
         projectId: project.id,

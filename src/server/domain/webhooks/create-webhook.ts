@@ -2,7 +2,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { UrlRules } from "@/server/config";
 import { notFound } from "@/server/domain/errors";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
-import { parseWebhookCreate, type CreateWebhookInput } from "./parse-webhook-input";
+import { webhookColumns, type CreateWebhookInput } from "./webhook-write";
 import { toWebhookDto, WEBHOOK_SECRET_WARNING, type WebhookCreatedDto } from "./to-webhook-dto";
 
 /** Creates a webhook under one of the project's campaigns; the result carries the secret, this once. */
@@ -17,7 +17,7 @@ export async function createWebhook(
   await getOwnedProject(db, organizationId, projectId);
   const campaign = await db.campaign.findFirst({ where: { id: campaignId, projectId }, select: { id: true } });
   if (!campaign) throw notFound("Campaign");
-  const data = await parseWebhookCreate(input, rules);
+  const data = await webhookColumns(input, rules);
   const webhook = await db.webhook.create({ data: { ...data, projectId, campaignId } });
   return { ...toWebhookDto(webhook), secret: input.secret, warning: WEBHOOK_SECRET_WARNING };
 }

@@ -1,5 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
-import { DomainError, notFound } from "@/server/domain/errors";
+import { conflict, notFound } from "@/server/domain/errors";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 
 export type RetryDeliveryResult = {
@@ -10,8 +10,6 @@ export type RetryDeliveryResult = {
   /** When the new attempt is due (now); it gets the next attempt number. */
   nextAttemptAt: string;
 };
-
-const conflict = (message: string) => new DomainError("conflict", message);
 
 /**
  * Manual retry of a failed log entry: the same delivery (same id, same payload) is made due again and

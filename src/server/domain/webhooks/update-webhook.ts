@@ -1,7 +1,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { UrlRules } from "@/server/config";
 import { getOwnedWebhook } from "./get-owned-webhook";
-import { parseWebhookWrite, type UpdateWebhookInput } from "./parse-webhook-input";
+import { webhookColumns, type UpdateWebhookInput } from "./webhook-write";
 import { toWebhookDto, type WebhookDto } from "./to-webhook-dto";
 
 /**
@@ -18,7 +18,7 @@ export async function updateWebhook(
   rules: UrlRules,
 ): Promise<WebhookDto> {
   await getOwnedWebhook(db, organizationId, projectId, webhookId);
-  const data = await parseWebhookWrite(input, rules);
+  const data = await webhookColumns(input, rules);
   const webhook = await db.webhook.update({ where: { id: webhookId }, data });
   return toWebhookDto(webhook);
 }

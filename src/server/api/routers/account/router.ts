@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredText } from "@/server/api/schemas";
+import { requiredText } from "@/lib/schemas/common";
 import { memberProcedure, ownerProcedure, publicProcedure, router, sessionProcedure } from "@/server/api/trpc";
 import { signUp } from "@/server/domain/accounts/sign-up";
 import { createOrganization } from "@/server/domain/organizations/create-organization";

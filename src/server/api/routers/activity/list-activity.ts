@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageOf, pagingInput, projectIdInput } from "@/server/api/schemas";
+import { pageOf, pagingQuery, projectIdInput } from "@/lib/schemas/common";
 import { protectedProcedure } from "@/server/api/trpc";
 import { listActivity } from "@/server/domain/activity/list-activity";
 
@@ -17,6 +17,6 @@ export const listActivityProcedure = protectedProcedure
   .meta({
     openapi: { method: "GET", path: "/public/projects/{projectId}/activity", tags: ["Activity"], summary: "The project's activity feed, newest first" },
   })
-  .input(z.object({ ...projectIdInput, ...pagingInput }))
+  .input(pagingQuery.extend(projectIdInput))
   .output(pageOf(activityItem).meta({ id: "ActivityPageResponse" }))
   .query(({ ctx, input: { projectId, ...paging } }) => listActivity(ctx.db, ctx.organizationId, projectId, paging));

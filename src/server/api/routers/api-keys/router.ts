@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredText } from "@/server/api/schemas";
+import { requiredText } from "@/lib/schemas/common";
 import { memberProcedure, router } from "@/server/api/trpc";
 import { createApiKey, deleteApiKey, listApiKeys } from "@/server/domain/api-keys/api-keys";
 

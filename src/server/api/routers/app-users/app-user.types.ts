@@ -1,12 +1,6 @@
 import { z } from "zod";
-import { caseInsensitive, exactText, pageOf, pagingInput, projectIdInput, queryBoolean } from "@/server/api/schemas";
-import { APP_USER_SORT_FIELDS, SEARCH_MAX_LENGTH, SORT_ORDERS } from "@/server/domain/app-users/list-app-users";
-import {
-  ATTRIBUTE_KEY_MAX_LENGTH,
-  ATTRIBUTE_VALUE_MAX_LENGTH,
-  CLIENT_PROVIDED_ID_MAX_LENGTH,
-  MAX_ATTRIBUTES,
-} from "@/server/domain/app-users/parse-app-user-input";
+import { idInput, pageOf, projectIdInput } from "@/lib/schemas/common";
+import { appUserEventsQuery, createAppUserBody, listAppUsersQuery, updateAppUserBody } from "@/lib/schemas/app-users";
 
 export const appUserDtoSchema = z
   .object({
@@ -25,23 +19,12 @@ export const appUserDtoSchema = z
   })
   .meta({ id: "AppUserDto" });
 
-export const attributesInput = z
-  .record(z.string().min(1).max(ATTRIBUTE_KEY_MAX_LENGTH), z.string().max(ATTRIBUTE_VALUE_MAX_LENGTH))
-  .refine((a) => Object.keys(a).length <= MAX_ATTRIBUTES, { message: `at most ${MAX_ATTRIBUTES} attributes` })
-  .describe(`String to string, at most ${MAX_ATTRIBUTES} entries.`);
+export const appUserPathInput = { ...projectIdInput, uniqueId: idInput() };
 
-export const clientProvidedIdInput = exactText(CLIENT_PROVIDED_ID_MAX_LENGTH);
-
-export const appUserPathInput = { ...projectIdInput, uniqueId: z.string().min(1).max(100) };
-
-export const listAppUsersInput = z.object({
-  ...projectIdInput,
-  search: z.string().max(SEARCH_MAX_LENGTH).optional().describe("Case-insensitive part of the client id, or an exact referral code."),
-  sortBy: caseInsensitive(APP_USER_SORT_FIELDS).optional().describe(`One of ${APP_USER_SORT_FIELDS.join(", ")} (any case). Default createdAt.`),
-  sortOrder: caseInsensitive(SORT_ORDERS).optional().describe("asc or desc. Default desc."),
-  hasReferrals: queryBoolean().optional().describe("true: users whose code brought at least one tracked referral; false: none."),
-  ...pagingInput,
-});
+export const createAppUserInput = createAppUserBody.extend(projectIdInput);
+export const updateAppUserInput = updateAppUserBody.extend(appUserPathInput);
+export const listAppUsersInput = listAppUsersQuery.extend(projectIdInput);
+export const listAppUserEventsInput = appUserEventsQuery.extend(appUserPathInput);
 
 export const appUserPageSchema = pageOf(appUserDtoSchema).meta({ id: "AppUserPage" });
 

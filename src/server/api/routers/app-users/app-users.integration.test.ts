@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test/db";
 import { expectProblem, type RestClient, restClientForNewOrg, type RestResponse } from "@/test/rest";
 
@@ -7,8 +7,6 @@ import { expectProblem, type RestClient, restClientForNewOrg, type RestResponse 
  * database. The domain rules themselves are tested beside the domain code; this file checks the HTTP
  * surface (paths, status codes, query/body names, problem bodies, no side effects of bad requests).
  */
-
-vi.mock("@/server/jobs/scheduler", () => ({ deliveryScheduler: () => ({ enqueue: async () => {} }) }));
 
 let t: TestDb;
 let call: RestClient;

@@ -1,10 +1,8 @@
-import { z } from "zod";
 import { IDEMPOTENCY_DOC, idempotently } from "@/server/api/idempotency";
 import { idempotencyKeyHeader } from "@/server/api/idempotency-header";
-import { projectIdInput } from "@/server/api/schemas";
 import { protectedProcedure } from "@/server/api/trpc";
 import { createAppUser } from "@/server/domain/app-users/create-app-user";
-import { appUserDtoSchema, attributesInput, clientProvidedIdInput } from "./app-user.types";
+import { appUserDtoSchema, createAppUserInput } from "./app-user.types";
 
 export const createAppUserProcedure = protectedProcedure
   .meta({
@@ -19,7 +17,7 @@ export const createAppUserProcedure = protectedProcedure
       requestHeaders: idempotencyKeyHeader,
     },
   })
-  .input(z.object({ ...projectIdInput, clientProvidedId: clientProvidedIdInput, attributes: attributesInput.optional() }))
+  .input(createAppUserInput)
   .output(appUserDtoSchema)
   .mutation(({ ctx, input: { projectId, ...body } }) =>
     idempotently(ctx, `users.create:${projectId}`, body, () => createAppUser(ctx.db, ctx.organizationId, projectId, body)),

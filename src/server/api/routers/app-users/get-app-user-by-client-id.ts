@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { projectIdInput } from "@/server/api/schemas";
+import { projectIdInput } from "@/lib/schemas/common";
 import { protectedProcedure } from "@/server/api/trpc";
 import { getAppUserByClientId } from "@/server/domain/app-users/get-app-user-by-client-id";
-import { appUserDtoSchema, clientProvidedIdInput } from "./app-user.types";
+import { clientProvidedIdSchema } from "@/lib/schemas/app-users";
+import { appUserDtoSchema } from "./app-user.types";
 
 export const getAppUserByClientIdProcedure = protectedProcedure
   .meta({
@@ -14,6 +15,6 @@ export const getAppUserByClientIdProcedure = protectedProcedure
       description: "URL-encode the id (e.g. `user%2F42` for `user/42`).",
     },
   })
-  .input(z.object({ ...projectIdInput, clientProvidedId: clientProvidedIdInput }))
+  .input(z.object({ ...projectIdInput, clientProvidedId: clientProvidedIdSchema }))
   .output(appUserDtoSchema)
   .query(({ ctx, input }) => getAppUserByClientId(ctx.db, ctx.organizationId, input.projectId, input.clientProvidedId));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { protectedProcedure } from "@/server/api/trpc";
-import { listAppUserEvents, MAX_USER_EVENTS_LIMIT } from "@/server/domain/activity/list-app-user-events";
-import { appUserEventSchema, appUserPathInput } from "./app-user.types";
+import { listAppUserEvents } from "@/server/domain/activity/list-app-user-events";
+import { appUserEventSchema, listAppUserEventsInput } from "./app-user.types";
 
 export const listAppUserEventsProcedure = protectedProcedure
   .meta({
@@ -12,6 +12,6 @@ export const listAppUserEventsProcedure = protectedProcedure
       summary: "List an app user's events, newest first",
     },
   })
-  .input(z.object({ ...appUserPathInput, limit: z.number().int().min(1).max(MAX_USER_EVENTS_LIMIT).optional() }))
+  .input(listAppUserEventsInput)
   .output(z.array(appUserEventSchema))
   .query(({ ctx, input: { projectId, ...rest } }) => listAppUserEvents(ctx.db, ctx.organizationId, projectId, rest));

@@ -1,7 +1,6 @@
-import { z } from "zod";
 import { protectedProcedure } from "@/server/api/trpc";
 import { updateAppUser } from "@/server/domain/app-users/update-app-user";
-import { appUserDtoSchema, appUserPathInput, attributesInput } from "./app-user.types";
+import { appUserDtoSchema, updateAppUserInput } from "./app-user.types";
 
 export const updateAppUserProcedure = protectedProcedure
   .meta({
@@ -13,6 +12,6 @@ export const updateAppUserProcedure = protectedProcedure
       description: "The attributes map replaces the stored one entirely; send `{}` to clear it.",
     },
   })
-  .input(z.object({ ...appUserPathInput, attributes: attributesInput }))
+  .input(updateAppUserInput)
   .output(appUserDtoSchema)
   .mutation(({ ctx, input: { projectId, ...body } }) => updateAppUser(ctx.db, ctx.organizationId, projectId, body));

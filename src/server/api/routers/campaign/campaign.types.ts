@@ -1,12 +1,10 @@
 import { z } from "zod";
-import { projectIdInput } from "@/server/api/schemas";
+import { projectIdInput } from "@/lib/schemas/common";
 import {
-  attributionWindowDaysSchema,
-  newUserExperiencePatchSchema,
   newUserExperienceSchema,
-  referrerExperiencePatchSchema,
   referrerExperienceSchema,
-} from "@/server/domain/campaigns/campaign-config";
+  updateCampaignBody,
+} from "@/lib/schemas/campaigns";
 
 export const campaignDtoSchema = z
   .object({
@@ -19,9 +17,4 @@ export const campaignDtoSchema = z
   })
   .meta({ id: "CampaignDto" });
 
-export const updateCampaignInput = z.object({
-  ...projectIdInput,
-  referrerExperience: referrerExperiencePatchSchema.optional().describe("Fields to change; absent fields keep their value."),
-  newUserExperience: newUserExperiencePatchSchema.optional().describe("Fields to change; absent fields keep their value."),
-  attributionWindowDays: attributionWindowDaysSchema.optional(),
-});
+export const updateCampaignInput = updateCampaignBody.extend(projectIdInput);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { projectIdInput } from "@/server/api/schemas";
+import { projectIdInput } from "@/lib/schemas/common";
 import { protectedProcedure } from "@/server/api/trpc";
 import { getCampaign } from "@/server/domain/campaigns/get-campaign";
 import { campaignDtoSchema } from "./campaign.types";

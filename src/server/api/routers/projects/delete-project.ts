@@ -1,5 +1,5 @@
 import { protectedProcedure } from "@/server/api/trpc";
-import { emptyOutput } from "@/server/api/schemas";
+import { emptyOutput } from "@/lib/schemas/common";
 import { deleteProject } from "@/server/domain/projects/projects";
 import { projectIdOnlyInput } from "./project.types";
 

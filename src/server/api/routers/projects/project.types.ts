@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { httpUrl, projectIdInput, redirectLink, requiredText } from "@/server/api/schemas";
+import { httpUrl, projectIdInput, redirectLink, requiredText } from "@/lib/schemas/common";
 
 export const appTypeSchema = z.enum(["Web", "Mobile"]);
 

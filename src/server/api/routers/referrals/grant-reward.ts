@@ -28,5 +28,9 @@ export const grantRewardProcedure = protectedProcedure
   .input(rewardInput)
   .output(rewardOutput)
   .mutation(({ ctx, input: { projectId, ...body } }) =>
-    idempotently(ctx, `referrals.reward:${projectId}`, body, () => grantReward(ctx.db, ctx.organizationId, projectId, body)),
+    idempotently(ctx, `referrals.reward:${projectId}`, body, async () => {
+      const { deliveryIds, ...result } = await grantReward(ctx.db, ctx.organizationId, projectId, body);
+      await ctx.scheduler.enqueue(deliveryIds);
+      return result;
+    }),
   );

@@ -1,8 +1,6 @@
-import { z } from "zod";
-import { projectIdInput } from "@/server/api/schemas";
 import { protectedProcedure } from "@/server/api/trpc";
 import { listReferrals } from "@/server/domain/referrals/list-referrals";
-import { referralFilterInput, referralPageSchema } from "./referral.types";
+import { referralListInput, referralPageSchema } from "./referral.types";
 
 export const listReferralsProcedure = protectedProcedure
   .meta({
@@ -13,6 +11,6 @@ export const listReferralsProcedure = protectedProcedure
       summary: "List tracking items, newest first",
     },
   })
-  .input(z.object({ ...projectIdInput, ...referralFilterInput }))
+  .input(referralListInput)
   .output(referralPageSchema)
   .query(({ ctx, input: { projectId, ...filter } }) => listReferrals(ctx.db, ctx.organizationId, projectId, filter));

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { WebhookEnvironment } from "@/generated/prisma/client";
+import { recordingScheduler } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
 import { expectProblem, type RestClient, restClientForNewOrg, type RestResponse } from "@/test/rest";
 
@@ -10,8 +11,8 @@ import { expectProblem, type RestClient, restClientForNewOrg, type RestResponse 
  * right status and body, and that bad or foreign requests change nothing.
  */
 
-const enqueue = vi.hoisted(() => vi.fn(async (_ids: string[]) => {}));
-vi.mock("@/server/jobs/scheduler", () => ({ deliveryScheduler: () => ({ enqueue }) }));
+/** What the reward calls told the scheduler. */
+const scheduler = recordingScheduler();
 
 type AppUser = { uniqueId: string; clientProvidedId: string; referralCode: string };
 
@@ -31,7 +32,7 @@ let foreign: { projectId: string; referrer: AppUser; trackingId: string };
 
 beforeAll(async () => {
   t = await createTestDb();
-  call = await restClientForNewOrg(t.db);
+  call = await restClientForNewOrg(t.db, { scheduler });
   other = await restClientForNewOrg(t.db);
   projectId = await createProject(call, "Main");
   siblingProjectId = await createProject(call, "Sibling");
@@ -44,7 +45,7 @@ beforeAll(async () => {
   foreign = { projectId: foreignProject, referrer: foreignReferrer, trackingId: foreignTrack.json.referralTrackingId };
 });
 afterAll(() => t?.drop());
-beforeEach(() => enqueue.mockClear());
+beforeEach(() => scheduler.enqueued.splice(0));
 
 async function createProject(client: RestClient, name: string, referralRedirectLink: string | null = REDIRECT) {
   const res = await client("POST", "/projects", { body: { name, ...(referralRedirectLink ? { referralRedirectLink } : {}) } });
@@ -408,8 +409,7 @@ describe("the webhook outbox of a reward", () => {
         campaignId,
       });
     }
-    expect(enqueue).toHaveBeenCalledTimes(1);
-    expect([...enqueue.mock.calls[0]![0]].sort()).toEqual(deliveries.map((d) => d.id).sort());
+    expect([...scheduler.enqueued].sort()).toEqual(deliveries.map((d) => d.id).sort());
   });
 
   it("queues nothing after a failed check, an event mismatch or a repeated claim", async () => {
@@ -427,12 +427,12 @@ describe("the webhook outbox of a reward", () => {
     expect((await reward(first.trackingId, { Environment: "Production" }, hookProject)).json.rewardClaimed).toBe(true);
     const queued = await t.db.delivery.findMany({ where: { trackingId: first.trackingId }, orderBy: { id: "asc" } });
     expect(queued).toHaveLength(2);
-    enqueue.mockClear();
+    scheduler.enqueued.splice(0);
     expect((await reward(duplicate.trackingId, {}, hookProject)).json.reason).toBe("duplicate_referee");
     expect(await t.db.delivery.count({ where: { trackingId: duplicate.trackingId } })).toBe(0);
     expect((await reward(first.trackingId, {}, hookProject)).json.reason).toBe("already_completed");
     expect(await t.db.delivery.findMany({ where: { trackingId: first.trackingId }, orderBy: { id: "asc" } })).toEqual(queued);
-    expect(enqueue).not.toHaveBeenCalled();
+    expect(scheduler.enqueued).toEqual([]);
   });
 
   it("queues nothing for a 400 or 404 reward call", async () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emptyOutput } from "@/server/api/schemas";
+import { emptyOutput } from "@/lib/schemas/common";
 import { protectedProcedure } from "@/server/api/trpc";
 import { deleteWebhook } from "@/server/domain/webhooks/delete-webhook";
 import { webhookPathInput } from "./webhook.types";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { projectIdInput } from "@/server/api/schemas";
+import { projectIdInput } from "@/lib/schemas/common";
 import { protectedProcedure } from "@/server/api/trpc";
 import { listWebhooks } from "@/server/domain/webhooks/list-webhooks";
 import { webhookDtoSchema } from "./webhook.types";

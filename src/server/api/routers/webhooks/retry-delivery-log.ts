@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { projectIdInput } from "@/server/api/schemas";
+import { projectIdInput } from "@/lib/schemas/common";
 import { protectedProcedure, type Context } from "@/server/api/trpc";
 import { findLogProject } from "@/server/domain/webhooks/find-log-project";
 import { retryDeliveryLog } from "@/server/domain/webhooks/retry-delivery-log";

@@ -1,11 +1,8 @@
 import { z } from "zod";
-import { jsonBoolean } from "@/lib/json-zod";
-import { caseInsensitive, projectIdInput } from "@/server/api/schemas";
-import { DEFAULT_LOG_LIMIT, MAX_LOG_LIMIT } from "@/server/domain/webhooks/list-webhook-logs";
-import { MAX_NAME_LENGTH, MAX_SECRET_LENGTH, WEBHOOK_ENVIRONMENTS } from "@/server/domain/webhooks/parse-webhook-input";
+import { idInput, projectIdInput } from "@/lib/schemas/common";
+import { createWebhookBody, deliveryLogQuery, updateWebhookBody, WEBHOOK_ENVIRONMENTS } from "@/lib/schemas/webhooks";
 
 const environment = z.enum(WEBHOOK_ENVIRONMENTS);
-const environmentInput = caseInsensitive(WEBHOOK_ENVIRONMENTS);
 
 export const webhookDtoSchema = z
   .object({
@@ -53,36 +50,8 @@ export const retryResultSchema = z
   })
   .meta({ id: "DeliveryRetryDto" });
 
-const fields = {
-  name: z.string().max(MAX_NAME_LENGTH),
-  url: z.string().max(2048).describe("https in production; private, loopback and metadata addresses are refused there."),
-  secret: z.string().min(1).max(MAX_SECRET_LENGTH).describe("Sent as `Authorization: Bearer <secret>` and used to sign each delivery."),
-  enabled: jsonBoolean().describe("Default true; a disabled webhook receives nothing."),
-  environment: environmentInput.describe("Sandbox, Production or Both (any case). Default Both."),
-};
+export const webhookPathInput = { ...projectIdInput, webhookId: idInput() };
 
-export const webhookPathInput = { ...projectIdInput, webhookId: z.string().min(1).max(100) };
-
-export const createWebhookInput = z.object({
-  ...projectIdInput,
-  campaignId: z.string().min(1).max(100),
-  name: fields.name,
-  url: fields.url,
-  secret: fields.secret,
-  enabled: fields.enabled.optional(),
-  environment: fields.environment.optional(),
-});
-
-export const updateWebhookInput = z.object({
-  ...webhookPathInput,
-  name: fields.name.optional(),
-  url: fields.url.optional(),
-  secret: fields.secret.optional(),
-  enabled: fields.enabled.optional(),
-  environment: fields.environment.optional(),
-});
-
-export const listLogsInput = z.object({
-  ...webhookPathInput,
-  limit: z.number().int().min(1).max(MAX_LOG_LIMIT).optional().describe(`1 to ${MAX_LOG_LIMIT}, default ${DEFAULT_LOG_LIMIT}.`),
-});
+export const createWebhookInput = createWebhookBody.extend({ ...projectIdInput, campaignId: idInput() });
+export const updateWebhookInput = updateWebhookBody.extend(webhookPathInput);
+export const listLogsInput = deliveryLogQuery.extend(webhookPathInput);

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { caseInsensitive, exactText, pagingInput, queryBoolean } from "./common";
+
+export const CLIENT_PROVIDED_ID_MAX_LENGTH = 255;
+export const MAX_ATTRIBUTES = 50;
+export const ATTRIBUTE_KEY_MAX_LENGTH = 100;
+export const ATTRIBUTE_VALUE_MAX_LENGTH = 1000;
+export const SEARCH_MAX_LENGTH = 100;
+/** One app user's timeline. */
+export const DEFAULT_USER_EVENTS_LIMIT = 50;
+export const MAX_USER_EVENTS_LIMIT = 100;
+
+/** The client's own id is matched exactly (never trimmed or case-folded); only blank is refused. */
+export const clientProvidedIdSchema = exactText(CLIENT_PROVIDED_ID_MAX_LENGTH);
+
+/** A flat string -> string map; bounded so a user row stays small. */
+export const attributesSchema = z
+  .record(z.string().min(1).max(ATTRIBUTE_KEY_MAX_LENGTH), z.string().max(ATTRIBUTE_VALUE_MAX_LENGTH))
+  .refine((a) => Object.keys(a).length <= MAX_ATTRIBUTES, { message: `must hold at most ${MAX_ATTRIBUTES} entries` })
+  .describe(`String to string, at most ${MAX_ATTRIBUTES} entries.`);
+
+export type AppUserAttributes = z.infer<typeof attributesSchema>;
+
+/** SortBy values (matched case-insensitively); each is backed by an index on (projectId, field). */
+export const APP_USER_SORT_FIELDS = [
+  "createdAt",
+  "firstSeenAt",
+  "lastSeenAt",
+  "clientProvidedId",
+  "successfulReferrals",
+  "totalReferralsGiven",
+] as const;
+export type AppUserSortField = (typeof APP_USER_SORT_FIELDS)[number];
+export const SORT_ORDERS = ["asc", "desc"] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export const DEFAULT_APP_USER_SORT: { sortBy: AppUserSortField; sortOrder: SortOrder } = {
+  sortBy: "createdAt",
+  sortOrder: "desc",
+};
+
+/*
+ * Request bodies and queries (without the path's ids). The procedures add the path; the domain's
+ * input types are what these parse to; tests and scripts parse with them too.
+ */
+export const createAppUserBody = z.object({
+  clientProvidedId: clientProvidedIdSchema.describe("The client's own id for the user; unique within the project, matched exactly."),
+  attributes: attributesSchema.optional(),
+});
+
+export const updateAppUserBody = z.object({
+  attributes: attributesSchema.describe("Replaces the stored map entirely; `{}` clears it."),
+});
+
+export const listAppUsersQuery = z.object({
+  search: z.string().trim().max(SEARCH_MAX_LENGTH).optional().describe("Case-insensitive part of the client id, or an exact referral code."),
+  sortBy: caseInsensitive(APP_USER_SORT_FIELDS).default(DEFAULT_APP_USER_SORT.sortBy).describe("Any case."),
+  sortOrder: caseInsensitive(SORT_ORDERS).default(DEFAULT_APP_USER_SORT.sortOrder),
+  hasReferrals: queryBoolean().optional().describe("true: users whose code brought at least one tracked referral; false: none."),
+  ...pagingInput,
+});
+
+export const appUserEventsQuery = z.object({
+  limit: z.number().int().min(1).max(MAX_USER_EVENTS_LIMIT).default(DEFAULT_USER_EVENTS_LIMIT),
+});

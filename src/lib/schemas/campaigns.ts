@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { jsonNumber } from "./common";
+
+export const MODAL_TITLE_MAX_LENGTH = 200;
+export const MODAL_DESCRIPTION_MAX_LENGTH = 500;
+export const PROMO_TEXT_MAX_LENGTH = 500;
+export const BUTTON_TYPES = ["floating", "edge", "none"] as const;
+export const BUTTON_POSITIONS = ["bottom-right", "bottom-left", "top-right", "top-left"] as const;
+export const COMPONENT_TYPES = ["modal", "drawer"] as const;
+export const PROMO_POSITIONS = ["top-left", "top-center", "top-right", "bottom-left", "bottom-center", "bottom-right"] as const;
+
+const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, { error: "must be a hex colour #RRGGBB" });
+
+/** The referrer's side: trigger button, sharing UI (modal or drawer) and theme. */
+export const referrerExperienceSchema = z.object({
+  triggerButton: z.object({
+    buttonType: z.enum(BUTTON_TYPES),
+    buttonPosition: z.enum(BUTTON_POSITIONS),
+  }),
+  modal: z.object({
+    componentType: z.enum(COMPONENT_TYPES),
+    modalTitle: z.string().max(MODAL_TITLE_MAX_LENGTH),
+    modalDescription: z.string().max(MODAL_DESCRIPTION_MAX_LENGTH),
+  }),
+  theme: z.object({
+    themeColor: hexColor,
+    backgroundColor: hexColor,
+    tintColor: hexColor,
+    tintAlpha: jsonNumber(z.number().min(0).max(1)),
+  }),
+});
+
+/** The referee's side: the dismissible banner shown when a referral code is in the URL. */
+export const newUserExperienceSchema = z.object({
+  promoText: z.string().max(PROMO_TEXT_MAX_LENGTH),
+  promoPosition: z.enum(PROMO_POSITIONS),
+});
+
+export type ReferrerExperience = z.infer<typeof referrerExperienceSchema>;
+export type NewUserExperience = z.infer<typeof newUserExperienceSchema>;
+
+export const defaultReferrerExperience: ReferrerExperience = {
+  triggerButton: { buttonType: "floating", buttonPosition: "bottom-right" },
+  modal: {
+    componentType: "modal",
+    modalTitle: "Invite friends",
+    modalDescription: "Share your link. When a friend joins and gets started, you both get rewarded.",
+  },
+  theme: { themeColor: "#4F46E5", backgroundColor: "#FFFFFF", tintColor: "#000000", tintAlpha: 0.4 },
+};
+
+export const defaultNewUserExperience: NewUserExperience = {
+  promoText: "",
+  promoPosition: "top-center",
+};
+
+/** Days a Pending tracking item stays eligible for its reward. */
+export const DEFAULT_ATTRIBUTION_WINDOW_DAYS = 30;
+
+/** Longest attribution window a campaign may set (about a year). */
+export const MIN_ATTRIBUTION_WINDOW_DAYS = 1;
+export const MAX_ATTRIBUTION_WINDOW_DAYS = 365;
+
+/*
+ * Updates merge field by field: a section sent with one field changes that field only, and a
+ * section not sent stays as it is. The patch schemas are the update payload's shape.
+ */
+// Strict: a misspelt or PascalCase nested field ("Theme") is a 400 naming it, not a silent no-op.
+export const referrerExperiencePatchSchema = z.strictObject({
+  triggerButton: referrerExperienceSchema.shape.triggerButton.partial().strict().optional(),
+  modal: referrerExperienceSchema.shape.modal.partial().strict().optional(),
+  theme: referrerExperienceSchema.shape.theme.partial().strict().optional(),
+});
+export const newUserExperiencePatchSchema = newUserExperienceSchema.partial().strict();
+export const attributionWindowDaysSchema = jsonNumber(z.number().int().min(MIN_ATTRIBUTION_WINDOW_DAYS).max(MAX_ATTRIBUTION_WINDOW_DAYS));
+
+export type ReferrerExperiencePatch = z.infer<typeof referrerExperiencePatchSchema>;
+export type NewUserExperiencePatch = z.infer<typeof newUserExperiencePatchSchema>;
+
+/** The campaign update body: both sections optional, each merged field by field. */
+export const updateCampaignBody = z.object({
+  referrerExperience: referrerExperiencePatchSchema.optional().describe("Fields to change; absent fields keep their value."),
+  newUserExperience: newUserExperiencePatchSchema.optional().describe("Fields to change; absent fields keep their value."),
+  attributionWindowDays: attributionWindowDaysSchema.optional().describe("Days a Pending tracking item stays eligible for its reward."),
+});

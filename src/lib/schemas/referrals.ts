@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { RewardEnvironment, TrackingStatus } from "@/generated/prisma/enums";
+import { caseInsensitive, exactText, idInput, pagingInput } from "./common";
+import { clientProvidedIdSchema } from "./app-users";
+
+/** Event names are free-form and compared exactly (case-sensitive). */
+export const EVENT_NAME_MAX_LENGTH = 200;
+/** Referral codes are 6 characters; a little slack lets a mistyped code be a 404 rather than a 400. */
+export const REFERRAL_CODE_MAX_LENGTH = 32;
+
+export const TRACKING_STATUSES = Object.values(TrackingStatus) as [TrackingStatus, ...TrackingStatus[]];
+export const REWARD_ENVIRONMENTS = Object.values(RewardEnvironment) as [RewardEnvironment, ...RewardEnvironment[]];
+
+/** An app user's referrals: given (the user is the referrer) or received (the referee). */
+export const REFERRAL_DIRECTIONS = ["given", "received"] as const;
+export type ReferralDirection = (typeof REFERRAL_DIRECTIONS)[number];
+
+/**
+ * Why a reward event did not claim the reward: the machine reason (the API's `reason` and the item's
+ * `failureReason`), its words for people (activity feed, dashboard), and what it does to the item.
+ */
+export const REWARD_REASONS = {
+  already_completed: {
+    text: "Already completed: the reward was claimed before",
+    effect: "the item is already final and is not changed (the reward is never claimed twice)",
+  },
+  already_failed: {
+    text: "Already failed: the referral was closed before",
+    effect: "the item is already final and is not changed",
+  },
+  event_mismatch: {
+    text: "Different event: it was reserved for another reward event",
+    effect: "the item was pre-assigned another event (names match exactly, case-sensitive); the event is recorded on its own and the item **stays Pending**",
+  },
+  self_referral: {
+    text: "Self-referral: the referee is the referrer",
+    effect: "referrer and referee are the same user; the item becomes Failed",
+  },
+  expired: {
+    text: "Expired: older than the campaign's attribution window",
+    effect: "the item is older than the campaign's attribution window; the item becomes Failed",
+  },
+  duplicate_referee: {
+    text: "Duplicate referee: this referrer was already rewarded for this user",
+    effect: "this referrer was already rewarded for this referee; the item becomes Failed",
+  },
+} as const satisfies Record<string, { text: string; effect: string }>;
+
+export type RewardReason = keyof typeof REWARD_REASONS;
+export const REWARD_REASON_CODES = Object.keys(REWARD_REASONS) as [RewardReason, ...RewardReason[]];
+
+/** A stored reason in words; an unknown one (written by a later version) still reads as words. */
+export function rewardReasonText(reason: string): string {
+  return reason in REWARD_REASONS ? REWARD_REASONS[reason as RewardReason].text : reason.replace(/_/g, " ");
+}
+
+/** Compared exactly and case-sensitively, so kept exactly as sent. */
+export const eventNameSchema = exactText(EVENT_NAME_MAX_LENGTH);
+export const referralCodeSchema = z.string().trim().min(1, { error: "is required" }).max(REFERRAL_CODE_MAX_LENGTH);
+
+/*
+ * Request bodies and queries (without the path's ids): see app-users.ts.
+ */
+export const linkBody = z.object({
+  referrerId: clientProvidedIdSchema.describe("The referrer's clientProvidedId."),
+  rewardEventName: eventNameSchema.optional().describe("Pre-assigns the qualifying event (exact, case-sensitive)."),
+});
+
+export const trackBody = z.object({
+  referralCode: referralCodeSchema.describe("The link's `referralCode`."),
+  refereeId: clientProvidedIdSchema.describe("The new user's clientProvidedId; the app user is created if missing."),
+  rewardEventName: eventNameSchema.optional().describe("The link's `rewardEventName`, when it carried one."),
+});
+
+export const rewardBody = z.object({
+  referralTrackingId: idInput().describe("The `referralTrackingId` that track returned."),
+  eventName: eventNameSchema.optional().describe("The qualifying event that happened. Default: the item's pre-assigned event."),
+  environment: caseInsensitive(REWARD_ENVIRONMENTS).optional().describe("Routes webhooks: Sandbox or Production (any case). Omitted: every enabled webhook once."),
+});
+
+export const referralListQuery = z.object({
+  status: caseInsensitive(TRACKING_STATUSES).optional().describe("Pending, Completed or Failed (any case)."),
+  ...pagingInput,
+});
+
+export const appUserReferralsQuery = referralListQuery.extend({
+  direction: caseInsensitive(REFERRAL_DIRECTIONS).default("given").describe("given: as referrer; received: as referee."),
+});

@@ -1,0 +1,68 @@
+import type { Prisma } from "@/generated/prisma/client";
+import { REWARD_REASONS, type RewardReason } from "@/lib/schemas/referrals";
+import type { Db } from "@/server/db/client";
+import { recordActivity } from "@/server/domain/activity/record-activity";
+import { recordRewardEvent } from "./record-reward-event";
+import { notClaimed, type GrantRewardResult, type RewardContext } from "./reward-context";
+
+/*
+ * The paths of a reported reward event that claim nothing. Each records the event (every report is
+ * kept), and leaves the item final or as it was.
+ */
+
+/*
+ * Under a burst of calls at one item, all but one wait on its row lock (and for pooled connections);
+ * the winner's transaction is short, so generous limits only absorb the queue.
+ */
+const REWARD_TX = { maxWait: 15_000, timeout: 20_000 };
+
+/** An eligibility check failed: Pending -> Failed with the reason, unless a concurrent call finished the item first. */
+export function failReward(db: Db, ctx: RewardContext, reason: RewardReason): Promise<GrantRewardResult> {
+  const { item } = ctx;
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.referralTracking.updateMany({
+      where: { id: item.id, status: "Pending" },
+      data: { status: "Failed", failureReason: reason },
+    });
+    if (count === 0) return rejectFinalItem(tx, ctx);
+    await recordRewardEvent(tx, eventOf(ctx, "Rejected", reason));
+    await recordActivity(tx, {
+      projectId: ctx.project.id,
+      appUserId: item.referrerId,
+      type: "reward_rejected",
+      description: `No reward for ${item.referrerClientId} referring ${item.refereeClientId}. ${REWARD_REASONS[reason].text} (${reason}).`,
+    });
+    return notClaimed(ctx, "Failed", reason);
+  }, REWARD_TX);
+}
+
+/** The item is already Completed or Failed (possibly a moment ago, by a concurrent call): left as it is. */
+export async function rejectFinalItem(tx: Prisma.TransactionClient, ctx: RewardContext): Promise<GrantRewardResult> {
+  const { status } = await tx.referralTracking.findUniqueOrThrow({ where: { id: ctx.item.id }, select: { status: true } });
+  const reason = status === "Completed" ? "already_completed" : "already_failed";
+  await recordRewardEvent(tx, eventOf(ctx, "Rejected", reason));
+  return notClaimed(ctx, status, reason);
+}
+
+/** An event that is not the item's qualifying one: kept as an independent event; the item stays as it is. */
+export function recordIndependentEvent(db: Db, ctx: RewardContext): Promise<GrantRewardResult> {
+  return db.$transaction(async (tx) => {
+    await recordRewardEvent(tx, eventOf(ctx, "Recorded", "event_mismatch"));
+    await recordActivity(tx, {
+      projectId: ctx.project.id,
+      appUserId: ctx.item.referrerId,
+      type: "event_recorded",
+      description: `${ctx.item.refereeClientId} reported "${ctx.eventName}"; this referral waits for "${ctx.item.rewardEventName}".`,
+    });
+    return notClaimed(ctx, ctx.item.status, "event_mismatch");
+  });
+}
+
+const eventOf = (ctx: RewardContext, outcome: "Rejected" | "Recorded", reason: RewardReason) => ({
+  projectId: ctx.project.id,
+  trackingId: ctx.item.id,
+  eventName: ctx.eventName,
+  environment: ctx.environment,
+  outcome,
+  reason,
+});
