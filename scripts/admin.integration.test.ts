@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authenticateApiKey } from "@/server/domain/api-keys/api-keys";
+import { authenticateApiKey } from "@/server/domain/api-keys/authenticate-api-key";
 import { createTestDb, type TestDb } from "@/test/db";
 
 const run = promisify(execFile);

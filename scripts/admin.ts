@@ -7,32 +7,34 @@
  * fresh API key, and prints one line of JSON: {"userId":...,"organizationId":...,"apiKey":...}.
  */
 import { parseArgs } from "node:util";
+import { signUpBody, type SignUpInput } from "@/lib/schemas/accounts";
 import { getDb } from "@/server/db/client";
 import { signUp } from "@/server/domain/accounts/sign-up";
 import { verifyCredentials } from "@/server/domain/accounts/verify-credentials";
-import { createApiKey } from "@/server/domain/api-keys/api-keys";
+import { createApiKey } from "@/server/domain/api-keys/create-api-key";
 import { createOrganization } from "@/server/domain/organizations/create-organization";
 
 const USAGE = "usage: npm run admin -- bootstrap --email E --password P --org NAME";
 
-async function bootstrap(email: string, password: string, orgName: string) {
+async function bootstrap(input: SignUpInput) {
+  const { email, password, organizationName: orgName } = input;
   const db = await getDb();
-  let user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
+  let user = await db.user.findUnique({ where: { email } });
   if (user && !(await verifyCredentials(db, email, password))) {
     throw new Error(`An account with e-mail ${email} exists and the password does not match.`);
   }
   let organizationId: string;
   if (!user) {
-    const created = await signUp(db, { email, password, organizationName: orgName });
+    const created = await signUp(db, input);
     user = created.user;
     organizationId = created.organization.id;
   } else {
     const userId = user.id;
     const owned = await db.membership.findFirst({
-      where: { userId, role: "owner", organization: { name: orgName.trim() } },
+      where: { userId, role: "owner", organization: { name: orgName } },
       orderBy: { createdAt: "asc" },
     });
-    organizationId = owned?.organizationId ?? (await db.$transaction((tx) => createOrganization(tx, userId, orgName))).id;
+    organizationId = owned?.organizationId ?? (await createOrganization(db, userId, orgName)).id;
   }
   const key = await createApiKey(db, organizationId, { name: `bootstrap ${new Date().toISOString()}` });
   await db.$disconnect();
@@ -49,8 +51,10 @@ async function main() {
     console.error(USAGE);
     process.exit(2);
   }
-  if (values.password.length < 8) throw new Error("The password must be at least 8 characters.");
-  const result = await bootstrap(values.email, values.password, values.org);
+  // The same rules as sign-up in the dashboard.
+  const input = await signUpBody.safeParseAsync({ email: values.email, password: values.password, organizationName: values.org });
+  if (!input.success) throw new Error(input.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; "));
+  const result = await bootstrap(input.data);
   process.stdout.write(JSON.stringify(result) + "\n");
 }
 

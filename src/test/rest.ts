@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import type { Services } from "@/server/api/context";
 import type { Db } from "@/server/db/client";
 import { handleRestRequest } from "@/server/api/rest/handle-rest-request";
-import { createApiKey } from "@/server/domain/api-keys/api-keys";
+import { createApiKey } from "@/server/domain/api-keys/create-api-key";
 import { randomAlphanumeric } from "@/server/domain/tokens";
 import { testServices } from "./config";
 

@@ -13,7 +13,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const userId = await sessionUserId();
   if (!userId) redirect("/sign-in");
   const session = await getServerSession(authOptions());
-  const me = await (await serverCaller(userId)).account.me().catch(() => null);
+  const me = await (await serverCaller(userId)).accounts.me().catch(() => null);
   if (!me) {
     // A valid session whose account is gone: redirecting to sign-in would bounce straight back.
     return (

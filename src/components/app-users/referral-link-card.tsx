@@ -13,7 +13,7 @@ import { useTRPCClient } from "@/lib/trpc";
 import type { AppUser } from "./app-users-table";
 
 /**
- * The referral code and the shareable link. The link comes from `referrals.link` (a POST for REST
+ * The referral code and the shareable link. The link comes from `referrals.createLink` (a POST for REST
  * clients, but without side effects), so it is read like a query and cached per event name.
  */
 export function ReferralLinkCard({ projectId, user }: { projectId: string; user: AppUser }) {
@@ -23,7 +23,7 @@ export function ReferralLinkCard({ projectId, user }: { projectId: string; user:
   const link = useQuery({
     queryKey: ["referral-link", projectId, user.clientProvidedId, applied],
     queryFn: () =>
-      client.referrals.link.mutate({ projectId, referrerId: user.clientProvidedId, ...(applied ? { rewardEventName: applied } : {}) }),
+      client.referrals.createLink.mutate({ projectId, referrerId: user.clientProvidedId, ...(applied ? { rewardEventName: applied } : {}) }),
     retry: false,
     staleTime: Infinity,
   });

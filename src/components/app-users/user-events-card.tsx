@@ -13,7 +13,7 @@ const LIMIT = 50;
 /** The user's timeline, newest first. */
 export function UserEventsCard({ projectId, uniqueId }: { projectId: string; uniqueId: string }) {
   const trpc = useTRPC();
-  const events = useQuery(trpc.appUsers.events.queryOptions({ projectId, uniqueId, limit: LIMIT }));
+  const events = useQuery(trpc.appUsers.listEvents.queryOptions({ projectId, uniqueId, limit: LIMIT }));
   return (
     <Card title="Events" description={`The latest ${LIMIT} events of this user, newest first.`}>
       {events.isError && <ErrorMessage>{toFormErrors(events.error).message}</ErrorMessage>}

@@ -21,7 +21,7 @@ export function UserReferralsCard({ projectId, uniqueId, direction }: { projectI
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
   const referrals = useQuery({
-    ...trpc.referrals.listForUser.queryOptions({ projectId, uniqueId, direction, page, pageSize: PAGE_SIZE }),
+    ...trpc.referrals.listForAppUser.queryOptions({ projectId, uniqueId, direction, page, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   const text = TEXT[direction];

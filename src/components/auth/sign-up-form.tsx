@@ -18,7 +18,7 @@ export function SignUpForm() {
   const router = useRouter();
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [signingIn, setSigningIn] = useState(false);
-  const signUp = useMutation(trpc.account.signUp.mutationOptions());
+  const signUp = useMutation(trpc.accounts.signUp.mutationOptions());
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

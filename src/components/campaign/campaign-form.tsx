@@ -13,7 +13,7 @@ import type { RouterOutputs } from "@/lib/trpc-types";
 import { CampaignPreview, type NewUserExperience, type ReferrerExperience } from "./campaign-preview";
 import { ColorField } from "./color-field";
 
-type Campaign = RouterOutputs["campaign"]["get"];
+type Campaign = RouterOutputs["campaigns"]["get"];
 
 const RE = "referrerExperience";
 const NU = "newUserExperience";
@@ -67,11 +67,11 @@ function CampaignEditor({ projectId, campaign }: { projectId: string; campaign: 
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [saved, setSaved] = useState(false);
   const save = useMutation(
-    trpc.campaign.update.mutationOptions({
+    trpc.campaigns.update.mutationOptions({
       onSuccess: (updated) => {
         setErrors(noErrors);
         setSaved(true);
-        queryClient.setQueryData(trpc.campaign.get.queryKey({ projectId }), updated);
+        queryClient.setQueryData(trpc.campaigns.get.queryKey({ projectId }), updated);
       },
       onError: (error) => {
         setSaved(false);
@@ -235,7 +235,7 @@ function CampaignEditor({ projectId, campaign }: { projectId: string; campaign: 
 
 export function CampaignForm({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
-  const campaign = useQuery(trpc.campaign.get.queryOptions({ projectId }));
+  const campaign = useQuery(trpc.campaigns.get.queryOptions({ projectId }));
   if (campaign.isPending) return <p className="text-sm text-zinc-500">Loading campaign…</p>;
   if (campaign.isError) return <ErrorMessage>{toFormErrors(campaign.error).message}</ErrorMessage>;
   return <CampaignEditor projectId={projectId} campaign={campaign.data} />;

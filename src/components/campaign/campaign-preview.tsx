@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { RouterOutputs } from "@/lib/trpc-types";
 import { readableTextOn, usableColor, withAlpha } from "./colors";
 
-type Campaign = RouterOutputs["campaign"]["get"];
+type Campaign = RouterOutputs["campaigns"]["get"];
 export type ReferrerExperience = Campaign["referrerExperience"];
 export type NewUserExperience = Campaign["newUserExperience"];
 

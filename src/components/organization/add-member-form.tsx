@@ -15,12 +15,12 @@ export function AddMemberForm() {
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [added, setAdded] = useState<string | null>(null);
   const add = useMutation(
-    trpc.account.addMember.mutationOptions({
+    trpc.organizations.addMember.mutationOptions({
       onSuccess: async (_result, input) => {
         setErrors(noErrors);
         setAdded(input.email);
         formRef.current?.reset();
-        await queryClient.invalidateQueries({ queryKey: trpc.account.members.queryKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.organizations.members.queryKey() });
       },
       onError: (error) => {
         setAdded(null);

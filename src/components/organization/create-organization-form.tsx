@@ -14,7 +14,7 @@ export function CreateOrganizationForm() {
   const { switchTo, pending: switching } = useSwitchOrganization();
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const create = useMutation(
-    trpc.account.createOrganization.mutationOptions({
+    trpc.organizations.create.mutationOptions({
       onSuccess: (organization) => {
         setErrors(noErrors);
         switchTo(organization.id);

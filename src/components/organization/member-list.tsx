@@ -11,10 +11,10 @@ import { useTRPC } from "@/lib/trpc";
 export function MemberList({ canManage, currentUserId }: { canManage: boolean; currentUserId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const members = useQuery(trpc.account.members.queryOptions());
+  const members = useQuery(trpc.organizations.members.queryOptions());
   const remove = useMutation(
-    trpc.account.removeMember.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.account.members.queryKey() }),
+    trpc.organizations.removeMember.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.organizations.members.queryKey() }),
     }),
   );
   if (members.isPending) return <p className="text-sm text-zinc-500">Loading members…</p>;

@@ -11,7 +11,7 @@ import { MemberList } from "./member-list";
 
 export function OrganizationOverview() {
   const trpc = useTRPC();
-  const me = useQuery(trpc.account.me.queryOptions());
+  const me = useQuery(trpc.accounts.me.queryOptions());
   if (me.isPending) return <p className="text-sm text-zinc-500">Loading…</p>;
   if (me.isError) return <ErrorMessage>{toFormErrors(me.error).message}</ErrorMessage>;
   const active = me.data.organizations.find((o) => o.id === me.data.activeOrganizationId);

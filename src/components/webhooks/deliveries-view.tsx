@@ -43,7 +43,7 @@ export function DeliveriesView({ projectId, webhookId }: { projectId: string; we
   const limit = oneOf(url.limit, LIMITS, "100");
   const tracker = useRetryTracker(projectId);
   const logs = useQuery({
-    ...trpc.webhooks.logs.queryOptions({ projectId, webhookId, limit: Number(limit) }),
+    ...trpc.webhooks.listDeliveryLogs.queryOptions({ projectId, webhookId, limit: Number(limit) }),
     // Poll every second while a manual retry is awaited, and while automatic retries are under way.
     refetchInterval: (query) => (tracker.waiting ? 1000 : query.state.data?.some((l) => l.deliveryStatus === "Pending") ? 2000 : false),
   });

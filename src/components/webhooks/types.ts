@@ -2,7 +2,7 @@ import type { RouterOutputs } from "@/lib/trpc-types";
 
 export type Webhook = RouterOutputs["webhooks"]["get"];
 export type CreatedWebhook = RouterOutputs["webhooks"]["create"];
-export type DeliveryLog = RouterOutputs["webhooks"]["logs"][number];
+export type DeliveryLog = RouterOutputs["webhooks"]["listDeliveryLogs"][number];
 export type WebhookEnvironment = Webhook["environment"];
 
 export const WEBHOOK_ENVIRONMENTS: readonly { value: WebhookEnvironment; label: string }[] = [

@@ -22,7 +22,7 @@ export type RetryProgress =
  */
 export function useRetryTracker(projectId: string) {
   const trpc = useTRPC();
-  const { mutateAsync: retry } = useMutation(trpc.webhooks.retry.mutationOptions());
+  const { mutateAsync: retry } = useMutation(trpc.webhooks.retryDeliveryLog.mutationOptions());
   const [progress, setProgress] = useState<Record<string, RetryProgress>>({});
   const set = (deliveryId: string, next: RetryProgress) => setProgress((all) => ({ ...all, [deliveryId]: next }));
 

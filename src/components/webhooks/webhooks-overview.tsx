@@ -14,7 +14,7 @@ import { WebhookList } from "./webhook-list";
 export function WebhooksOverview({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
   const webhooks = useQuery(trpc.webhooks.list.queryOptions({ projectId }));
-  const campaign = useQuery(trpc.campaign.get.queryOptions({ projectId }));
+  const campaign = useQuery(trpc.campaigns.get.queryOptions({ projectId }));
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const [editing, setEditing] = useState<Webhook | null>(null);
   const [savedName, setSavedName] = useState<string | null>(null);

@@ -9,7 +9,7 @@ import { serverCaller } from "@/lib/server/caller";
 export async function switchOrganization(organizationId: string): Promise<{ ok: boolean }> {
   const userId = await sessionUserId();
   if (!userId) return { ok: false };
-  const me = await (await serverCaller(userId)).account.me();
+  const me = await (await serverCaller(userId)).accounts.me();
   if (!me.organizations.some((o) => o.id === organizationId)) return { ok: false };
   (await cookies()).set(ACTIVE_ORGANIZATION_COOKIE, organizationId, {
     path: "/",

@@ -1,6 +1,6 @@
 import { getConfig, type Config } from "@/server/config";
 import { getDb, type Db } from "@/server/db/client";
-import { authenticateApiKey } from "@/server/domain/api-keys/api-keys";
+import { authenticateApiKey } from "@/server/domain/api-keys/authenticate-api-key";
 import { deliveryScheduler, type DeliveryScheduler } from "@/server/jobs/scheduler";
 import type { Actor, Context } from "./trpc";
 

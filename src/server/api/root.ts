@@ -1,19 +1,21 @@
-import { accountRouter } from "./routers/account/router";
+import { accountsRouter } from "./routers/accounts/router";
 import { listActivityProcedure } from "./routers/activity/list-activity";
 import { apiKeysRouter } from "./routers/api-keys/router";
 import { appUsersRouter } from "./routers/app-users/router";
-import { campaignRouter } from "./routers/campaign/router";
+import { campaignsRouter } from "./routers/campaigns/router";
+import { organizationsRouter } from "./routers/organizations/router";
 import { projectsRouter } from "./routers/projects/router";
 import { referralsRouter } from "./routers/referrals/router";
 import { webhooksRouter } from "./routers/webhooks/router";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
-  account: accountRouter,
+  accounts: accountsRouter,
+  organizations: organizationsRouter,
   apiKeys: apiKeysRouter,
   projects: projectsRouter,
   appUsers: appUsersRouter,
-  campaign: campaignRouter,
+  campaigns: campaignsRouter,
   referrals: referralsRouter,
   activity: router({ list: listActivityProcedure }),
   webhooks: webhooksRouter,

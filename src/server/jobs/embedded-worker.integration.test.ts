@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { openPostgres, type Db } from "@/server/db/client";
 import { MAX_ATTEMPTS, minBackoffMs } from "@/server/domain/deliveries/retry-policy";
 import { LOST_ATTEMPT_ERROR, performAttempt } from "@/server/domain/deliveries/perform-attempt";
-import { retryDeliveryLog } from "@/server/domain/webhooks/retry-delivery-log";
+import { retryDeliveryLog } from "@/server/domain/deliveries/retry-delivery-log";
 import { testAttemptOptions } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
 import {

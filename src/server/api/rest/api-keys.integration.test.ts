@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test/db";
 import { createOrgWithApiKey, restClient, type RestClient } from "@/test/rest";
-import { authenticateApiKey, createApiKey, deleteApiKey, listApiKeys } from "@/server/domain/api-keys/api-keys";
+import { authenticateApiKey } from "@/server/domain/api-keys/authenticate-api-key";
+import { createApiKey } from "@/server/domain/api-keys/create-api-key";
+import { deleteApiKey } from "@/server/domain/api-keys/delete-api-key";
+import { listApiKeys } from "@/server/domain/api-keys/list-api-keys";
 import { hashToken } from "@/server/domain/tokens";
 
 let t: TestDb;

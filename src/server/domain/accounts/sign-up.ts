@@ -1,10 +1,9 @@
+import type { SignUpInput } from "@/lib/schemas/accounts";
 import type { Db } from "@/server/db/client";
 import { conflict } from "@/server/domain/errors";
-import { createOrganization } from "@/server/domain/organizations/create-organization";
+import { insertOrganization } from "@/server/domain/organizations/create-organization";
 import { isUniqueViolation } from "@/server/domain/db-errors";
 import { hashPassword } from "./password";
-
-export type SignUpInput = { email: string; password: string; name?: string | null; organizationName: string };
 
 /** Creates the account and its first organisation, with the new user as owner. */
 export async function signUp(db: Db, input: SignUpInput) {
@@ -12,9 +11,9 @@ export async function signUp(db: Db, input: SignUpInput) {
   try {
     return await db.$transaction(async (tx) => {
       const user = await tx.user.create({
-        data: { email: input.email.trim().toLowerCase(), name: input.name ?? null, passwordHash },
+        data: { email: input.email, name: input.name ?? null, passwordHash },
       });
-      const organization = await createOrganization(tx, user.id, input.organizationName);
+      const organization = await insertOrganization(tx, user.id, input.organizationName);
       return { user, organization };
     });
   } catch (error) {

@@ -2,18 +2,9 @@ import type { UrlRules } from "@/server/config";
 import type { Db } from "@/server/db/client";
 import { defaultNewUserExperience, defaultReferrerExperience } from "@/lib/schemas/campaigns";
 import { hashToken, newToken } from "@/server/domain/tokens";
-import type { AppType } from "@/generated/prisma/client";
-import { appDetailsData, type AppDetails } from "./projects";
+import type { CreateProjectInput } from "@/lib/schemas/projects";
 import { requireHttps } from "./require-https";
-
-export type CreateProjectInput = {
-  name: string;
-  description?: string | null;
-  appType: AppType;
-  referralRedirectLink?: string | null;
-  allowedOrigins?: string[];
-  app?: Partial<AppDetails> | null;
-};
+import { appDetailsColumns, withCampaign } from "./to-project-dto";
 
 /**
  * Creates the project with its campaign (default configuration) in one transaction and returns the
@@ -31,7 +22,7 @@ export async function createProject(db: Db, organizationId: string, input: Creat
         appType: input.appType,
         referralRedirectLink: input.referralRedirectLink ?? null,
         allowedOrigins: input.allowedOrigins ?? [],
-        ...appDetailsData(input.app),
+        ...appDetailsColumns(input.app),
         secretHash: hashToken(secret),
         secretPrefix: secret.slice(0, 7),
       },
@@ -43,7 +34,7 @@ export async function createProject(db: Db, organizationId: string, input: Creat
         newUserExperience: defaultNewUserExperience,
       },
     });
-    return tx.project.findUniqueOrThrow({ where: { id: project.id }, include: { campaign: true } });
+    return tx.project.findUniqueOrThrow({ where: { id: project.id }, include: withCampaign });
   });
   return { project, secret };
 }

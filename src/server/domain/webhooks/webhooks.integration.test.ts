@@ -10,9 +10,9 @@ import { createOrgWithProject } from "@/test/fixtures";
 import { createWebhook } from "./create-webhook";
 import { deleteWebhook } from "./delete-webhook";
 import { getWebhook } from "./get-webhook";
-import { listWebhookLogs } from "./list-webhook-logs";
+import { listDeliveryLogs } from "@/server/domain/deliveries/list-delivery-logs";
 import { listWebhooks } from "./list-webhooks";
-import { retryDeliveryLog } from "./retry-delivery-log";
+import { retryDeliveryLog } from "@/server/domain/deliveries/retry-delivery-log";
 import { updateWebhook } from "./update-webhook";
 import { decryptSecret } from "./webhook-secret";
 
@@ -28,7 +28,7 @@ const rules = testConfig().urlRules;
 
 const input = createWebhookBody.parse({ name: "Backend", url: "https://hooks.example.com/referloop", secret: "super-secret-value-9876" });
 const logsOf = (setup: RewardSetup, webhookId: string, query: z.input<typeof deliveryLogQuery> = {}) =>
-  listWebhookLogs(db, setup.org.id, setup.project.id, webhookId, deliveryLogQuery.parse(query));
+  listDeliveryLogs(db, setup.org.id, setup.project.id, webhookId, deliveryLogQuery.parse(query));
 
 /** Writes one finished attempt per status given, for the log tests (no HTTP needed). */
 async function logAttempts(setup: RewardSetup, webhookId: string, results: boolean[]) {
@@ -223,7 +223,7 @@ describe("another organisation", () => {
         () => getWebhook(db, intruder.org.id, projectId, webhook.id),
         () => updateWebhook(db, intruder.org.id, projectId, webhook.id, { name: "pwned" }, rules),
         () => deleteWebhook(db, intruder.org.id, projectId, webhook.id),
-        () => listWebhookLogs(db, intruder.org.id, projectId, webhook.id, { limit: 1 }),
+        () => listDeliveryLogs(db, intruder.org.id, projectId, webhook.id, { limit: 1 }),
         () => retryDeliveryLog(db, intruder.org.id, projectId, entry!.id),
         () => createWebhook(db, intruder.org.id, projectId, owner.campaign.id, input, rules),
       ];

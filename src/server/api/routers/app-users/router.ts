@@ -12,5 +12,5 @@ export const appUsersRouter = router({
   get: getAppUserProcedure,
   getByClientId: getAppUserByClientIdProcedure,
   update: updateAppUserProcedure,
-  events: listAppUserEventsProcedure,
+  listEvents: listAppUserEventsProcedure,
 });

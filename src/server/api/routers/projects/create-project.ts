@@ -1,6 +1,6 @@
 import { protectedProcedure } from "@/server/api/trpc";
 import { createProject } from "@/server/domain/projects/create-project";
-import { PROJECT_SECRET_WARNING, toProjectDto } from "@/server/domain/projects/projects";
+import { PROJECT_SECRET_WARNING, toProjectDto } from "@/server/domain/projects/to-project-dto";
 import { createProjectInput, projectCreatedSchema } from "./project.types";
 
 export const createProjectProcedure = protectedProcedure

@@ -1,6 +1,6 @@
 import { protectedProcedure } from "@/server/api/trpc";
 import { emptyOutput } from "@/lib/schemas/common";
-import { deleteProject } from "@/server/domain/projects/projects";
+import { deleteProject } from "@/server/domain/projects/delete-project";
 import { projectIdOnlyInput } from "./project.types";
 
 export const deleteProjectProcedure = protectedProcedure

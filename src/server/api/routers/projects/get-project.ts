@@ -1,5 +1,5 @@
 import { protectedProcedure } from "@/server/api/trpc";
-import { getProject } from "@/server/domain/projects/projects";
+import { getProject } from "@/server/domain/projects/get-project";
 import { projectDtoSchema, projectIdOnlyInput } from "./project.types";
 
 export const getProjectProcedure = protectedProcedure

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { protectedProcedure } from "@/server/api/trpc";
-import { listProjects } from "@/server/domain/projects/projects";
+import { listProjects } from "@/server/domain/projects/list-projects";
 import { projectDtoSchema } from "./project.types";
 
 export const listProjectsProcedure = protectedProcedure

@@ -1,27 +1,15 @@
 import { z } from "zod";
-import { httpUrl, projectIdInput, redirectLink, requiredText } from "@/lib/schemas/common";
-
-export const appTypeSchema = z.enum(["Web", "Mobile"]);
+import { projectIdInput } from "@/lib/schemas/common";
+import { APP_NAME_MAX_LENGTH, appTypeSchema, createProjectBody, updateProjectBody } from "@/lib/schemas/projects";
 
 export const appDtoSchema = z
   .object({
-    name: z.string().max(200).nullable(),
+    name: z.string().max(APP_NAME_MAX_LENGTH).nullable(),
     appStoreUrl: z.string().nullable(),
     playStoreUrl: z.string().nullable(),
     iconUrl: z.string().nullable(),
   })
   .meta({ id: "AppDto" });
-
-const appInput = z.object({
-  name: z.string().trim().max(200).nullish(),
-  appStoreUrl: httpUrl().nullish(),
-  playStoreUrl: httpUrl().nullish(),
-  iconUrl: httpUrl().nullish(),
-});
-
-const originSchema = httpUrl().refine((v) => new URL(v).origin === v.replace(/\/$/, ""), {
-  message: "must be an origin: scheme, host and optional port, no path",
-});
 
 export const projectDtoSchema = z
   .object({
@@ -48,23 +36,7 @@ export const projectSecretSchema = z
 
 export const projectCreatedSchema = projectDtoSchema.extend(projectSecretSchema.shape).meta({ id: "ProjectCreatedDto" });
 
-export const createProjectInput = z.object({
-  name: requiredText(100),
-  description: z.string().trim().max(1000).nullish(),
-  appType: appTypeSchema.default("Web"),
-  referralRedirectLink: redirectLink().nullish(),
-  allowedOrigins: z.array(originSchema).max(50).optional(),
-  app: appInput.nullish(),
-});
-
-export const updateProjectInput = z.object({
-  ...projectIdInput,
-  name: requiredText(100).optional(),
-  description: z.string().trim().max(1000).nullish(),
-  appType: appTypeSchema.optional().describe("Accepted only when equal to the current value: appType cannot change."),
-  referralRedirectLink: redirectLink().nullish(),
-  allowedOrigins: z.array(originSchema).max(50).optional(),
-  app: appInput.nullish(),
-});
+export const createProjectInput = createProjectBody;
+export const updateProjectInput = updateProjectBody.extend(projectIdInput);
 
 export const projectIdOnlyInput = z.object(projectIdInput);

@@ -1,5 +1,5 @@
 import { protectedProcedure } from "@/server/api/trpc";
-import { rotateProjectSecret } from "@/server/domain/projects/projects";
+import { rotateProjectSecret } from "@/server/domain/projects/rotate-project-secret";
 import { projectIdOnlyInput, projectSecretSchema } from "./project.types";
 
 export const rotateProjectSecretProcedure = protectedProcedure

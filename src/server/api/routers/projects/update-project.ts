@@ -1,5 +1,5 @@
 import { protectedProcedure } from "@/server/api/trpc";
-import { updateProject } from "@/server/domain/projects/projects";
+import { updateProject } from "@/server/domain/projects/update-project";
 import { projectDtoSchema, updateProjectInput } from "./project.types";
 
 export const updateProjectProcedure = protectedProcedure

@@ -6,9 +6,9 @@ import { listReferralsProcedure } from "./list-referrals";
 import { trackReferralProcedure } from "./track-referral";
 
 export const referralsRouter = router({
-  link: createReferralLinkProcedure,
+  createLink: createReferralLinkProcedure,
   track: trackReferralProcedure,
-  reward: grantRewardProcedure,
+  grantReward: grantRewardProcedure,
   list: listReferralsProcedure,
-  listForUser: listAppUserReferralsProcedure,
+  listForAppUser: listAppUserReferralsProcedure,
 });

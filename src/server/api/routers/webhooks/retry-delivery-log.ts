@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { projectIdInput } from "@/lib/schemas/common";
 import { protectedProcedure, type Context } from "@/server/api/trpc";
-import { findLogProject } from "@/server/domain/webhooks/find-log-project";
-import { retryDeliveryLog } from "@/server/domain/webhooks/retry-delivery-log";
+import { findLogProject } from "@/server/domain/deliveries/find-log-project";
+import { retryDeliveryLog } from "@/server/domain/deliveries/retry-delivery-log";
 import { retryResultSchema } from "./webhook.types";
 
 const RETRY_DOC =

@@ -2,7 +2,7 @@ import { router } from "@/server/api/trpc";
 import { createWebhookProcedure } from "./create-webhook";
 import { deleteWebhookProcedure } from "./delete-webhook";
 import { getWebhookProcedure } from "./get-webhook";
-import { listWebhookLogsProcedure } from "./list-webhook-logs";
+import { listDeliveryLogsProcedure } from "./list-delivery-logs";
 import { listWebhooksProcedure } from "./list-webhooks";
 import { retryDeliveryLogByIdProcedure, retryDeliveryLogProcedure } from "./retry-delivery-log";
 import { updateWebhookProcedure } from "./update-webhook";
@@ -13,7 +13,7 @@ export const webhooksRouter = router({
   get: getWebhookProcedure,
   update: updateWebhookProcedure,
   delete: deleteWebhookProcedure,
-  logs: listWebhookLogsProcedure,
-  retry: retryDeliveryLogProcedure,
-  retryById: retryDeliveryLogByIdProcedure,
+  listDeliveryLogs: listDeliveryLogsProcedure,
+  retryDeliveryLog: retryDeliveryLogProcedure,
+  retryDeliveryLogById: retryDeliveryLogByIdProcedure,
 });

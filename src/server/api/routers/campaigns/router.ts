@@ -2,4 +2,4 @@ import { router } from "@/server/api/trpc";
 import { getCampaignProcedure } from "./get-campaign";
 import { updateCampaignProcedure } from "./update-campaign";
 
-export const campaignRouter = router({ get: getCampaignProcedure, update: updateCampaignProcedure });
+export const campaignsRouter = router({ get: getCampaignProcedure, update: updateCampaignProcedure });

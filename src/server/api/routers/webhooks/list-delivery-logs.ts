@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { protectedProcedure } from "@/server/api/trpc";
-import { listWebhookLogs } from "@/server/domain/webhooks/list-webhook-logs";
+import { listDeliveryLogs } from "@/server/domain/deliveries/list-delivery-logs";
 import { deliveryLogSchema, listLogsInput } from "./webhook.types";
 
-export const listWebhookLogsProcedure = protectedProcedure
+export const listDeliveryLogsProcedure = protectedProcedure
   .meta({
     openapi: {
       method: "GET",
@@ -15,4 +15,4 @@ export const listWebhookLogsProcedure = protectedProcedure
   })
   .input(listLogsInput)
   .output(z.array(deliveryLogSchema))
-  .query(({ ctx, input: { projectId, webhookId, limit } }) => listWebhookLogs(ctx.db, ctx.organizationId, projectId, webhookId, { limit }));
+  .query(({ ctx, input: { projectId, webhookId, limit } }) => listDeliveryLogs(ctx.db, ctx.organizationId, projectId, webhookId, { limit }));

@@ -1,9 +1,9 @@
 import type { Prisma } from "@/generated/prisma/client";
-import { getOwnedWebhook } from "./get-owned-webhook";
+import { getOwnedWebhook } from "@/server/domain/webhooks/get-owned-webhook";
 import { toDeliveryLogDto, type DeliveryLogDto } from "./to-delivery-log-dto";
 
 /** The webhook's delivery log, newest first, at most `limit` entries. */
-export async function listWebhookLogs(
+export async function listDeliveryLogs(
   db: Prisma.TransactionClient,
   organizationId: string,
   projectId: string,

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { AppType } from "@/generated/prisma/enums";
+import { httpUrl, redirectLink, requiredText } from "./common";
+
+export const PROJECT_NAME_MAX_LENGTH = 100;
+export const PROJECT_DESCRIPTION_MAX_LENGTH = 1000;
+export const APP_NAME_MAX_LENGTH = 200;
+export const MAX_ALLOWED_ORIGINS = 50;
+
+export const APP_TYPES = Object.values(AppType) as [AppType, ...AppType[]];
+export const appTypeSchema = z.enum(APP_TYPES);
+
+/** App details (the spec's AppDto) as a client writes them; every field may be cleared with null. */
+export const appDetailsInput = z.object({
+  name: z.string().trim().max(APP_NAME_MAX_LENGTH).nullish(),
+  appStoreUrl: httpUrl().nullish(),
+  playStoreUrl: httpUrl().nullish(),
+  iconUrl: httpUrl().nullish(),
+});
+export type AppDetailsInput = z.output<typeof appDetailsInput>;
+
+/** A browser origin: scheme, host and optional port, nothing else. */
+export const originSchema = httpUrl().refine((v) => URL.canParse(v) && new URL(v).origin === v.replace(/\/$/, ""), {
+  message: "must be an origin: scheme, host and optional port, no path",
+});
+
+const fields = {
+  name: requiredText(PROJECT_NAME_MAX_LENGTH),
+  description: z.string().trim().max(PROJECT_DESCRIPTION_MAX_LENGTH).nullish(),
+  referralRedirectLink: redirectLink().nullish().describe("The service appends `?referralCode=...`: no query or fragment of its own."),
+  allowedOrigins: z.array(originSchema).max(MAX_ALLOWED_ORIGINS).describe("Browser origins allowed to call the client-library endpoints."),
+  app: appDetailsInput.nullish().describe("App details; Mobile projects. `null` clears them."),
+};
+
+/*
+ * Request bodies (without the path's ids): see app-users.ts.
+ */
+export const createProjectBody = z.object({
+  ...fields,
+  appType: appTypeSchema.default("Web").describe("Set at creation; cannot change afterwards."),
+  allowedOrigins: fields.allowedOrigins.optional(),
+});
+
+export const updateProjectBody = z.object({
+  ...fields,
+  name: fields.name.optional(),
+  appType: appTypeSchema.optional().describe("Accepted only when equal to the current value: appType cannot change."),
+  allowedOrigins: fields.allowedOrigins.optional(),
+});
+
+export type CreateProjectInput = z.output<typeof createProjectBody>;
+export type UpdateProjectInput = z.output<typeof updateProjectBody>;

@@ -1,0 +1,4 @@
+import { memberProcedure } from "@/server/api/trpc";
+import { listMembers } from "@/server/domain/organizations/list-members";
+
+export const listMembersProcedure = memberProcedure.query(({ ctx }) => listMembers(ctx.db, ctx.organizationId));
