@@ -8,6 +8,7 @@ import { FormField, inputClasses } from "@/components/ui/form-field";
 import { noErrors, toFormErrors, type FormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import type { RouterOutputs } from "@/lib/trpc-types";
+import { API_KEY_NAME_MAX_LENGTH } from "@/lib/schemas/accounts";
 
 export type CreatedApiKey = RouterOutputs["apiKeys"]["create"];
 
@@ -45,7 +46,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey
     <form ref={formRef} onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Create an API key">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Key name" error={errors.fields.name} hint="What uses it, e.g. “Billing backend”.">
-          {(p) => <input {...p} name="name" required maxLength={100} className={inputClasses} />}
+          {(p) => <input {...p} name="name" required maxLength={API_KEY_NAME_MAX_LENGTH} className={inputClasses} />}
         </FormField>
         <FormField label="Expires on" optional error={errors.fields.expiresAt} hint="The key stops working after this day. Empty: never.">
           {(p) => <input {...p} name="expiresAt" type="date" className={inputClasses} />}

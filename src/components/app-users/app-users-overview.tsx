@@ -12,11 +12,12 @@ import { toFormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { oneOf, positiveInt, useUrlState } from "@/lib/use-url-state";
-import { APP_USER_SORT_FIELDS } from "@/lib/schemas/app-users";
+import { APP_USER_SORT_FIELDS, DEFAULT_APP_USER_SORT, SEARCH_MAX_LENGTH, SORT_ORDERS } from "@/lib/schemas/app-users";
+import { DEFAULT_PAGE_SIZE } from "@/lib/schemas/common";
 import { AppUsersTable } from "./app-users-table";
 import { CreateAppUserForm } from "./create-app-user-form";
 
-const URL_DEFAULTS = { q: "", sortBy: "createdAt", sortOrder: "desc", hasReferrals: "all", page: "1", pageSize: "20" } as const;
+const URL_DEFAULTS = { q: "", ...DEFAULT_APP_USER_SORT, hasReferrals: "all", page: "1", pageSize: String(DEFAULT_PAGE_SIZE) };
 const HAS_REFERRALS = ["all", "yes", "no"] as const;
 const FILTER_OPTIONS = [
   { value: "all", label: "All" },
@@ -29,11 +30,11 @@ export function AppUsersOverview({ projectId }: { projectId: string }) {
   const [url, setUrl] = useUrlState(URL_DEFAULTS);
   const [showCreate, setShowCreate] = useState(false);
 
-  const sortBy = oneOf(url.sortBy, APP_USER_SORT_FIELDS, "createdAt");
-  const sortOrder = oneOf(url.sortOrder, ["asc", "desc"] as const, "desc");
+  const sortBy = oneOf(url.sortBy, APP_USER_SORT_FIELDS, DEFAULT_APP_USER_SORT.sortBy);
+  const sortOrder = oneOf(url.sortOrder, SORT_ORDERS, DEFAULT_APP_USER_SORT.sortOrder);
   const hasReferrals = oneOf(url.hasReferrals, HAS_REFERRALS, "all");
   const page = positiveInt(url.page, 1);
-  const pageSize = oneOf(url.pageSize, PAGE_SIZES.map(String), "20");
+  const pageSize = oneOf(url.pageSize, PAGE_SIZES.map(String), URL_DEFAULTS.pageSize);
 
   // The box follows the keyboard at once; the URL (and so the query) once typing pauses.
   const [search, setSearch] = useState(url.q);
@@ -89,7 +90,7 @@ export function AppUsersOverview({ projectId }: { projectId: string }) {
               value={search}
               onChange={(e) => setSearch(e.target.value)}
               placeholder="Search by client id or referral code"
-              maxLength={100}
+              maxLength={SEARCH_MAX_LENGTH}
               className={inputClasses}
             />
           </div>

@@ -10,6 +10,7 @@ import { KeyValueEditor, recordFromRows, type KeyValueRow } from "@/components/u
 import { noErrors, toFormErrors, type FormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import { appUserPath } from "./paths";
+import { CLIENT_PROVIDED_ID_MAX_LENGTH } from "@/lib/schemas/app-users";
 
 export function CreateAppUserForm({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
@@ -51,7 +52,7 @@ export function CreateAppUserForm({ projectId }: { projectId: string }) {
               setClientId(e.target.value);
               create.reset();
             }}
-            maxLength={255}
+            maxLength={CLIENT_PROVIDED_ID_MAX_LENGTH}
             autoComplete="off"
             className={`${inputClasses} max-w-md`}
           />

@@ -11,6 +11,7 @@ import { FormField, inputClasses } from "@/components/ui/form-field";
 import { toFormErrors } from "@/lib/errors";
 import { useTRPCClient } from "@/lib/trpc";
 import type { AppUser } from "./app-users-table";
+import { EVENT_NAME_MAX_LENGTH } from "@/lib/schemas/referrals";
 
 /**
  * The referral code and the shareable link. The link comes from `referrals.createLink` (a POST for REST
@@ -73,7 +74,7 @@ export function ReferralLinkCard({ projectId, user }: { projectId: string; user:
             className="min-w-64 flex-1"
           >
             {(p) => (
-              <input {...p} value={eventName} onChange={(e) => setEventName(e.target.value)} maxLength={200} placeholder="e.g. first_purchase" className={inputClasses} />
+              <input {...p} value={eventName} onChange={(e) => setEventName(e.target.value)} maxLength={EVENT_NAME_MAX_LENGTH} placeholder="e.g. first_purchase" className={inputClasses} />
             )}
           </FormField>
           <Button type="submit" variant="secondary" className="mb-5" pending={link.isFetching}>

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { FormField, inputClasses } from "@/components/ui/form-field";
 import { noErrors, toFormErrors, type FormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
+import { PASSWORD_MIN_LENGTH } from "@/lib/schemas/accounts";
 
 const FIELDS = ["email", "password", "name", "organizationName"] as const;
 
@@ -54,7 +55,7 @@ export function SignUpForm() {
         {(p) => <input {...p} name="email" type="email" autoComplete="email" required className={inputClasses} />}
       </FormField>
       <FormField label="Password" error={errors.fields.password} hint="At least 8 characters.">
-        {(p) => <input {...p} name="password" type="password" autoComplete="new-password" required minLength={8} className={inputClasses} />}
+        {(p) => <input {...p} name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} className={inputClasses} />}
       </FormField>
       <FormField label="Your name" optional error={errors.fields.name}>
         {(p) => <input {...p} name="name" autoComplete="name" className={inputClasses} />}

@@ -8,6 +8,17 @@ import { Card } from "@/components/ui/card";
 import { FormField, inputClasses } from "@/components/ui/form-field";
 import { SelectControl } from "@/components/ui/select-control";
 import { noErrors, toFormErrors, type FormErrors } from "@/lib/errors";
+import {
+  BUTTON_POSITIONS,
+  BUTTON_TYPES,
+  COMPONENT_TYPES,
+  MAX_ATTRIBUTION_WINDOW_DAYS,
+  MIN_ATTRIBUTION_WINDOW_DAYS,
+  MODAL_DESCRIPTION_MAX_LENGTH,
+  MODAL_TITLE_MAX_LENGTH,
+  PROMO_POSITIONS,
+  PROMO_TEXT_MAX_LENGTH,
+} from "@/lib/schemas/campaigns";
 import { useTRPC } from "@/lib/trpc";
 import type { RouterOutputs } from "@/lib/trpc-types";
 import { CampaignPreview, type NewUserExperience, type ReferrerExperience } from "./campaign-preview";
@@ -33,17 +44,17 @@ const FIELDS = [
   "attributionWindowDays",
 ] as const;
 
-const BUTTON_TYPES = [
-  ["floating", "Floating (pill over the content)"],
-  ["edge", "Edge (tab on the viewport edge)"],
-  ["none", "None (your app opens it)"],
-] as const;
-const BUTTON_POSITIONS = ["bottom-right", "bottom-left", "top-right", "top-left"] as const;
-const COMPONENT_TYPES = [
-  ["modal", "Modal (centred dialog)"],
-  ["drawer", "Drawer (sheet from the bottom)"],
-] as const;
-const PROMO_POSITIONS = ["top-left", "top-center", "top-right", "bottom-left", "bottom-center", "bottom-right"] as const;
+/** The shared enums with their words for people; a new value without words fails the type check. */
+const labelled = <V extends string>(values: readonly V[], labels: Record<V, string>) => values.map((v) => [v, labels[v]] as const);
+const BUTTON_TYPE_OPTIONS = labelled(BUTTON_TYPES, {
+  floating: "Floating (pill over the content)",
+  edge: "Edge (tab on the viewport edge)",
+  none: "None (your app opens it)",
+});
+const COMPONENT_TYPE_OPTIONS = labelled(COMPONENT_TYPES, {
+  modal: "Modal (centred dialog)",
+  drawer: "Drawer (sheet from the bottom)",
+});
 
 function Counter({ length, max }: { length: number; max: number }) {
   return <span className={length > max ? "font-medium text-red-700" : undefined}>{`${length} / ${max} characters`}</span>;
@@ -116,7 +127,7 @@ function CampaignEditor({ projectId, campaign }: { projectId: string; campaign: 
             <Section legend="Trigger button">
               <div className="grid gap-4 sm:grid-cols-2">
                 <FormField label="Button type" error={e(`${RE}.triggerButton.buttonType`)}>
-                  {(p) => <SelectControl control={p} value={triggerButton.buttonType} options={BUTTON_TYPES} onChange={(buttonType) => edit("triggerButton", { buttonType })} />}
+                  {(p) => <SelectControl control={p} value={triggerButton.buttonType} options={BUTTON_TYPE_OPTIONS} onChange={(buttonType) => edit("triggerButton", { buttonType })} />}
                 </FormField>
                 <FormField label="Button position" error={e(`${RE}.triggerButton.buttonPosition`)}>
                   {(p) => (
@@ -133,12 +144,12 @@ function CampaignEditor({ projectId, campaign }: { projectId: string; campaign: 
             </Section>
             <Section legend="Sharing UI">
               <FormField label="Component" error={e(`${RE}.modal.componentType`)} className="max-w-sm">
-                {(p) => <SelectControl control={p} value={modal.componentType} options={COMPONENT_TYPES} onChange={(componentType) => edit("modal", { componentType })} />}
+                {(p) => <SelectControl control={p} value={modal.componentType} options={COMPONENT_TYPE_OPTIONS} onChange={(componentType) => edit("modal", { componentType })} />}
               </FormField>
-              <FormField label="Title" error={e(`${RE}.modal.modalTitle`)} hint={<Counter length={modal.modalTitle.length} max={200} />}>
+              <FormField label="Title" error={e(`${RE}.modal.modalTitle`)} hint={<Counter length={modal.modalTitle.length} max={MODAL_TITLE_MAX_LENGTH} />}>
                 {(p) => <input {...p} value={modal.modalTitle} onChange={(ev) => edit("modal", { modalTitle: ev.target.value })} className={inputClasses} />}
               </FormField>
-              <FormField label="Description" error={e(`${RE}.modal.modalDescription`)} hint={<Counter length={modal.modalDescription.length} max={500} />}>
+              <FormField label="Description" error={e(`${RE}.modal.modalDescription`)} hint={<Counter length={modal.modalDescription.length} max={MODAL_DESCRIPTION_MAX_LENGTH} />}>
                 {(p) => (
                   <textarea {...p} rows={3} value={modal.modalDescription} onChange={(ev) => edit("modal", { modalDescription: ev.target.value })} className={inputClasses} />
                 )}
@@ -182,7 +193,7 @@ function CampaignEditor({ projectId, campaign }: { projectId: string; campaign: 
         </Card>
         <Card title="New user experience" description="The dismissible banner shown when someone arrives with a referral code.">
           <div className="space-y-4">
-            <FormField label="Promo text" error={e(`${NU}.promoText`)} hint={<Counter length={newUser.promoText.length} max={500} />}>
+            <FormField label="Promo text" error={e(`${NU}.promoText`)} hint={<Counter length={newUser.promoText.length} max={PROMO_TEXT_MAX_LENGTH} />}>
               {(p) => <textarea {...p} rows={3} value={newUser.promoText} onChange={(ev) => editNewUser({ promoText: ev.target.value })} className={inputClasses} />}
             </FormField>
             <FormField label="Promo position" error={e(`${NU}.promoPosition`)} className="max-w-sm">
@@ -194,15 +205,15 @@ function CampaignEditor({ projectId, campaign }: { projectId: string; campaign: 
           <FormField
             label="Attribution window (days)"
             error={e("attributionWindowDays")}
-            hint="How long a tracked referral stays eligible for its reward (1 to 365)."
+            hint={`How long a tracked referral stays eligible for its reward (${MIN_ATTRIBUTION_WINDOW_DAYS} to ${MAX_ATTRIBUTION_WINDOW_DAYS}).`}
             className="max-w-xs"
           >
             {(p) => (
               <input
                 {...p}
                 type="number"
-                min={1}
-                max={365}
+                min={MIN_ATTRIBUTION_WINDOW_DAYS}
+                max={MAX_ATTRIBUTION_WINDOW_DAYS}
                 step={1}
                 value={windowDays}
                 onChange={(ev) => {

@@ -8,6 +8,7 @@ import { FormField, inputClasses } from "@/components/ui/form-field";
 import { useSwitchOrganization } from "@/components/dashboard/use-switch-organization";
 import { noErrors, toFormErrors, type FormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
+import { ORGANIZATION_NAME_MAX_LENGTH } from "@/lib/schemas/accounts";
 
 export function CreateOrganizationForm() {
   const trpc = useTRPC();
@@ -32,7 +33,7 @@ export function CreateOrganizationForm() {
   return (
     <form onSubmit={onSubmit} className="max-w-xl space-y-4" noValidate aria-label="Create an organisation">
       <FormField label="Organisation name" error={errors.fields.name}>
-        {(p) => <input {...p} name="name" required maxLength={100} className={inputClasses} />}
+        {(p) => <input {...p} name="name" required maxLength={ORGANIZATION_NAME_MAX_LENGTH} className={inputClasses} />}
       </FormField>
       <ErrorMessage>{errors.message}</ErrorMessage>
       <Button type="submit" pending={create.isPending || switching}>

@@ -1,5 +1,6 @@
 import { FormField, inputClasses } from "@/components/ui/form-field";
 import type { Project } from "@/lib/trpc-types";
+import { APP_NAME_MAX_LENGTH, PROJECT_DESCRIPTION_MAX_LENGTH, PROJECT_NAME_MAX_LENGTH } from "@/lib/schemas/projects";
 
 type Errors = Record<string, string | undefined>;
 
@@ -11,10 +12,10 @@ export function ProjectBasicsFields({ project, errors }: { project?: Project; er
   return (
     <>
       <FormField label="Name" error={errors.name}>
-        {(p) => <input {...p} name="name" required maxLength={100} defaultValue={project?.name} className={inputClasses} />}
+        {(p) => <input {...p} name="name" required maxLength={PROJECT_NAME_MAX_LENGTH} defaultValue={project?.name} className={inputClasses} />}
       </FormField>
       <FormField label="Description" optional error={errors.description}>
-        {(p) => <textarea {...p} name="description" rows={2} maxLength={1000} defaultValue={project?.description ?? ""} className={inputClasses} />}
+        {(p) => <textarea {...p} name="description" rows={2} maxLength={PROJECT_DESCRIPTION_MAX_LENGTH} defaultValue={project?.description ?? ""} className={inputClasses} />}
       </FormField>
       <FormField label="Referral redirect link" optional error={errors.referralRedirectLink} hint={REDIRECT_LINK_HINT}>
         {(p) => (
@@ -47,7 +48,7 @@ export function AppDetailsFields({ app, errors }: { app?: Project["app"]; errors
       <legend className="px-1 text-sm font-medium text-zinc-800">App details</legend>
       {errors.app && <p className="text-sm text-red-700">{errors.app}</p>}
       <FormField label="App name" optional error={errors["app.name"]}>
-        {(p) => <input {...p} name="app.name" maxLength={200} defaultValue={app?.name ?? ""} className={inputClasses} />}
+        {(p) => <input {...p} name="app.name" maxLength={APP_NAME_MAX_LENGTH} defaultValue={app?.name ?? ""} className={inputClasses} />}
       </FormField>
       {url("appStoreUrl", "App Store URL", "https://apps.apple.com/app/…")}
       {url("playStoreUrl", "Play Store URL", "https://play.google.com/store/apps/details?id=…")}

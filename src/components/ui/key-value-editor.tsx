@@ -1,5 +1,6 @@
 "use client";
 
+import { ATTRIBUTE_KEY_MAX_LENGTH, ATTRIBUTE_VALUE_MAX_LENGTH } from "@/lib/schemas/app-users";
 import { Button } from "./button";
 import { inputClasses } from "./form-field";
 
@@ -45,7 +46,7 @@ export function KeyValueEditor({ noun = "Attribute", rows, onChange, disabled }:
             placeholder="name"
             value={row.key}
             disabled={disabled}
-            maxLength={100}
+            maxLength={ATTRIBUTE_KEY_MAX_LENGTH}
             onChange={(e) => edit(row.id, { key: e.target.value })}
             className={`${inputClasses} max-w-56 font-mono`}
           />
@@ -54,7 +55,7 @@ export function KeyValueEditor({ noun = "Attribute", rows, onChange, disabled }:
             placeholder="value"
             value={row.value}
             disabled={disabled}
-            maxLength={1000}
+            maxLength={ATTRIBUTE_VALUE_MAX_LENGTH}
             onChange={(e) => edit(row.id, { value: e.target.value })}
             className={inputClasses}
           />

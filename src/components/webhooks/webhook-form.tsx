@@ -6,8 +6,9 @@ import { ErrorMessage } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClasses } from "@/components/ui/form-field";
 import { noErrors, toFormErrors, type FormErrors } from "@/lib/errors";
+import { WEBHOOK_NAME_MAX_LENGTH, WEBHOOK_SECRET_MAX_LENGTH } from "@/lib/schemas/webhooks";
 import { useTRPC } from "@/lib/trpc";
-import { WEBHOOK_ENVIRONMENTS, type CreatedWebhook, type Webhook, type WebhookEnvironment } from "./types";
+import { WEBHOOK_ENVIRONMENT_OPTIONS, type CreatedWebhook, type Webhook, type WebhookEnvironment } from "./types";
 
 const FIELDS = ["name", "url", "secret", "environment", "enabled"] as const;
 
@@ -88,12 +89,12 @@ export function WebhookForm(props: WebhookFormProps) {
     <form onSubmit={onSubmit} noValidate aria-label={existing ? `Edit webhook ${existing.name}` : "New webhook"} className="max-w-2xl space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Name" error={errors.fields.name}>
-          {(p) => <input {...p} name="name" defaultValue={existing?.name} maxLength={200} placeholder="Billing backend" className={inputClasses} />}
+          {(p) => <input {...p} name="name" defaultValue={existing?.name} maxLength={WEBHOOK_NAME_MAX_LENGTH} placeholder="Billing backend" className={inputClasses} />}
         </FormField>
         <FormField label="Environment" error={errors.fields.environment} hint="Which reward calls reach this webhook.">
           {(p) => (
             <select {...p} name="environment" defaultValue={existing?.environment ?? "Both"} className={inputClasses}>
-              {WEBHOOK_ENVIRONMENTS.map((env) => (
+              {WEBHOOK_ENVIRONMENT_OPTIONS.map((env) => (
                 <option key={env.value} value={env.value}>
                   {env.label}
                 </option>
@@ -134,7 +135,7 @@ export function WebhookForm(props: WebhookFormProps) {
               onChange={(e) => setSecret(e.target.value)}
               autoComplete="off"
               spellCheck={false}
-              maxLength={512}
+              maxLength={WEBHOOK_SECRET_MAX_LENGTH}
               className={`${inputClasses} font-mono`}
             />
             <Button variant="secondary" onClick={() => setSecret(generateSecret())}>

@@ -1,6 +1,21 @@
 import { MAX_BODY_BYTES } from "@/server/api/rest/handle-rest-request";
-import { DEFAULT_ATTRIBUTION_WINDOW_DAYS } from "@/lib/schemas/campaigns";
+import { DEFAULT_ATTRIBUTION_WINDOW_DAYS, MAX_ATTRIBUTION_WINDOW_DAYS, MIN_ATTRIBUTION_WINDOW_DAYS } from "@/lib/schemas/campaigns";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/schemas/common";
+import { REWARD_REASON_CODES } from "@/lib/schemas/referrals";
+import { IDEMPOTENCY_DOC } from "@/server/api/idempotency";
+import {
+  DEFAULT_RETRY_BASE_MS,
+  JITTER_RATIO,
+  MAX_ATTEMPTS,
+  minBackoffMs,
+  PERMANENT_STATUSES,
+  RETRY_AFTER_CAP_MS,
+} from "@/server/domain/deliveries/retry-policy";
+import { DEFAULT_ATTEMPT_TIMEOUT_MS } from "@/server/domain/deliveries/perform-attempt";
+
+const seconds = (ms: number) => `${ms / 1000} s`;
+/** The backoffs between the attempts, as the retry policy computes them. */
+const BACKOFFS = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => seconds(minBackoffMs(i + 1, DEFAULT_RETRY_BASE_MS))).join(", ");
 
 /**
  * The prose of the API reference: conventions and every decision the interface specification left
@@ -19,7 +34,7 @@ The Referloop REST API. Backends call \`/api/v1/public/...\` with \`Authorizatio
 - 409: a conflict with stored state (duplicate \`ClientProvidedId\`, a retry of a delivered webhook). 422: an \`Idempotency-Key\` reused for a different request.
 - Creates answer 201 with the created record; deletes answer 200 with an empty body; a manual webhook retry answers 202.
 - Paged lists share one envelope: \`items\`, \`page\` (from 1), \`pageSize\` (1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}), \`totalCount\`, \`hasNextPage\`. Out-of-range paging is a 400, never silently clamped.
-- Idempotency: \`POST\` create-user, track, link and reward accept \`Idempotency-Key\`. A retry with the same key and body within 24 hours returns the first response without a second effect; the same key with a different body is a 422; a retry while the first call is still running is a 409.
+- Idempotency: \`POST\` create-user, track, link and reward accept \`Idempotency-Key\`. ${IDEMPOTENCY_DOC}
 
 ## Projects
 \`appType\` (\`Web\` or \`Mobile\`) defaults to \`Web\` and cannot change after creation: a PUT with a different value is a 400. \`referralRedirectLink\` must be an absolute http(s) URL without query or fragment (the service appends \`referralCode\`); https only when the service runs in production mode. The \`sk_\` project secret is returned once, on creation and on rotation.
@@ -27,9 +42,9 @@ The Referloop REST API. Backends call \`/api/v1/public/...\` with \`Authorizatio
 ## Referrals and rewards
 - Every app user gets a 6-character alphanumeric referral code, unique within the project, from a cryptographic random source.
 - A tracking item is \`Pending\` until a reward event moves it to \`Completed\` (reward granted, webhooks queued) or \`Failed\` (an eligibility check failed; no webhook). Both are final.
-- The reward call answers 200 whether or not the reward was claimed; \`rewardClaimed\` and \`reason\` tell which. Reasons: \`already_completed\`, \`already_failed\`, \`event_mismatch\`, \`self_referral\`, \`expired\`, \`duplicate_referee\`.
+- The reward call answers 200 whether or not the reward was claimed; \`rewardClaimed\` and \`reason\` tell which. Reasons: ${REWARD_REASON_CODES.map((r) => `\`${r}\``).join(", ")}.
 - **Each reward event is tracked independently.** When the item was pre-assigned an event (\`rewardEventName\`) and the reported event has another name (names compare exactly, case-sensitive), the event is recorded on its own and the item **stays Pending**, so the right event can still claim it.
-- The attribution window is ${DEFAULT_ATTRIBUTION_WINDOW_DAYS} days by default (\`attributionWindowDays\` in the campaign, 1 to 365).
+- The attribution window is ${DEFAULT_ATTRIBUTION_WINDOW_DAYS} days by default (\`attributionWindowDays\` in the campaign, ${MIN_ATTRIBUTION_WINDOW_DAYS} to ${MAX_ATTRIBUTION_WINDOW_DAYS}).
 - Counters: \`totalReferralsGiven\` and \`totalReferralsReceived\` count tracked arrivals; \`successfulReferrals\` counts rewarded referrals. \`referredBy\` is the referrer of the first completed reward.
 - Concurrency: the database enforces one claim per item and one reward per referrer/referee pair; concurrent calls produce exactly one completion.
 
@@ -50,7 +65,7 @@ const payload = wh.verify(rawBody, { "webhook-id": h["webhook-id"], "webhook-tim
 \`\`\`
 or by hand: compute the HMAC above, base64-encode it, compare in constant time with the part after \`v1,\`, and reject timestamps more than 5 minutes old.
 
-Policy: any 2xx is success. At most 5 attempts, backing off 5 s, 10 s, 20 s, 40 s (plus up to 25% jitter; \`Retry-After\` on 429/503 is honoured up to 10 minutes). Each attempt has 10 seconds in total. Redirects are not followed. 400, 401, 403, 404, 405, 410, 413, 415 and 422 are permanent and dead-letter the delivery at once; 408, 429, other 4xx, 5xx, timeouts and network errors are retried. A failed entry of a dead-lettered delivery can be retried from the dashboard or with \`POST /webhooks/logs/{logId}/retry\`.
+Policy: any 2xx is success. At most ${MAX_ATTEMPTS} attempts, backing off ${BACKOFFS} (plus up to ${JITTER_RATIO * 100}% jitter; \`Retry-After\` on 429/503 is honoured up to ${RETRY_AFTER_CAP_MS / 60_000} minutes). Each attempt has ${seconds(DEFAULT_ATTEMPT_TIMEOUT_MS)} in total. Redirects are not followed. ${[...PERMANENT_STATUSES].join(", ")} are permanent and dead-letter the delivery at once; 408, 429, other 4xx, 5xx, timeouts and network errors are retried. A failed entry of a dead-lettered delivery can be retried from the dashboard or with \`POST /webhooks/logs/{logId}/retry\`.
 
 Webhook URLs must be https in production mode, and URLs resolving to loopback, private, link-local or metadata addresses are refused there, at creation and again at each send. Secrets are stored encrypted and returned only on creation; the environment scope field is \`environment\` (\`Sandbox\`, \`Production\` or \`Both\`, default \`Both\`).
 `.trim();

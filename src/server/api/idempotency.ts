@@ -1,6 +1,7 @@
+import { z } from "zod";
 import type { Db } from "@/server/db/client";
 import { hashRequest } from "@/server/domain/idempotency/hash-request";
-import { withIdempotency } from "@/server/domain/idempotency/with-idempotency";
+import { IDEMPOTENCY_KEY_MAX_LENGTH, withIdempotency } from "@/server/domain/idempotency/with-idempotency";
 
 type IdempotentContext = { db: Db; headers: Headers; organizationId: string };
 
@@ -21,5 +22,9 @@ export async function idempotently<T>(ctx: IdempotentContext, scope: string, inp
   return body as T;
 }
 
-export const IDEMPOTENCY_DOC =
-  "Accepts an `Idempotency-Key` header (1 to 255 characters): a retry with the same key and body within 24 hours returns the first response without a second effect; the same key with a different body is a 422, and a retry while the first call is still running is a 409.";
+export const IDEMPOTENCY_DOC = `Accepts an \`Idempotency-Key\` header (1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters): a retry with the same key and body within 24 hours returns the first response without a second effect; the same key with a different body is a 422, and a retry while the first call is still running is a 409.`;
+
+/** Documents the optional header on the operations that honour it (headers are read by `idempotently`, not parsed by zod). */
+export const idempotencyKeyHeader = z.object({
+  "Idempotency-Key": z.string().min(1).max(IDEMPOTENCY_KEY_MAX_LENGTH).optional().describe("Makes retries safe; see the API description."),
+});

@@ -59,19 +59,19 @@ describe.skipIf(!inject("templateDatabase"))("a worker process killed with deliv
 
     const first = startWorkerProcess();
     // Every delivery got its first (failed) attempt: all ten wait for their retry when the process dies.
-    await until(async () => (await t.db.deliveryAttempt.count()) === 10, 30_000, "ten first attempts");
+    await until(async () => (await t.db.deliveryAttempt.count()) === 10, 60_000, "ten first attempts");
     first.kill("SIGKILL");
     await new Promise((r) => first.once("exit", r));
     expect(await t.db.delivery.count({ where: { status: "Pending" } })).toBe(10);
 
     receiver.respondWith(() => ({ status: 200 }));
     const second = startWorkerProcess();
-    await until(async () => (await t.db.delivery.count({ where: { status: "Succeeded" } })) === 10, 30_000, "all delivered");
+    await until(async () => (await t.db.delivery.count({ where: { status: "Succeeded" } })) === 10, 60_000, "all delivered");
     second.kill("SIGTERM");
 
     const succeededIds = new Set(receiver.requests.slice(-10).map((r) => r.headers["x-service-delivery-id"]));
     expect(succeededIds).toEqual(new Set(deliveryIds));
     // One attempt each before the kill, one after: nothing sent twice, nothing lost.
     expect(await t.db.deliveryAttempt.count()).toBe(20);
-  }, 90_000);
+  }, 180_000);
 });

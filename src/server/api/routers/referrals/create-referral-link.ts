@@ -1,5 +1,4 @@
-import { IDEMPOTENCY_DOC, idempotently } from "@/server/api/idempotency";
-import { idempotencyKeyHeader } from "@/server/api/idempotency-header";
+import { IDEMPOTENCY_DOC, idempotencyKeyHeader, idempotently } from "@/server/api/idempotency";
 import { protectedProcedure } from "@/server/api/trpc";
 import { createReferralLink } from "@/server/domain/referrals/create-referral-link";
 import { linkInput, linkOutput } from "./referral.types";

@@ -1,18 +1,14 @@
-import { IDEMPOTENCY_DOC, idempotently } from "@/server/api/idempotency";
-import { idempotencyKeyHeader } from "@/server/api/idempotency-header";
+import { REWARD_REASONS } from "@/lib/schemas/referrals";
+import { IDEMPOTENCY_DOC, idempotencyKeyHeader, idempotently } from "@/server/api/idempotency";
 import { protectedProcedure } from "@/server/api/trpc";
 import { grantReward } from "@/server/domain/referrals/grant-reward";
 import { rewardInput, rewardOutput } from "./referral.types";
 
-const ELIGIBILITY = `
-Runs the eligibility checks and the state change in one transaction. A failed check is not an HTTP error: the answer is 200 with \`rewardClaimed: false\` and a \`reason\`:
-- \`already_completed\` / \`already_failed\`: the item is already final and is not changed (the reward is never claimed twice).
-- \`event_mismatch\`: the item was pre-assigned another event (names match exactly, case-sensitive). The event is recorded on its own and the item **stays Pending**: each reward event is tracked independently.
-- \`self_referral\`: referrer and referee are the same user. The item becomes Failed.
-- \`expired\`: the item is older than the campaign's attribution window (30 days by default). The item becomes Failed.
-- \`duplicate_referee\`: this referrer was already rewarded for this referee. The item becomes Failed.
-On success the item becomes Completed, a reward-history entry is written, the counters move, and one webhook delivery is queued per enabled webhook whose environment scope matches. The webhook's \`event\` is \`EventName\`, else the item's pre-assigned event, else \`reward\`. An unknown tracking id is a 404.
-`.trim();
+const ELIGIBILITY = [
+  "Runs the eligibility checks and the state change in one transaction. A failed check is not an HTTP error: the answer is 200 with `rewardClaimed: false` and a `reason`:",
+  ...Object.entries(REWARD_REASONS).map(([reason, { effect }]) => `- \`${reason}\`: ${effect}.`),
+  "On success the item becomes Completed, a reward-history entry is written, the counters move, and one webhook delivery is queued per enabled webhook whose environment scope matches. The webhook's `event` is `EventName`, else the item's pre-assigned event, else `reward`. An unknown tracking id is a 404.",
+].join("\n");
 
 export const grantRewardProcedure = protectedProcedure
   .meta({

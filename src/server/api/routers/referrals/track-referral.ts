@@ -1,5 +1,4 @@
-import { IDEMPOTENCY_DOC, idempotently } from "@/server/api/idempotency";
-import { idempotencyKeyHeader } from "@/server/api/idempotency-header";
+import { IDEMPOTENCY_DOC, idempotencyKeyHeader, idempotently } from "@/server/api/idempotency";
 import { protectedProcedure } from "@/server/api/trpc";
 import { trackReferral } from "@/server/domain/referrals/track-referral";
 import { trackInput, trackOutput } from "./referral.types";
