@@ -1,17 +1,27 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+const alias = { "@": path.resolve(import.meta.dirname, "src") };
+// The environment of the test process, set once here: a fixed key for webhook secrets at rest (nothing
+// is generated into the data folder) and no access log. Tests that need other settings pass a Config.
+const env = { REFERLOOP_ENCRYPTION_KEY: "test-encryption-key", REFERLOOP_ACCESS_LOG: "0" };
+const tests = ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"];
+const integration = ["src/**/*.integration.test.{ts,tsx}", "scripts/**/*.integration.test.ts"];
+
+/**
+ * Two projects: `unit` (pure code, no services; `npm run test:unit`) and `integration` (each file in
+ * its own fresh PostgreSQL database copied from a migrated template; `npm run test:integration`).
+ */
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
+  resolve: { alias },
   test: {
-    include: ["src/**/*.test.ts", "scripts/**/*.test.ts"],
-    globalSetup: ["src/test/global-setup.ts"],
-    // The environment of the test process, set once here: a fixed key for webhook secrets at rest (nothing
-    // is generated into the data folder) and no access log. Tests that need other settings pass a Config.
-    env: { REFERLOOP_ENCRYPTION_KEY: "test-encryption-key", REFERLOOP_ACCESS_LOG: "0" },
-    // Two cores: two test files at a time, each in its own fresh database.
+    // Two cores: two test files at a time.
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      { resolve: { alias }, test: { name: "unit", include: tests, exclude: integration, env } },
+      { resolve: { alias }, test: { name: "integration", include: integration, env, globalSetup: ["src/test/global-setup.ts"] } },
+    ],
   },
 });

@@ -71,3 +71,39 @@ export async function createOrgWithApiKey(db: Db) {
 export async function restClientForNewOrg(db: Db, overrides: Partial<Services> = {}) {
   return restClient(db, (await createOrgWithApiKey(db)).apiKey, overrides);
 }
+
+/** A project created over REST (with a redirect link unless given null); its uniqueId. */
+export async function createProjectOverRest(call: RestClient, name: string, referralRedirectLink: string | null = "https://shop.example.com/join") {
+  const res = await call("POST", "/projects", { body: { name, ...(referralRedirectLink ? { referralRedirectLink } : {}) } });
+  expect(res.status, res.text).toBe(201);
+  return res.json.uniqueId as string;
+}
+
+export type RestAppUser = {
+  uniqueId: string;
+  clientProvidedId: string;
+  referralCode: string;
+  attributes: Record<string, string>;
+  totalReferralsGiven: number;
+  totalReferralsReceived: number;
+  successfulReferrals: number;
+  referredBy: string | null;
+};
+
+/** An app user created over REST, in PascalCase as the spec writes the body. */
+export async function createAppUserOverRest(call: RestClient, projectId: string, clientProvidedId: string, attributes?: Record<string, string>) {
+  const res = await call("POST", `/projects/${projectId}/users`, {
+    body: { ClientProvidedId: clientProvidedId, ...(attributes ? { Attributes: attributes } : {}) },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.json as RestAppUser;
+}
+
+/** A tracked arrival over REST: the referee comes through the referrer's code. */
+export async function trackOverRest(call: RestClient, projectId: string, referrer: { referralCode: string }, refereeId: string, rewardEventName?: string) {
+  const res = await call("POST", `/projects/${projectId}/referrals/track`, {
+    body: { ReferralCode: referrer.referralCode, RefereeId: refereeId, ...(rewardEventName ? { RewardEventName: rewardEventName } : {}) },
+  });
+  expect(res.status, res.text).toBe(200);
+  return { trackingId: res.json.referralTrackingId as string, track: res };
+}

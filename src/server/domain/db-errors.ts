@@ -1,5 +1,9 @@
 import { Prisma } from "@/generated/prisma/client";
 
+/** The driver adapter's error kind behind a failed raw query (P2010), if any. */
+const adapterErrorKind = (error: Prisma.PrismaClientKnownRequestError) =>
+  (error.meta?.driverAdapterError as { cause?: { kind?: unknown } } | undefined)?.cause?.kind;
+
 /**
  * A unique index refused the write: the database, not code, settled a race. Prisma reports it as
  * P2002 from its own queries, and as P2010 ("raw query failed") carrying the driver adapter's
@@ -7,7 +11,14 @@ import { Prisma } from "@/generated/prisma/client";
  */
 export const isUniqueViolation = (error: unknown): boolean => {
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
-  if (error.code === "P2002") return true;
-  const adapterError = error.meta?.driverAdapterError as { cause?: { kind?: unknown } } | undefined;
-  return error.code === "P2010" && adapterError?.cause?.kind === "UniqueConstraintViolation";
+  return error.code === "P2002" || (error.code === "P2010" && adapterErrorKind(error) === "UniqueConstraintViolation");
+};
+
+/**
+ * PostgreSQL aborted the statement to break a deadlock or a serialization conflict (40P01, 40001):
+ * nothing of it was written, and running it again is safe.
+ */
+export const isWriteConflict = (error: unknown): boolean => {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  return error.code === "P2034" || (error.code === "P2010" && adapterErrorKind(error) === "TransactionWriteConflict");
 };

@@ -13,6 +13,7 @@ import {
   settleAllDeliveries,
   type RewardSetup,
 } from "@/test/delivery-fixtures";
+import { waitUntil } from "@/test/wait";
 import type { Receiver } from "@/test/webhook-receiver";
 import { createEmbeddedWorker, type EmbeddedWorker } from "./embedded-worker";
 
@@ -45,15 +46,13 @@ function anotherInstance(): Db {
   return client;
 }
 
-async function waitForStatus(deliveryIds: string[], status: "Succeeded" | "Failed", timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const done = await db.delivery.count({ where: { id: { in: deliveryIds }, status } });
-    if (done === deliveryIds.length) return;
-    if (Date.now() > deadline) throw new Error(`${done}/${deliveryIds.length} deliveries reached ${status}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** Until every delivery has the status. */
+const waitForStatus = (deliveryIds: string[], status: "Succeeded" | "Failed", timeoutMs = 5_000) =>
+  waitUntil(
+    () => db.delivery.count({ where: { id: { in: deliveryIds }, status } }),
+    (done) => done === deliveryIds.length,
+    { timeoutMs, what: `${deliveryIds.length} deliveries ${status}` },
+  );
 
 beforeAll(async () => {
   testDb = await createTestDb();

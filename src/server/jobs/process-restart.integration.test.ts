@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test/db";
 import { addWebhook, createRewardSetup, insertCompletedReward } from "@/test/delivery-fixtures";
+import { waitUntil } from "@/test/wait";
 import { startReceiver, type Receiver } from "@/test/webhook-receiver";
 
 /*
@@ -39,13 +40,6 @@ function startWorkerProcess() {
   return child;
 }
 
-async function until(condition: () => Promise<boolean> | boolean, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 // A second process cannot open the in-memory embedded database: PostgreSQL only.
 describe.skipIf(!inject("templateDatabase"))("a worker process killed with deliveries pending", () => {
@@ -59,14 +53,14 @@ describe.skipIf(!inject("templateDatabase"))("a worker process killed with deliv
 
     const first = startWorkerProcess();
     // Every delivery got its first (failed) attempt: all ten wait for their retry when the process dies.
-    await until(async () => (await t.db.deliveryAttempt.count()) === 10, 60_000, "ten first attempts");
+    await waitUntil(() => t.db.deliveryAttempt.count(), (n) => n === 10, { timeoutMs: 60_000, what: "ten first attempts" });
     first.kill("SIGKILL");
     await new Promise((r) => first.once("exit", r));
     expect(await t.db.delivery.count({ where: { status: "Pending" } })).toBe(10);
 
     receiver.respondWith(() => ({ status: 200 }));
     const second = startWorkerProcess();
-    await until(async () => (await t.db.delivery.count({ where: { status: "Succeeded" } })) === 10, 60_000, "all delivered");
+    await waitUntil(() => t.db.delivery.count({ where: { status: "Succeeded" } }), (n) => n === 10, { timeoutMs: 60_000, what: "all delivered" });
     second.kill("SIGTERM");
 
     const succeededIds = new Set(receiver.requests.slice(-10).map((r) => r.headers["x-service-delivery-id"]));

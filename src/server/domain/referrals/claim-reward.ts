@@ -1,19 +1,21 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { activityInsert } from "@/server/domain/activity/record-activity";
-import { isUniqueViolation } from "@/server/domain/db-errors";
+import { isUniqueViolation, isWriteConflict } from "@/server/domain/db-errors";
 import { insertRewardDeliveries } from "@/server/domain/deliveries/insert-reward-deliveries";
 import { buildRewardPayload } from "@/server/domain/deliveries/reward-payload";
 import { rewardEventInsert } from "./record-reward-event";
 import { failReward, rejectFinalItem } from "./refuse-reward";
 import type { GrantRewardResult, RewardContext } from "./reward-context";
 
+const MAX_CLAIM_ATTEMPTS = 3;
+
 /**
  * Completes the item: claims the reward and writes its history, counters and outbox. Two concurrent
  * claims of the item, or of the same referrer/referee pair through two items, end with one winner: the
  * others find the item final, or are refused by RewardHistory's unique key and fail the item.
  */
-export async function claimReward(db: Db, ctx: RewardContext): Promise<GrantRewardResult> {
+export async function claimReward(db: Db, ctx: RewardContext, attempt = 1): Promise<GrantRewardResult> {
   const claimedAt = new Date();
   let deliveryIds: string[] | null;
   try {
@@ -22,6 +24,9 @@ export async function claimReward(db: Db, ctx: RewardContext): Promise<GrantRewa
     // The pair was rewarded by a concurrent completion of another item (the item's own key cannot
     // clash: the conditional update holds the row). The statement wrote nothing; fail the item instead.
     if (isUniqueViolation(error)) return failReward(db, ctx, "duplicate_referee");
+    // Claims whose parties overlap (A refers B while B refers A) can lock the same users in opposite
+    // orders; PostgreSQL aborts one whole statement, which is then simply run again.
+    if (isWriteConflict(error) && attempt < MAX_CLAIM_ATTEMPTS) return claimReward(db, ctx, attempt + 1);
     throw error;
   }
   // A concurrent call completed or failed the item after it was read.
@@ -58,14 +63,17 @@ async function claimStatement(db: Db, ctx: RewardContext, claimedAt: Date): Prom
       SELECT gen_random_uuid()::text, ${project.id}, "id", ${item.referrerId}, ${item.refereeId}, ${ctx.eventName},
         CAST(${ctx.environment} AS "RewardEnvironment"), ${claimedAt}
       FROM claimed
+      RETURNING "id"
     ), credited AS (
       -- The referrer's successfulReferrals + 1, and the referee's "referred by" if it has none yet (a
       -- referee rewarded through several referrers keeps the first); updatedAt only where a row changes.
+      -- Gated on the history row, so the users are locked only after the pair's unique key is taken:
+      -- a second claim for the pair waits on that key holding no user lock (WITH parts run in no set order).
       UPDATE "AppUser" SET
         "successfulReferrals" = "successfulReferrals" + CASE WHEN "id" = ${item.referrerId} THEN 1 ELSE 0 END,
         "referredById" = CASE WHEN "id" = ${item.refereeId} THEN COALESCE("referredById", ${item.referrerId}) ELSE "referredById" END,
         "updatedAt" = ${claimedAt}
-      WHERE ("id" = ${item.referrerId} OR ("id" = ${item.refereeId} AND "referredById" IS NULL)) AND ${onlyIf}
+      WHERE ("id" = ${item.referrerId} OR ("id" = ${item.refereeId} AND "referredById" IS NULL)) AND EXISTS (SELECT FROM history)
     ), deliveries AS (
       ${insertRewardDeliveries(buildRewardPayload(ctx, claimedAt), ctx.environment, gated)}
     ), event AS (

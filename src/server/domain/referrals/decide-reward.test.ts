@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decideReward, type RewardFacts } from "@/server/domain/referrals/decide-reward";
+import { DAY_MS as DAY } from "@/test/names";
 
-const DAY = 24 * 60 * 60 * 1000;
 const now = new Date("2026-06-30T12:00:00Z");
 const facts = (over: Partial<RewardFacts> = {}, item: Partial<RewardFacts["item"]> = {}): RewardFacts => ({
   item: { status: "Pending", rewardEventName: null, referrerId: "a", refereeId: "b", createdAt: new Date(now.getTime() - DAY), ...item },

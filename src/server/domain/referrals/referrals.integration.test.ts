@@ -9,14 +9,13 @@ import { grantReward } from "@/server/domain/referrals/grant-reward";
 import { listAppUserReferrals } from "@/server/domain/referrals/list-app-user-referrals";
 import { listReferrals } from "@/server/domain/referrals/list-referrals";
 import { trackReferral } from "@/server/domain/referrals/track-referral";
-import { randomAlphanumeric } from "@/server/domain/tokens";
 import type { z } from "zod";
 import { appUserReferralsQuery, linkBody, referralListQuery, rewardBody, trackBody } from "@/lib/schemas/referrals";
 import { createTestDb, type TestDb } from "@/test/db";
+import { DAY_MS as DAY, uniqueName as uid } from "@/test/names";
 import { domainError } from "@/test/expect";
 import { createOrgWithProject, type OrgWithProject } from "@/test/fixtures";
 
-const DAY = 24 * 60 * 60 * 1000;
 let t: TestDb;
 let main: OrgWithProject;
 let foreign: OrgWithProject;
@@ -28,7 +27,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.drop());
 
-const uid = (prefix: string) => `${prefix}-${randomAlphanumeric(8)}`;
 
 /** A referrer and a tracked arrival of a fresh referee in the given project. */
 async function tracked(f: OrgWithProject = main, opts: { rewardEventName?: string; referrer?: string; referee?: string } = {}) {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test/db";
-import { expectProblem, type RestClient, restClientForNewOrg, type RestResponse } from "@/test/rest";
+import { uniqueName } from "@/test/names";
+import { createAppUserOverRest, expectProblem, type RestAppUser as AppUser, type RestClient, restClientForNewOrg, type RestResponse } from "@/test/rest";
+import { dataSnapshot } from "@/test/snapshot";
 
 /*
  * The app-user endpoints over HTTP: the real REST handler with real Requests, against this file's own
@@ -29,39 +31,12 @@ beforeAll(async () => {
 afterAll(() => t?.drop());
 
 const users = (pid = projectId) => `/projects/${pid}/users`;
-let counter = 0;
-const uid = (prefix = "user") => `${prefix}-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
-
-async function createUser(clientProvidedId = uid(), attributes?: Record<string, string>, pid = projectId) {
-  const res = await call("POST", users(pid), { body: { ClientProvidedId: clientProvidedId, ...(attributes ? { Attributes: attributes } : {}) } });
-  expect(res.status, res.text).toBe(201);
-  return res.json as AppUser;
-}
-
-type AppUser = {
-  uniqueId: string;
-  clientProvidedId: string;
-  referralCode: string;
-  attributes: Record<string, string>;
-  totalReferralsGiven: number;
-  totalReferralsReceived: number;
-  successfulReferrals: number;
-  referredBy: string | null;
-};
-
-/** Everything the app-user endpoints can write, for "nothing changed" checks. */
-async function snapshot() {
-  const [appUsers, trackings, activities, idempotency] = await Promise.all([
-    t.db.appUser.findMany({ orderBy: { id: "asc" } }),
-    t.db.referralTracking.findMany({ orderBy: { id: "asc" } }),
-    t.db.activity.count(),
-    t.db.idempotencyRecord.findMany({ orderBy: { id: "asc" } }),
-  ]);
-  return JSON.stringify({ appUsers, trackings, activities, idempotency });
-}
+const uid = (prefix = "user") => uniqueName(prefix);
+const createUser = (clientProvidedId = uid(), attributes?: Record<string, string>, pid = projectId) =>
+  createAppUserOverRest(call, pid, clientProvidedId, attributes);
 
 async function expectUnchanged(before: string) {
-  expect(await snapshot()).toBe(before);
+  expect(await dataSnapshot(t.db)).toBe(before);
 }
 
 describe("POST /users", () => {
@@ -95,7 +70,7 @@ describe("POST /users", () => {
 
   it("answers 409 naming ClientProvidedId for a duplicate, and keeps the first user as it was", async () => {
     const first = await createUser("dup-user", { a: "1" });
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     const res = await call("POST", users(), { body: { ClientProvidedId: "dup-user", Attributes: { a: "2" } } });
     expectProblem(res, 409, [["clientProvidedId", "unique"]]);
     expect(res.json.type).toBe("urn:referloop:problem:conflict");
@@ -134,7 +109,7 @@ describe("POST /users", () => {
     ["an attribute value over 1000 characters", { ClientProvidedId: "typed-6", attributes: { a: "v".repeat(1001) } }, "attributes.a", "too_big"],
   ];
   it.each(badBodies)("answers 400 for %s, naming the field, and creates nothing", async (_label, body, field, rule) => {
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     const res = await call("POST", users(), { body });
     expectProblem(res, 400, [rule ? [field, rule] : field]);
     expect(res.json.type).toBe("urn:referloop:problem:validation");
@@ -142,7 +117,7 @@ describe("POST /users", () => {
   });
 
   it("answers 400 for a body that is not an object and 415 for a form body, creating nothing", async () => {
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     expectProblem(await call("POST", users(), { rawBody: '"alice"', headers: { "content-type": "application/json" } }), 400);
     expectProblem(await call("POST", users(), { rawBody: '{"ClientProvidedId":', headers: { "content-type": "application/json" } }), 400);
     expectProblem(await call("POST", users(), { rawBody: "ClientProvidedId=x", headers: { "content-type": "application/x-www-form-urlencoded" } }), 415);
@@ -150,7 +125,7 @@ describe("POST /users", () => {
   });
 
   it("answers 401 without an API key", async () => {
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     expectProblem(await call("POST", users(), { body: { ClientProvidedId: "nokey" }, apiKey: null }), 401);
     await expectUnchanged(before);
   });
@@ -183,7 +158,7 @@ describe("Idempotency-Key on POST /users", () => {
   it("answers 422 for the same key with a different body, and creates nothing", async () => {
     const key = `idem-${uid()}`;
     expect((await call("POST", users(), { body: { ClientProvidedId: "idem-a" }, headers: { "Idempotency-Key": key } })).status).toBe(201);
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     const res = await call("POST", users(), { body: { ClientProvidedId: "idem-b" }, headers: { "Idempotency-Key": key } });
     expectProblem(res, 422, [["Idempotency-Key", "reused"]]);
     await expectUnchanged(before);
@@ -219,7 +194,7 @@ describe("Idempotency-Key on POST /users", () => {
   });
 
   it("answers 400 for a key over 255 characters, and creates nothing", async () => {
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     const res = await call("POST", users(), { body: { ClientProvidedId: "idem-long" }, headers: { "Idempotency-Key": "k".repeat(256) } });
     expectProblem(res, 400, ["Idempotency-Key"]);
     await expectUnchanged(before);
@@ -264,13 +239,13 @@ describe("GET and PUT /users/{uniqueId}", () => {
   ];
   it.each(badUpdates)("answers 400 for %s and leaves the attributes as they were", async (_label, body, field) => {
     const user = await createUser(uid(), { a: "kept" });
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     expectProblem(await call("PUT", `${users()}/${user.uniqueId}`, { body }), 400, [field]);
     await expectUnchanged(before);
   });
 
   it("answers 404 for an update of an unknown user, writing nothing", async () => {
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     expectProblem(await call("PUT", `${users()}/00000000-0000-0000-0000-000000000000`, { body: { attributes: { a: "b" } } }), 404);
     await expectUnchanged(before);
   });
@@ -420,7 +395,7 @@ describe("GET /users (list)", () => {
     [`Search=${"s".repeat(101)}`, "search"],
   ];
   it.each(badQueries)("answers 400 for %s naming the field (no silent clamp)", async (query, field) => {
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     const res = await list(query);
     expectProblem(res, 400, [field]);
     expect(res.json.type).toBe("urn:referloop:problem:validation");
@@ -523,7 +498,7 @@ describe("a user's events and referrals", () => {
 describe("another organisation's data is not found, and nothing changes", () => {
   it("answers 404 on every app-user endpoint for another organisation's project", async () => {
     const base = users(otherOrgProjectId);
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     const requests: [string, string, unknown?][] = [
       ["GET", base],
       ["GET", `${base}?PageSize=5&SortBy=createdAt`],
@@ -546,7 +521,7 @@ describe("another organisation's data is not found, and nothing changes", () => 
   });
 
   it("answers 404 for another organisation's user under this organisation's project", async () => {
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     const base = users();
     const requests: [string, string, unknown?][] = [
       ["GET", `${base}/${otherOrgUser.uniqueId}`],

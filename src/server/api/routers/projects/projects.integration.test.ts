@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test/db";
 import { productionConfig } from "@/test/config";
+import { dataSnapshot } from "@/test/snapshot";
 import { expectProblem, type RestClient, restClientForNewOrg } from "@/test/rest";
 import { MAX_BODY_BYTES } from "@/server/api/rest/handle-rest-request";
 
@@ -16,10 +17,6 @@ beforeAll(async () => {
 afterAll(() => t.drop());
 
 const valid = { name: "Shop", description: "Web shop", appType: "Web", referralRedirectLink: "https://shop.example.com/join" };
-
-async function snapshot() {
-  return JSON.stringify(await t.db.project.findMany({ orderBy: { id: "asc" } }));
-}
 
 describe("projects over REST", () => {
   it("creates a project with 201, a one-time sk_ secret and a campaign", async () => {
@@ -73,12 +70,12 @@ describe("projects over REST", () => {
     expect(res.json).toMatchObject({ name: "Renamed", description: "Web shop", referralRedirectLink: "https://shop.example.com/invite" });
 
     expect((await call("PUT", `/projects/${p.uniqueId}`, { body: { appType: "Web" } })).status).toBe(200);
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     const change = await call("PUT", `/projects/${p.uniqueId}`, { body: { appType: "Mobile", name: "Sneaky" } });
     expect(change.status).toBe(400);
     expect(change.headers.get("content-type")).toMatch(/^application\/problem\+json/);
     expect(change.json.errors).toEqual([expect.objectContaining({ field: "appType", rule: "immutable" })]);
-    expect(await snapshot()).toBe(before);
+    expect(await dataSnapshot(t.db)).toBe(before);
   });
 
   it("deletes a project and all its data with 200 and an empty body", async () => {
@@ -101,7 +98,7 @@ describe("projects over REST", () => {
 
   it("answers 404 for another organisation's project, like an absent one, and changes nothing", async () => {
     const { json: theirs } = await other("POST", "/projects", { body: valid });
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     for (const [method, body] of [["GET"], ["PUT", { name: "Mine now" }], ["DELETE"], ["POST", undefined]] as const) {
       const path = method === "POST" ? `/projects/${theirs.uniqueId}/rotate-secret` : `/projects/${theirs.uniqueId}`;
       const res = await call(method, path, { body });
@@ -110,7 +107,7 @@ describe("projects over REST", () => {
       const absent = await call(method, path.replace(theirs.uniqueId, "00000000-0000-0000-0000-000000000000"), { body });
       expect(absent.json.detail).toBe(res.json.detail);
     }
-    expect(await snapshot()).toBe(before);
+    expect(await dataSnapshot(t.db)).toBe(before);
   });
 });
 
@@ -127,14 +124,14 @@ describe("bad input is a problem naming the field, and stores nothing", () => {
     ["over-long description", { name: "A", description: "d".repeat(1001) }, "description", "too_big"],
   ];
   it.each(cases)("%s", async (_label, body, field, rule) => {
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     const res = await call("POST", "/projects", { body });
     expect(res.status).toBe(400);
     expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
     expect(res.json).toMatchObject({ type: "urn:referloop:problem:validation", status: 400, instance: "/api/v1/public/projects" });
     expect(res.json.errors).toContainEqual(expect.objectContaining({ field, ...(rule ? { rule } : {}) }));
     expect(res.json.detail).toContain(field);
-    expect(await snapshot()).toBe(before);
+    expect(await dataSnapshot(t.db)).toBe(before);
   });
 
   it("malformed JSON is a 400 problem", async () => {
@@ -155,11 +152,11 @@ describe("bad input is a problem naming the field, and stores nothing", () => {
   });
 
   it("a body over the limit is a 413 problem", async () => {
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     const res = await call("POST", "/projects", { body: { name: "big", description: "x".repeat(MAX_BODY_BYTES) } });
     expect(res.status).toBe(413);
     expect(res.json.type).toBe("urn:referloop:problem:payload-too-large");
-    expect(await snapshot()).toBe(before);
+    expect(await dataSnapshot(t.db)).toBe(before);
   });
 
   it("requires https links in production mode", async () => {

@@ -2,7 +2,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { WebhookEnvironment } from "@/generated/prisma/client";
 import { recordingScheduler } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
-import { expectProblem, type RestClient, restClientForNewOrg, type RestResponse } from "@/test/rest";
+import { DAY_MS as DAY, uniqueName as uid } from "@/test/names";
+import {
+  createAppUserOverRest,
+  createProjectOverRest as createProject,
+  expectProblem,
+  type RestAppUser as AppUser,
+  type RestClient,
+  restClientForNewOrg,
+  type RestResponse,
+  trackOverRest,
+} from "@/test/rest";
+import { dataSnapshot } from "@/test/snapshot";
 
 /*
  * Referral links, tracking, rewards, the referral list and the activity feed over HTTP: the real REST
@@ -14,11 +25,8 @@ import { expectProblem, type RestClient, restClientForNewOrg, type RestResponse 
 /** What the reward calls told the scheduler. */
 const scheduler = recordingScheduler();
 
-type AppUser = { uniqueId: string; clientProvidedId: string; referralCode: string };
-
 const REDIRECT = "https://shop.example.com/join";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DAY = 24 * 60 * 60 * 1000;
 const NO_SUCH_ID = "00000000-0000-0000-0000-000000000000";
 
 let t: TestDb;
@@ -47,52 +55,23 @@ beforeAll(async () => {
 afterAll(() => t?.drop());
 beforeEach(() => scheduler.enqueued.splice(0));
 
-async function createProject(client: RestClient, name: string, referralRedirectLink: string | null = REDIRECT) {
-  const res = await client("POST", "/projects", { body: { name, ...(referralRedirectLink ? { referralRedirectLink } : {}) } });
-  expect(res.status, res.text).toBe(201);
-  return res.json.uniqueId as string;
-}
-
-let counter = 0;
-const uid = (prefix: string) => `${prefix}-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
 const path = (suffix: string, pid = projectId) => `/projects/${pid}${suffix}`;
 
-async function createUser(clientProvidedId = uid("referrer"), pid = projectId): Promise<AppUser> {
-  const res = await call("POST", path("/users", pid), { body: { ClientProvidedId: clientProvidedId } });
-  expect(res.status, res.text).toBe(201);
-  return res.json;
-}
+const createUser = (clientProvidedId = uid("referrer"), pid = projectId) => createAppUserOverRest(call, pid, clientProvidedId);
 
 /** A fresh referrer and a tracked arrival of a fresh referee. */
 async function tracked(opts: { rewardEventName?: string; referrer?: AppUser; refereeId?: string; pid?: string } = {}) {
   const pid = opts.pid ?? projectId;
   const referrer = opts.referrer ?? (await createUser(undefined, pid));
   const refereeId = opts.refereeId ?? uid("referee");
-  const res = await call("POST", path("/referrals/track", pid), {
-    body: { ReferralCode: referrer.referralCode, RefereeId: refereeId, ...(opts.rewardEventName ? { RewardEventName: opts.rewardEventName } : {}) },
-  });
-  expect(res.status, res.text).toBe(200);
-  return { referrer, refereeId, trackingId: res.json.referralTrackingId as string, track: res };
+  return { referrer, refereeId, ...(await trackOverRest(call, pid, referrer, refereeId, opts.rewardEventName)) };
 }
 
 const reward = (trackingId: string, extra: Record<string, unknown> = {}, pid = projectId, headers?: Record<string, string>) =>
   call("POST", path("/referrals/reward", pid), { body: { ReferralTrackingId: trackingId, ...extra }, headers });
 
-/** Everything the referral endpoints can write, for "nothing changed" checks. */
-async function snapshot() {
-  const [appUsers, trackings, rewards, rewardEvents, deliveries, activities, idempotency] = await Promise.all([
-    t.db.appUser.findMany({ orderBy: { id: "asc" } }),
-    t.db.referralTracking.findMany({ orderBy: { id: "asc" } }),
-    t.db.rewardHistory.findMany({ orderBy: { id: "asc" } }),
-    t.db.rewardEvent.count(),
-    t.db.delivery.findMany({ orderBy: { id: "asc" } }),
-    t.db.activity.count(),
-    t.db.idempotencyRecord.findMany({ orderBy: { id: "asc" } }),
-  ]);
-  return JSON.stringify({ appUsers, trackings, rewards, rewardEvents, deliveries, activities, idempotency });
-}
 async function expectUnchanged(before: string) {
-  expect(await snapshot()).toBe(before);
+  expect(await dataSnapshot(t.db)).toBe(before);
 }
 
 const item = (trackingId: string) => t.db.referralTracking.findUniqueOrThrow({ where: { id: trackingId } });
@@ -136,12 +115,12 @@ describe("POST /referrals/link", () => {
   });
 
   it("answers 404 for an unknown referrer, and for a referrer of another project", async () => {
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     const res = await call("POST", path("/referrals/link"), { body: { ReferrerId: "nobody" } });
     expectProblem(res, 404);
     expect(res.json.type).toBe("urn:referloop:problem:not-found");
     const sibling = await createUser(undefined, siblingProjectId);
-    const after = await snapshot();
+    const after = await dataSnapshot(t.db);
     expectProblem(await call("POST", path("/referrals/link"), { body: { ReferrerId: sibling.clientProvidedId } }), 404);
     expect(before).not.toBe(after); // the sibling user was created in between
     await expectUnchanged(after);
@@ -155,7 +134,7 @@ describe("POST /referrals/link", () => {
     ["an over-long RewardEventName", { ReferrerId: "x", RewardEventName: "e".repeat(201) }, "rewardEventName"],
   ];
   it.each(bad)("answers 400 for %s", async (_label, body, field) => {
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     expectProblem(await call("POST", path("/referrals/link"), { body }), 400, [field]);
     await expectUnchanged(before);
   });
@@ -207,7 +186,7 @@ describe("POST /referrals/track", () => {
 
   it("answers 404 for an unknown code or a code of another project, creating neither item nor referee", async () => {
     const sibling = await createUser(undefined, siblingProjectId);
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     for (const code of ["ZZZZZZ", sibling.referralCode]) {
       const res = await call("POST", path("/referrals/track"), { body: { ReferralCode: code, RefereeId: "would-be-referee" } });
       expectProblem(res, 404);
@@ -217,7 +196,7 @@ describe("POST /referrals/track", () => {
 
   it("answers 400 naming refereeId for a self-referral, creating nothing", async () => {
     const referrer = await createUser();
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     const res = await call("POST", path("/referrals/track"), { body: { ReferralCode: referrer.referralCode, RefereeId: referrer.clientProvidedId } });
     expectProblem(res, 400, [["refereeId", "self_referral"]]);
     await expectUnchanged(before);
@@ -232,7 +211,7 @@ describe("POST /referrals/track", () => {
     ["a blank RewardEventName", { ReferralCode: "ABCDEF", RefereeId: "x", RewardEventName: "" }, "rewardEventName"],
   ];
   it.each(bad)("answers 400 for %s, creating nothing", async (_label, body, field) => {
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     expectProblem(await call("POST", path("/referrals/track"), { body }), 400, [field]);
     await expectUnchanged(before);
   });
@@ -323,7 +302,7 @@ describe("POST /referrals/reward", () => {
 
   it("answers 404 for an unknown tracking id and for one of another project of the same organisation", async () => {
     const sibling = await tracked({ pid: siblingProjectId });
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     expectProblem(await reward(NO_SUCH_ID), 404);
     expectProblem(await reward("not-a-uuid"), 404);
     const res = await reward(sibling.trackingId);
@@ -344,14 +323,14 @@ describe("POST /referrals/reward", () => {
   ];
   it.each(bad)("answers 400 for %s and leaves the item Pending", async (_label, extra, field, rule) => {
     const { trackingId } = await tracked();
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     expectProblem(await reward(trackingId, extra), 400, [rule ? [field, rule] : field]);
     await expectUnchanged(before);
     expect((await item(trackingId)).status).toBe("Pending");
   });
 
   it("answers 400 for a missing ReferralTrackingId", async () => {
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     expectProblem(await call("POST", path("/referrals/reward"), { body: { EventName: "signup" } }), 400, ["referralTrackingId"]);
     await expectUnchanged(before);
   });
@@ -566,7 +545,7 @@ describe("Idempotency-Key on track, reward and link", () => {
     expect(await t.db.appUser.count({ where: { projectId, clientProvidedId: refereeId } })).toBe(1);
     expect((await call("GET", path(`/users/${referrer.uniqueId}`))).json.totalReferralsGiven).toBe(1);
 
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     const changed = await call("POST", path("/referrals/track"), { body: { ReferralCode: referrer.referralCode, RefereeId: uid("other") }, headers });
     expectProblem(changed, 422, [["Idempotency-Key", "reused"]]);
     expect(changed.json.type).toBe("urn:referloop:problem:unprocessable");
@@ -584,7 +563,7 @@ describe("Idempotency-Key on track, reward and link", () => {
     expect(await t.db.rewardEvent.count({ where: { trackingId } })).toBe(1);
     expect(await t.db.rewardHistory.count({ where: { trackingId } })).toBe(1);
 
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     expectProblem(await reward(trackingId, { EventName: "purchase" }, projectId, headers), 422, ["Idempotency-Key"]);
     expectProblem(await reward(trackingId, { EventName: "signup", Environment: "Sandbox" }, projectId, headers), 422, ["Idempotency-Key"]);
     await expectUnchanged(before);
@@ -599,7 +578,7 @@ describe("Idempotency-Key on track, reward and link", () => {
     expect(second.status).toBe(200);
     expect(second.text).toBe(first.text);
     expectProblem(await call("POST", path("/referrals/link"), { body: { ReferrerId: referrer.clientProvidedId }, headers }), 422, ["Idempotency-Key"]);
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     const elsewhere = await call("POST", path("/referrals/track"), { body: { ReferralCode: referrer.referralCode, RefereeId: uid("x") }, headers });
     expectProblem(elsewhere, 422, ["Idempotency-Key"]);
     await expectUnchanged(before);
@@ -616,7 +595,7 @@ describe("Idempotency-Key on track, reward and link", () => {
 
 describe("another organisation's data is not found, and nothing changes", () => {
   it("answers 404 on every referral endpoint for another organisation's project", async () => {
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     const requests: [string, string, unknown?][] = [
       ["POST", "/referrals/link", { ReferrerId: foreign.referrer.clientProvidedId }],
       ["POST", "/referrals/track", { ReferralCode: foreign.referrer.referralCode, RefereeId: "intruder" }],
@@ -638,7 +617,7 @@ describe("another organisation's data is not found, and nothing changes", () => 
   });
 
   it("answers 404 for another organisation's tracking id, code and referrer under this organisation's project", async () => {
-    const before = await snapshot();
+    const before = await dataSnapshot(t.db);
     expectProblem(await reward(foreign.trackingId), 404);
     expectProblem(await reward(foreign.trackingId, { EventName: "signup", Environment: "Production" }), 404);
     expectProblem(await call("POST", path("/referrals/track"), { body: { ReferralCode: foreign.referrer.referralCode, RefereeId: "intruder" } }), 404);

@@ -4,6 +4,7 @@ import { createEmbeddedWorker, type EmbeddedWorker } from "@/server/jobs/embedde
 import { testAttemptOptions } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
 import { type RestClient, restClientForNewOrg } from "@/test/rest";
+import { waitUntil } from "@/test/wait";
 import { startReceiver, type Receiver } from "@/test/webhook-receiver";
 
 let t: TestDb;
@@ -41,16 +42,6 @@ async function reward(referrer: string, referee: string, environment?: "Sandbox"
   });
   expect(res.json).toMatchObject({ rewardClaimed: true, status: "Completed" });
   return track.json.referralTrackingId as string;
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 describe("webhooks over REST", () => {
@@ -96,7 +87,7 @@ describe("webhooks over REST", () => {
       "webhook-timestamp": String(request!.headers["webhook-timestamp"]),
       "webhook-signature": String(request!.headers["webhook-signature"]),
     });
-    const logs = await waitFor(
+    const logs = await waitUntil(
       () => call("GET", `/projects/${project.uniqueId}/webhooks/${hookId}/logs`),
       (r) => r.json.length === 1,
     );
@@ -139,7 +130,7 @@ describe("webhooks over REST", () => {
     receiver.respondWith(() => ({ status: 401 }));
     const seen = receiver.requests.length;
     await reward("carol", "dave");
-    const failed = await waitFor(
+    const failed = await waitUntil(
       () => call("GET", `/projects/${project.uniqueId}/webhooks/${hookId}/logs`),
       (r) => r.json.some((l: { success: boolean; deliveryStatus: string }) => !l.success && l.deliveryStatus === "Failed"),
     );
@@ -151,7 +142,7 @@ describe("webhooks over REST", () => {
     const retry = await call("POST", `/projects/${project.uniqueId}/webhooks/logs/${entry.id}/retry`);
     expect(retry.status).toBe(202);
     expect(retry.json).toMatchObject({ deliveryId: entry.deliveryId, status: "Pending" });
-    const done = await waitFor(
+    const done = await waitUntil(
       () => call("GET", `/projects/${project.uniqueId}/webhooks/${hookId}/logs`),
       (r) => r.json.some((l: { deliveryId: string; success: boolean }) => l.deliveryId === entry.deliveryId && l.success),
     );
@@ -167,7 +158,7 @@ describe("webhooks over REST", () => {
   it("retries without the project prefix, deriving the project from the log", async () => {
     receiver.respondWith(() => ({ status: 410 }));
     await reward("erin", "frank");
-    const failed = await waitFor(
+    const failed = await waitUntil(
       () => call("GET", `/projects/${project.uniqueId}/webhooks/${hookId}/logs`),
       (r) => r.json.some((l: { httpStatus: number; deliveryStatus: string }) => l.httpStatus === 410 && l.deliveryStatus === "Failed"),
     );
@@ -176,7 +167,7 @@ describe("webhooks over REST", () => {
     const retry = await call("POST", `/webhooks/logs/${entry.id}/retry`);
     expect(retry.status).toBe(202);
     expect(retry.json.deliveryId).toBe(entry.deliveryId);
-    await waitFor(
+    await waitUntil(
       () => call("GET", `/projects/${project.uniqueId}/webhooks/${hookId}/logs`),
       (r) => r.json.some((l: { deliveryId: string; success: boolean }) => l.deliveryId === entry.deliveryId && l.success),
     );
