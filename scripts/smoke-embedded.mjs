@@ -26,7 +26,7 @@ try {
   server = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], { env, stdio: ["ignore", "inherit", "inherit"], detached: true });
   await waitFor(`${base}/api/v1/openapi.json`, 60_000);
 
-  const signUp = await fetch(`${base}/api/trpc/account.signUp`, {
+  const signUp = await fetch(`${base}/api/trpc/accounts.signUp`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email: "newcomer@example.com", password: "a-good-password", organizationName: "Newcomer Ltd" }),
