@@ -4,7 +4,7 @@
  *   referloop.js   classic script (IIFE), the loader a page includes
  *   referloop.mjs  the same loader as an ES module
  *   ui-<hash>.js   the UI chunk, imported by the loader on demand; named by content, cached forever
- * each beside its .gz and .br, and manifest.json (file -> sha256) for the route's ETags.
+ * and manifest.json (file -> sha256) for the route's ETags.
  *
  *   node scripts/build-sdk.mjs                  build once
  *   node scripts/build-sdk.mjs --watch -- CMD   build, rebuild on changes, and run CMD (e.g. next dev)
@@ -13,7 +13,6 @@ import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, rmSync, watch, writeFileSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build } from "esbuild";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -39,8 +38,6 @@ export async function buildSdk(outDir = OUT_DIR) {
     const name = path.basename(file.path);
     const out = path.join(outDir, name);
     writeFileSync(out, file.contents);
-    writeFileSync(`${out}.gz`, gzipSync(file.contents, { level: 9 }));
-    writeFileSync(`${out}.br`, brotliCompressSync(file.contents, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
     manifest[name] = createHash("sha256").update(file.contents).digest("base64url").slice(0, 22);
   }
   // Written last: the route reloads when the manifest changes.

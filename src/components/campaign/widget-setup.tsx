@@ -3,13 +3,11 @@
 import { useSyncExternalStore, type ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
+import { QUEUE_STUB } from "@/sdk/web/queue-stub";
 
 /** Shown where the project's publishable key goes until the page is handed one. */
 export const KEY_PLACEHOLDER = "pk_...";
 
-/** The one-line queue stub (src/sdk/web/README.md): calls made before the async script loads are kept. */
-export const QUEUE_STUB =
-  '<script>!function(w,r){r=w.Referloop=w.Referloop||{q:[]};"init identify getReferralLink open close on".split(" ").forEach(function(m){r[m]=r[m]||function(){r.q.push([m,arguments])}})}(window)</script>';
 
 const IDENTIFY = 'Referloop.identify({ userId: "USER_ID" });';
 

@@ -2,9 +2,14 @@ import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 /*
- * The built widget (scripts/build-sdk.mjs writes dist/sdk/v1): each file with its gzip and brotli
- * twins, served with strong ETags. Entry files keep their names across releases and are cached briefly;
- * every other file is named by its content and cached forever.
+ * Serving the built widget (scripts/build-sdk.mjs writes dist/sdk/v1) from src/app/sdk/v1/[file]/route.ts.
+ * Entry files keep their names across releases and are cached briefly; every other file is named by its
+ * content and cached forever.
+ *
+ * Compression is Next's: it gzips route handler responses for clients that accept gzip (`compress`, on
+ * by default) and drops any Content-Encoding a route handler sets (Next 16 send-response.js,
+ * FORBIDDEN_HEADERS), so precompressed gzip/brotli bodies cannot be sent from here. The ETag names the
+ * representation Next will send, so one strong ETag always means the same bytes.
  */
 
 // turbopackIgnore: a build output read at run time, not a build input.
@@ -14,8 +19,7 @@ const ENTRIES = new Set(["referloop.js", "referloop.mjs"]);
 const CACHE_ENTRY = "public, max-age=300, stale-while-revalidate=86400";
 const CACHE_HASHED = "public, max-age=31536000, immutable";
 
-type Encoding = "br" | "gzip" | "identity";
-export type Asset = { name: string; hash: string; bodies: Record<Encoding, Uint8Array<ArrayBuffer>> };
+export type Asset = { name: string; hash: string; body: Uint8Array<ArrayBuffer> };
 
 let loaded: { dir: string; stamp: number; assets: Map<string, Asset> } | undefined;
 let warnedMissing = false;
@@ -36,11 +40,7 @@ export function loadAssets(dir = SDK_DIR): Map<string, Asset> | undefined {
   if (loaded?.dir !== dir || loaded.stamp !== stamp) {
     const manifest = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")) as Record<string, string>;
     const assets = new Map<string, Asset>();
-    for (const [name, hash] of Object.entries(manifest)) {
-      const file = path.join(dir, name);
-      const read = (suffix: string) => new Uint8Array(readFileSync(file + suffix));
-      assets.set(name, { name, hash, bodies: { identity: read(""), gzip: read(".gz"), br: read(".br") } });
-    }
+    for (const [name, hash] of Object.entries(manifest)) assets.set(name, { name, hash, body: new Uint8Array(readFileSync(path.join(dir, name))) });
     loaded = { dir, stamp, assets };
   }
   return loaded.assets;
@@ -54,17 +54,15 @@ function accepts(acceptEncoding: string, coding: string): boolean {
   });
 }
 
-const ETAG_SUFFIX: Record<Encoding, string> = { br: "-br", gzip: "-gz", identity: "" };
+export type Answer = { status: number; headers: Record<string, string>; body: Uint8Array<ArrayBuffer> | string | null };
 
-/** The HTTP answer for one file: encoding by Accept-Encoding, 304 on a matching If-None-Match. */
-export function respond(asset: Asset | undefined, request: Headers): Response {
+/** The HTTP answer for one file; 304 when If-None-Match names the representation this client gets. */
+export function respond(asset: Asset | undefined, request: { acceptEncoding?: string; ifNoneMatch?: string }): Answer {
   const common = { "X-Content-Type-Options": "nosniff", "Access-Control-Allow-Origin": "*", "Cross-Origin-Resource-Policy": "cross-origin" };
-  if (!asset) return new Response("Not found\n", { status: 404, headers: { ...common, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  if (!asset) return { status: 404, headers: { ...common, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }, body: "Not found\n" };
 
-  const acceptEncoding = request.get("accept-encoding") ?? "";
-  const encoding: Encoding = accepts(acceptEncoding, "br") ? "br" : accepts(acceptEncoding, "gzip") ? "gzip" : "identity";
-  // Strong, and one per encoding: the bytes differ.
-  const etag = `"${asset.hash}${ETAG_SUFFIX[encoding]}"`;
+  // Next sends it gzipped to whoever accepts gzip: a distinct representation, a distinct strong ETag.
+  const etag = `"${asset.hash}${accepts(request.acceptEncoding ?? "", "gzip") ? "-gz" : ""}"`;
   const headers: Record<string, string> = {
     ...common,
     "Content-Type": "text/javascript; charset=utf-8",
@@ -72,12 +70,9 @@ export function respond(asset: Asset | undefined, request: Headers): Response {
     Vary: "Accept-Encoding",
     ETag: etag,
   };
-  const ifNoneMatch = request.get("if-none-match");
+  const { ifNoneMatch } = request;
   if (ifNoneMatch && (ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag))) {
-    return new Response(null, { status: 304, headers });
+    return { status: 304, headers, body: null };
   }
-  if (encoding !== "identity") headers["Content-Encoding"] = encoding;
-  const body = asset.bodies[encoding];
-  headers["Content-Length"] = String(body.length);
-  return new Response(body, { status: 200, headers });
+  return { status: 200, headers, body: asset.body };
 }
