@@ -2,12 +2,13 @@
  * The widget's whole stylesheet, inside its shadow root. Sizes in px (rem would follow the host page's
  * root font size). Theme colours arrive as custom properties on .r: --c theme, --cf text on it, --bg and
  * --fg the sheet, --ln lines on the sheet, --t the backdrop tint. In a preview (host[data-preview]) the
- * fixed layers are positioned in the host element instead of the viewport.
+ * fixed layers are positioned in the host element instead of the viewport. The reset weighs nothing
+ * (:where), so every rule after it wins over it.
  */
 export const CSS = `
 :host{all:initial}
 .r{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;color:var(--fg);-webkit-font-smoothing:antialiased}
-.r *{box-sizing:border-box;margin:0;padding:0;font:inherit;color:inherit;letter-spacing:normal;text-transform:none}
+:where(.r *){box-sizing:border-box;margin:0;padding:0;font:inherit;color:inherit;letter-spacing:normal;text-transform:none}
 .f{position:fixed;z-index:2147483647}
 :host([data-preview]) .f{position:absolute}
 button,a{cursor:pointer;border:0;background:none;text-decoration:none;-webkit-tap-highlight-color:transparent}
@@ -39,8 +40,8 @@ h2{font-size:20px;font-weight:700;line-height:1.3;padding-right:36px;overflow-wr
 input{flex:1 1 170px;min-width:0;padding:10px 12px;border:1px solid var(--ln);border-radius:10px;background:transparent;font:14px ui-monospace,SFMono-Regular,Menlo,monospace}
 .cp{flex:1 0 auto;padding:10px 16px;border-radius:10px;background:var(--c);color:var(--cf);font-weight:600}
 .st{min-height:1.45em;margin-top:6px;font-size:13px;opacity:.85}
-ul{display:grid;grid-template-columns:repeat(auto-fill,minmax(66px,1fr));gap:6px;margin-top:8px;list-style:none}
-ul a,ul button{display:flex;flex-direction:column;align-items:center;gap:6px;width:100%;padding:8px 2px;border-radius:12px;font-size:12px}
+ul{display:flex;flex-wrap:wrap;justify-content:center;gap:4px;margin-top:8px;list-style:none}
+ul a,ul button{display:flex;flex-direction:column;align-items:center;gap:6px;width:64px;padding:8px 0;border-radius:12px;font-size:12px}
 ul span{display:flex;align-items:center;justify-content:center;width:44px;height:44px;border-radius:50%;background:var(--ln)}
 @keyframes zm{from{opacity:0;transform:scale(.96)}}
 @keyframes up{from{transform:translateY(100%)}}
