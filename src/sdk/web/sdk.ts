@@ -77,8 +77,10 @@ export function createReferloop(scriptUrl: string): Referloop {
   /** Loads the UI once and draws `patch` merged into what is shown. */
   function draw(patch: WidgetConfig): Promise<Widget> {
     view = { ...view, ...patch };
-    ui ??= import(new URL(__UI_FILE__, scriptUrl).href).then(
-      (chunk: typeof import("./ui")) => chunk.mount(document.body.appendChild(document.createElement("referloop-widget")), onUi),
+    // An async script can run before <body> exists: the widget's element waits for it.
+    const body = () => new Promise((ready) => (document.body ? ready(0) : addEventListener("DOMContentLoaded", ready, { once: true })));
+    ui ??= Promise.all([import(new URL(__UI_FILE__, scriptUrl).href), body()]).then(
+      ([chunk]: [typeof import("./ui"), unknown]) => chunk.mount(document.body.appendChild(document.createElement("referloop-widget")), onUi),
       (error) => {
         ui = undefined;
         throw new Error(`the widget UI could not be loaded (${error})`);
