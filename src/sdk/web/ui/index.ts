@@ -75,15 +75,17 @@ export function mount(host: HTMLElement, emit: Emit = () => {}, preview = false)
             "Invite friends",
           )
         : null;
-    frame.replaceChildren(...([trigger, banner?.promoText.trim() && drawBanner(banner)].filter(Boolean) as Node[]));
+    // A floating button on the banner's side: the banner moves clear of it.
+    const lift = button?.buttonType === "floating" && banner?.promoPosition.split("-")[0] === button.buttonPosition.split("-")[0];
+    frame.replaceChildren(...([trigger, banner?.promoText.trim() && drawBanner(banner, lift)].filter(Boolean) as Node[]));
     sheet = null;
     if (isOpen) drawSheet();
   }
 
-  function drawBanner(banner: Banner) {
+  function drawBanner(banner: Banner, lift: boolean) {
     return h(
       "div",
-      { class: `f bn ${banner.promoPosition}`, role: "region", "aria-label": "Invitation" },
+      { class: `f bn ${banner.promoPosition}${lift ? " lift" : ""}`, role: "region", "aria-label": "Invitation" },
       h("p", {}, banner.referrerName && h("strong", {}, `${banner.referrerName} invited you`), banner.promoText),
       h("button", { type: "button", "aria-label": "Dismiss", onclick: () => emit("dismiss") }, "×"),
     );

@@ -26,6 +26,7 @@ svg{width:22px;height:22px;fill:currentColor;flex:none}
 .bn{display:flex;gap:10px;align-items:flex-start;width:max-content;max-width:min(440px,calc(100% - 32px));padding:12px 12px 12px 16px;border-radius:12px;background:#18181b;color:#fff;box-shadow:0 8px 30px rgba(0,0,0,.3);animation:fd .2s ease-out}
 .bn p{flex:1;min-width:0;overflow-wrap:anywhere;white-space:pre-line}
 .bn strong{display:block;font-weight:700}
+.lift[class*=top]{top:80px}.lift[class*=bottom]{bottom:80px}
 .bn button{flex:none;width:32px;height:32px;margin:-6px -4px 0 0;border-radius:8px;font-size:22px;line-height:1}
 .o{inset:0;display:flex;align-items:center;justify-content:center;padding:16px}
 .bd{position:absolute;inset:0;background:var(--t)}
@@ -41,7 +42,7 @@ input{flex:1 1 170px;min-width:0;padding:10px 12px;border:1px solid var(--ln);bo
 .cp{flex:1 0 auto;padding:10px 16px;border-radius:10px;background:var(--c);color:var(--cf);font-weight:600}
 .st{min-height:1.45em;margin-top:6px;font-size:13px;opacity:.85}
 ul{display:flex;flex-wrap:wrap;justify-content:center;gap:4px;margin-top:8px;list-style:none}
-ul a,ul button{display:flex;flex-direction:column;align-items:center;gap:6px;width:64px;padding:8px 0;border-radius:12px;font-size:12px}
+ul a,ul button{display:flex;flex-direction:column;align-items:center;gap:6px;width:60px;padding:8px 0;border-radius:12px;font-size:12px}
 ul span{display:flex;align-items:center;justify-content:center;width:44px;height:44px;border-radius:50%;background:var(--ln)}
 @keyframes zm{from{opacity:0;transform:scale(.96)}}
 @keyframes up{from{transform:translateY(100%)}}
