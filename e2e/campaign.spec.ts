@@ -9,6 +9,8 @@ test("campaign: edit both experiences, live preview, per-field server errors, sa
   const preview = page.getByRole("complementary", { name: "Preview" });
   // The widget's own UI, drawn in its shadow root on the mock page.
   const widget = preview.getByTestId("widget-preview");
+  // Still pictures: the sheet's slide-in would move it while it is measured.
+  await page.emulateMedia({ reducedMotion: "reduce" });
   const show = (state: string) => preview.getByRole("group", { name: "Preview state" }).getByRole("button", { name: state }).click();
 
   // Defaults from the server.
