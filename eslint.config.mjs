@@ -9,7 +9,7 @@ const forbid = (files, groups) => ({
 });
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".next/", ".data/", "src/generated/", "test-results/", "playwright-report/", "next-env.d.ts", ".tmp-*/"] },
+  { ignores: ["node_modules/", ".next/", "dist/", ".data/", "src/generated/", "test-results/", "playwright-report/", "next-env.d.ts", ".tmp-*/"] },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -31,5 +31,9 @@ export default tseslint.config(
   forbid(
     ["src/lib/schemas/**"],
     [{ group: ["@/server", "@/server/*", "@/server/**"], message: "The shared schemas are bundled into the dashboard: no server code." }],
+  ),
+  forbid(
+    ["src/sdk/**"],
+    [{ group: ["@/server", "@/server/*", "@/server/**", "@/app", "@/app/**", "@/components", "@/components/**"], message: "The client libraries run in browsers and apps: no server or dashboard code." }],
   ),
 );

@@ -7,12 +7,21 @@ test("campaign: edit both experiences, live preview, per-field server errors, sa
   await openProjectTab(page, projectId, "Campaign");
   const form = page.getByRole("form", { name: "Campaign" });
   const preview = page.getByRole("complementary", { name: "Preview" });
+  // The widget's own UI, drawn in its shadow root on the mock page.
+  const widget = preview.getByTestId("widget-preview");
+  // Still pictures: the sheet's slide-in would move it while it is measured.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const show = (state: string) => preview.getByRole("group", { name: "Preview state" }).getByRole("button", { name: state }).click();
 
   // Defaults from the server.
   await expect(form.getByLabel("Button type")).toHaveValue("floating");
   await expect(form.getByLabel("Theme colour", { exact: true })).toHaveValue("#4F46E5");
-  await expect(preview).toContainText("Invite friends");
-  await expect(preview).toContainText("No promo text");
+  const trigger = widget.getByText("Invite friends");
+  await expect(trigger).toBeVisible();
+  await expect(trigger).toHaveCSS("background-color", "rgb(79, 70, 229)");
+  await show("New-user banner");
+  await expect(widget).toContainText("No promo text");
+  await show("Button");
 
   // Invalid values are refused by the server, each under its own field.
   await form.getByLabel("Theme colour", { exact: true }).fill("#12");
@@ -33,9 +42,38 @@ test("campaign: edit both experiences, live preview, per-field server errors, sa
   await form.getByLabel("Promo text").fill("Welcome! Your friend gave you 10% off.");
   await form.getByLabel("Promo position").selectOption("bottom-center");
   await form.getByLabel("Attribution window (days)").fill("14");
-  await expect(preview).toContainText("Give 10%, get 10%");
-  await expect(preview).toContainText("Welcome! Your friend gave you 10% off.");
-  await expect(preview).toContainText("sharing drawer");
+  // The preview follows every field before saving: colour and edge tab, then the drawer, then the banner.
+  await expect(trigger).toHaveCSS("background-color", "rgb(14, 116, 144)");
+  expect((await trigger.boundingBox())!.x).toBe((await widget.boundingBox())!.x);
+  await show("Open drawer");
+  const sheet = widget.locator(".d");
+  await expect(sheet).toContainText("Give 10%, get 10%");
+  await expect(widget.locator(".bd")).toHaveCSS("background-color", "rgba(0, 0, 0, 0.7)");
+  await form.getByLabel("Title").fill("Invite a friend, both get 10%");
+  await expect(sheet).toContainText("Invite a friend, both get 10%");
+  const sheetBox = (await sheet.boundingBox())!;
+  const frameBox = (await widget.boundingBox())!;
+  expect(sheetBox.y + sheetBox.height).toBeCloseTo(frameBox.y + frameBox.height, 0);
+  await show("New-user banner");
+  await expect(widget).toContainText("Ada invited you");
+  await expect(widget).toContainText("Welcome! Your friend gave you 10% off.");
+  await form.getByLabel("Promo text").fill("Welcome! Your friend gave you 15% off.");
+  await expect(widget).toContainText("Welcome! Your friend gave you 15% off.");
+  await form.getByLabel("Promo text").fill("Welcome! Your friend gave you 10% off.");
+  // Full size in a 390 px phone frame too.
+  await preview.getByRole("group", { name: "Preview device" }).getByRole("button", { name: "Phone (390 px)" }).click();
+  await expect.poll(async () => (await widget.boundingBox())!.width).toBe(390);
+  await expect(widget).toContainText("Welcome! Your friend gave you 10% off.");
+
+  // Leaving with unsaved changes asks first; staying keeps them.
+  page.once("dialog", (dialog) => {
+    expect(dialog.message()).toContain("unsaved changes");
+    void dialog.dismiss();
+  });
+  await page.getByRole("navigation", { name: "Project sections" }).getByRole("link", { name: "Webhooks", exact: true }).click();
+  await expect(form.getByLabel("Title")).toHaveValue("Invite a friend, both get 10%");
+  await form.getByLabel("Title").fill("Give 10%, get 10%");
+
   await form.getByRole("button", { name: "Save campaign" }).click();
   await expect(form.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   await expect(form.getByText(/must be a hex colour/)).toHaveCount(0);
@@ -49,4 +87,23 @@ test("campaign: edit both experiences, live preview, per-field server errors, sa
   await expect(form.getByLabel("Tint opacity")).toHaveValue("0.7");
   await expect(form.getByLabel("Promo position")).toHaveValue("bottom-center");
   await expect(form.getByLabel("Attribution window (days)")).toHaveValue("14");
+
+  // The setup panel: the two lines with this app's address, copied as shown.
+  const setup = page.locator("section", { has: page.getByRole("heading", { name: "Install the widget" }) });
+  const scriptTag = `<script src="${new URL(page.url()).origin}/sdk/v1/referloop.js" data-key="pk_..." async></script>`;
+  await expect(setup.getByLabel("1. On every page, in the HTML")).toHaveText(scriptTag);
+  await expect(setup.getByLabel("2. In your code, once the user has signed in")).toHaveText('Referloop.identify({ userId: "USER_ID" });');
+  await setup.getByRole("button", { name: "Copy script tag" }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(scriptTag);
+
+  // Saved: leaving asks nothing. Unsaved again: closing the tab asks the browser's own question.
+  await page.getByRole("navigation", { name: "Project sections" }).getByRole("link", { name: "Webhooks", exact: true }).click();
+  await expect(page).toHaveURL(/\/webhooks$/);
+  await page.goBack();
+  await form.getByLabel("Title").fill("Changed, not saved");
+  const beforeUnload = page.waitForEvent("dialog");
+  await page.close({ runBeforeUnload: true });
+  const dialog = await beforeUnload;
+  expect(dialog.type()).toBe("beforeunload");
+  await dialog.accept();
 });

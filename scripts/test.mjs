@@ -74,7 +74,7 @@ const steps = {
   "db-check": () => run("db:check", "node", ["scripts/db-check.mjs"]),
   unit: () =>
     run("unit and integration tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${RESULTS}/vitest.json`]),
-  build: () => run("build", "npx", ["next", "build"]),
+  build: () => run("build", "npm", ["run", "build"]),
   e2e: async () => {
     if (!existsSync(".next/BUILD_ID")) throw new Error("no production build: run the build step first");
     const databaseUrl = await prepareE2eDatabase();

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { ErrorMessage, StatusMessage } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -23,6 +23,8 @@ import { useTRPC } from "@/lib/trpc";
 import type { RouterOutputs } from "@/lib/trpc-types";
 import { CampaignPreview, type NewUserExperience, type ReferrerExperience } from "./campaign-preview";
 import { ColorField } from "./color-field";
+import { useUnsavedChanges } from "./use-unsaved-changes";
+import { WidgetSetup } from "./widget-setup";
 
 type Campaign = RouterOutputs["campaigns"]["get"];
 
@@ -69,7 +71,10 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
   );
 }
 
-function CampaignEditor({ projectId, campaign }: { projectId: string; campaign: Campaign }) {
+/** What the form holds, compared with what was last saved to know whether leaving loses anything. */
+const snapshot = (referrer: ReferrerExperience, newUser: NewUserExperience, windowDays: string) => JSON.stringify([referrer, newUser, windowDays]);
+
+function CampaignEditor({ projectId, campaign, publishableKey }: { projectId: string; campaign: Campaign; publishableKey?: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [referrer, setReferrer] = useState<ReferrerExperience>(campaign.referrerExperience);
@@ -77,11 +82,18 @@ function CampaignEditor({ projectId, campaign }: { projectId: string; campaign: 
   const [windowDays, setWindowDays] = useState(String(campaign.attributionWindowDays));
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [saved, setSaved] = useState(false);
+  const [savedSnapshot, setSavedSnapshot] = useState(() =>
+    snapshot(campaign.referrerExperience, campaign.newUserExperience, String(campaign.attributionWindowDays)),
+  );
+  const current = snapshot(referrer, newUser, windowDays);
+  const submitted = useRef(current);
+  useUnsavedChanges(current !== savedSnapshot);
   const save = useMutation(
     trpc.campaigns.update.mutationOptions({
       onSuccess: (updated) => {
         setErrors(noErrors);
         setSaved(true);
+        setSavedSnapshot(submitted.current);
         queryClient.setQueryData(trpc.campaigns.get.queryKey({ projectId }), updated);
       },
       onError: (error) => {
@@ -103,6 +115,7 @@ function CampaignEditor({ projectId, campaign }: { projectId: string; campaign: 
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    submitted.current = current;
     save.mutate({
       projectId,
       referrerExperience: referrer,
@@ -114,12 +127,13 @@ function CampaignEditor({ projectId, campaign }: { projectId: string; campaign: 
 
   const { triggerButton, modal, theme } = referrer;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Campaign" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_16rem] lg:items-start">
+    <form onSubmit={onSubmit} noValidate aria-label="Campaign" className="grid gap-6 xl:grid-cols-[minmax(22rem,1fr)_minmax(0,1.2fr)] xl:items-start">
       {/* Beside the form on wide screens, and kept in view while scrolling through it. */}
-      <aside aria-label="Preview" className="lg:sticky lg:top-6 lg:order-last">
-        <Card title="Preview" description="Updates as you edit, before saving.">
+      <aside aria-label="Preview" className="space-y-6 xl:sticky xl:top-6 xl:order-last">
+        <Card title="Preview" description="The widget itself, as your users will see it. Updates as you edit, before saving.">
           <CampaignPreview referrer={referrer} newUser={newUser} />
         </Card>
+        <WidgetSetup publishableKey={publishableKey} />
       </aside>
       <div className="min-w-0 space-y-6">
         <Card title="Referrer experience" description="What existing users see when they invite friends.">
@@ -244,10 +258,11 @@ function CampaignEditor({ projectId, campaign }: { projectId: string; campaign: 
   );
 }
 
-export function CampaignForm({ projectId }: { projectId: string }) {
+/** `publishableKey`: the project's `pk_` key for the setup snippet (a placeholder is shown without it). */
+export function CampaignForm({ projectId, publishableKey }: { projectId: string; publishableKey?: string }) {
   const trpc = useTRPC();
   const campaign = useQuery(trpc.campaigns.get.queryOptions({ projectId }));
   if (campaign.isPending) return <p className="text-sm text-zinc-500">Loading campaign…</p>;
   if (campaign.isError) return <ErrorMessage>{toFormErrors(campaign.error).message}</ErrorMessage>;
-  return <CampaignEditor projectId={projectId} campaign={campaign.data} />;
+  return <CampaignEditor projectId={projectId} campaign={campaign.data} publishableKey={publishableKey} />;
 }

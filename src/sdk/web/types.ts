@@ -1,0 +1,54 @@
+/*
+ * The SDK HTTP contract as the widget sees it (coord/SDK-CONTRACT.md). The campaign shapes come from the
+ * campaign's own zod schemas (type-only import: nothing of the server reaches the browser bundle).
+ */
+import type { NewUserExperience, ReferrerExperience } from "@/lib/schemas/campaigns";
+
+export type { NewUserExperience, ReferrerExperience };
+
+export type TrackReferralResponse = { referralTrackingId: string; promotionalText: string };
+
+export type NewUserExperienceResponse = { newUserExperience: NewUserExperience; referrerName: string | null };
+
+export type InitAppUserResponse = {
+  id: string;
+  uniqueId: string;
+  clientProvidedId: string;
+  referralCode: string;
+  referralLink: string | null;
+  referrerExperience: ReferrerExperience;
+  referralTrackingId: string | null;
+  attribution: { method: string; confidence: number };
+};
+
+export type InitOptions = {
+  /** The project's publishable key, `pk_...`. */
+  key: string;
+  /** The Referloop app's origin; defaults to the origin the script was loaded from. */
+  apiBaseUrl?: string;
+  /** Set the attribution cookies on this domain (e.g. `example.com`) to share them across subdomains. */
+  cookieDomain?: string;
+};
+
+export type IdentifyOptions = {
+  /** Your own id of the signed-in user. */
+  userId: string;
+  /** Hex HMAC-SHA256 of userId keyed with the project secret, computed by your backend. */
+  userHash?: string;
+  /** Replaces the stored attributes, e.g. `{ name: "Ada" }` (shown to the people this user invites). */
+  attributes?: Record<string, string>;
+};
+
+export type ShareChannel = "copy" | "x" | "facebook" | "linkedin" | "whatsapp" | "telegram" | "email" | "native";
+
+export type ReferloopEvents = {
+  /** The identified user's referral data is loaded: getReferralLink() answers from now on. */
+  ready: { referralCode: string; referralLink: string | null };
+  /** A referral link arrival was recorded (once per code). */
+  referral_tracked: { referralCode: string; referralTrackingId: string };
+  open: undefined;
+  share: { channel: ShareChannel };
+  close: undefined;
+};
+
+export type ReferloopEvent = keyof ReferloopEvents;
