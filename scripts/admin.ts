@@ -8,6 +8,7 @@
  */
 import { parseArgs } from "node:util";
 import { getDb } from "@/server/db/client";
+import { newPasswordInput } from "@/server/domain/accounts/password-policy";
 import { signUp } from "@/server/domain/accounts/sign-up";
 import { verifyCredentials } from "@/server/domain/accounts/verify-credentials";
 import { createApiKey } from "@/server/domain/api-keys/api-keys";
@@ -23,6 +24,8 @@ async function bootstrap(email: string, password: string, orgName: string) {
   }
   let organizationId: string;
   if (!user) {
+    const weak = newPasswordInput.safeParse({ email, password }).error?.issues[0];
+    if (weak) throw new Error(`The password ${weak.message}.`);
     const created = await signUp(db, { email, password, organizationName: orgName });
     user = created.user;
     organizationId = created.organization.id;
@@ -49,7 +52,6 @@ async function main() {
     console.error(USAGE);
     process.exit(2);
   }
-  if (values.password.length < 8) throw new Error("The password must be at least 8 characters.");
   const result = await bootstrap(values.email, values.password, values.org);
   process.stdout.write(JSON.stringify(result) + "\n");
 }

@@ -1,4 +1,6 @@
+import type { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { problemFromError } from "@/server/api/problem";
 import { createSessionContext } from "@/server/api/context";
 import { createCaller } from "@/server/api/root";
 import { verifyCredentials } from "@/server/domain/accounts/verify-credentials";
@@ -39,6 +41,18 @@ describe("accounts and organisations", () => {
     await expect(caller.account.signUp({ email: "not-an-email", password: "correct horse", organizationName: "X" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     await expect(caller.account.signUp({ email: "short@example.com", password: "short", organizationName: "X" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     expect(await t.db.user.count({ where: { email: "short@example.com" } })).toBe(0);
+    // The password rules of the one policy, each reported on the password field.
+    for (const [email, password, message] of [
+      ["spaces@example.com", " ".repeat(12), "must not be only spaces"],
+      ["common@example.com", "Password123", "is one of the most common passwords: choose one that is harder to guess"],
+      ["alexander.hamilton@example.com", "Alexander.Hamilton", "must not be your e-mail address or the part before the @"],
+    ]) {
+      const refused = caller.account.signUp({ email: email!, password: password!, organizationName: "X" });
+      await expect(refused).rejects.toMatchObject({ code: "BAD_REQUEST" });
+      const problem = problemFromError((await refused.catch((e: unknown) => e)) as TRPCError);
+      expect(problem.errors).toEqual([{ field: "password", rule: "custom", message }]);
+      expect(await t.db.user.count({ where: { email: email! } })).toBe(0);
+    }
   });
 
   it("lets an owner add an existing account and remove members, but never the last owner", async () => {

@@ -1,16 +1,20 @@
 import { z } from "zod";
 import { requiredText } from "@/server/api/schemas";
 import { memberProcedure, ownerProcedure, publicProcedure, router, sessionProcedure } from "@/server/api/trpc";
+import { passwordNotEmail, passwordSchema } from "@/server/domain/accounts/password-policy";
 import { signUp } from "@/server/domain/accounts/sign-up";
 import { createOrganization } from "@/server/domain/organizations/create-organization";
 import { addMember, listMembers, listMyOrganizations, removeMember } from "@/server/domain/organizations/memberships";
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ error: "must be an e-mail address" }).max(254));
-export const passwordSchema = z.string().min(8, { error: "must be at least 8 characters" }).max(200);
 
 export const accountRouter = router({
   signUp: publicProcedure
-    .input(z.object({ email: emailSchema, password: passwordSchema, name: z.string().trim().max(100).nullish(), organizationName: requiredText(100) }))
+    .input(
+      z
+        .object({ email: emailSchema, password: passwordSchema, name: z.string().trim().max(100).nullish(), organizationName: requiredText(100) })
+        .superRefine(passwordNotEmail),
+    )
     .mutation(async ({ ctx, input }) => {
       const { user, organization } = await signUp(ctx.db, input);
       return { userId: user.id, organizationId: organization.id };
