@@ -15,7 +15,7 @@ export async function createWebhook(
   await getOwnedProject(db, organizationId, projectId);
   const campaign = await db.campaign.findFirst({ where: { id: campaignId, projectId }, select: { id: true } });
   if (!campaign) throw notFound("Campaign");
-  const data = await parseWebhookCreate(input);
+  const { secret, ...data } = await parseWebhookCreate(input);
   const webhook = await db.webhook.create({ data: { ...data, projectId, campaignId } });
-  return { ...toWebhookDto(webhook), secret: input.secret, warning: WEBHOOK_SECRET_WARNING };
+  return { ...toWebhookDto(webhook), secret, warning: WEBHOOK_SECRET_WARNING };
 }

@@ -1,16 +1,18 @@
 import type { WebhookEnvironment } from "@/generated/prisma/client";
 import { invalidField } from "@/server/domain/errors";
+import { checkWebhookSecret, generateWebhookSecret, MAX_WEBHOOK_SECRET_LENGTH } from "./standard-webhook-secret";
 import { encryptSecret, secretHint } from "./webhook-secret";
 import { validateWebhookUrl } from "./webhook-url";
 
 export const WEBHOOK_ENVIRONMENTS = ["Sandbox", "Production", "Both"] as const satisfies readonly WebhookEnvironment[];
 export const MAX_NAME_LENGTH = 200;
-export const MAX_SECRET_LENGTH = 512;
+export const MAX_SECRET_LENGTH = MAX_WEBHOOK_SECRET_LENGTH;
 
 export type CreateWebhookInput = {
   name: string;
   url: string;
-  secret: string;
+  /** Omitted on creation: the service generates a Standard Webhooks secret. */
+  secret?: string;
   enabled?: boolean;
   environment?: WebhookEnvironment;
 };
@@ -33,16 +35,10 @@ function parseName(value: unknown): string {
   return name;
 }
 
-/**
- * The secret travels as `Authorization: Bearer <secret>`, so it must be a valid header value that
- * survives intact: visible ASCII only (no spaces, which proxies may trim or fold).
- */
 function parseSecret(value: unknown): string {
   if (typeof value !== "string" || value === "") throw invalidField("secret", "required", "secret is required.");
-  if (value.length > MAX_SECRET_LENGTH) throw invalidField("secret", "max_length", `secret must be at most ${MAX_SECRET_LENGTH} characters.`);
-  if (!/^[\x21-\x7e]+$/.test(value)) {
-    throw invalidField("secret", "charset", "secret may contain visible ASCII characters only (no spaces).");
-  }
+  const violation = checkWebhookSecret(value);
+  if (violation) throw invalidField("secret", violation.rule, violation.message);
   return value;
 }
 
@@ -76,13 +72,18 @@ export async function parseWebhookWrite(input: UpdateWebhookInput): Promise<Webh
   return write;
 }
 
-/** Creation: name, url and secret are required; enabled defaults to true and environment to Both. */
+/**
+ * Creation: name and url are required; without a secret one is generated (returned as `secret`,
+ * the one time it is seen in clear); enabled defaults to true and environment to Both.
+ */
 export async function parseWebhookCreate(input: CreateWebhookInput) {
-  for (const field of ["name", "url", "secret"] as const) {
+  for (const field of ["name", "url"] as const) {
     if (input[field] === undefined || input[field] === null) throw invalidField(field, "required", `${field} is required.`);
   }
-  const write = await parseWebhookWrite(input);
+  const secret = input.secret ?? generateWebhookSecret();
+  const write = await parseWebhookWrite({ ...input, secret });
   return {
+    secret,
     name: write.name!,
     url: write.url!,
     secretEncrypted: write.secretEncrypted!,

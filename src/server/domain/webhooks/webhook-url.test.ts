@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { domainError } from "@/test/expect";
-import { checkWebhookUrl, guardedLookup, NonPublicTargetError, validateWebhookUrl } from "./webhook-url";
+import { checkWebhookUrl, guardedLookup, NON_PUBLIC_TARGET_MESSAGE, NonPublicTargetError, validateWebhookUrl } from "./webhook-url";
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -54,7 +54,10 @@ describe("webhook URL rules", () => {
     "https://localhost/hook",
   ])("refuses the non-public target %s in production", async (url) => {
     production();
-    expect(await refusal(url)).toMatchObject({ field: "url", rule: "public_address" });
+    const issue = await refusal(url);
+    expect(issue).toMatchObject({ field: "url", rule: "public_address", message: NON_PUBLIC_TARGET_MESSAGE });
+    // Never the address it resolved to: that would map the internal network for the caller.
+    expect(issue?.message).not.toMatch(/127\.|::1|10\.1|192\.168|169\.254|fd00|fe80/);
   });
 
   it("refuses, in production, a host name that does not resolve", async () => {

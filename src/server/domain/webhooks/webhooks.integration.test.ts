@@ -89,8 +89,9 @@ describe("webhook CRUD", () => {
     [{ url: "not a url" }, "url"],
     [{ url: "ftp://example.com" }, "url"],
     [{ secret: "" }, "secret"],
-    [{ secret: "has space" }, "secret"],
-    [{ secret: undefined }, "secret"],
+    [{ secret: "has a space in the middle" }, "secret"],
+    [{ secret: "fifteen-chars-x" }, "secret"],
+    [{ secret: "whsec_bm90IGxvbmcgZW5vdWdo" }, "secret"],
     [{ environment: "Staging" }, "environment"],
     [{ enabled: "yes" }, "enabled"],
   ])("refuses %o (field %s)", async (override, field) => {

@@ -3,6 +3,7 @@ import { jsonBoolean } from "@/lib/json-zod";
 import { caseInsensitive, projectIdInput } from "@/server/api/schemas";
 import { DEFAULT_LOG_LIMIT, MAX_LOG_LIMIT } from "@/server/domain/webhooks/list-webhook-logs";
 import { MAX_NAME_LENGTH, MAX_SECRET_LENGTH, WEBHOOK_ENVIRONMENTS } from "@/server/domain/webhooks/parse-webhook-input";
+import { MIN_WEBHOOK_SECRET_LENGTH } from "@/server/domain/webhooks/standard-webhook-secret";
 
 const environment = z.enum(WEBHOOK_ENVIRONMENTS);
 const environmentInput = caseInsensitive(WEBHOOK_ENVIRONMENTS);
@@ -56,7 +57,13 @@ export const retryResultSchema = z
 const fields = {
   name: z.string().max(MAX_NAME_LENGTH),
   url: z.string().max(2048).describe("https in production; private, loopback and metadata addresses are refused there."),
-  secret: z.string().min(1).max(MAX_SECRET_LENGTH).describe("Sent as `Authorization: Bearer <secret>` and used to sign each delivery."),
+  secret: z
+    .string()
+    .min(MIN_WEBHOOK_SECRET_LENGTH, { error: `must be at least ${MIN_WEBHOOK_SECRET_LENGTH} characters; omit it to get a generated one` })
+    .max(MAX_SECRET_LENGTH)
+    .describe(
+      `Sent as \`Authorization: Bearer <secret>\` and used to sign each delivery. ${MIN_WEBHOOK_SECRET_LENGTH} to ${MAX_SECRET_LENGTH} visible ASCII characters; a \`whsec_\` value must be a Standard Webhooks secret (base64 of 24 to 64 bytes).`,
+    ),
   enabled: jsonBoolean().describe("Default true; a disabled webhook receives nothing."),
   environment: environmentInput.describe("Sandbox, Production or Both (any case). Default Both."),
 };
@@ -68,7 +75,7 @@ export const createWebhookInput = z.object({
   campaignId: z.string().min(1).max(100),
   name: fields.name,
   url: fields.url,
-  secret: fields.secret,
+  secret: fields.secret.optional().describe("Omit it to get a generated Standard Webhooks secret (`whsec_` + base64), returned in the response."),
   enabled: fields.enabled.optional(),
   environment: fields.environment.optional(),
 });
