@@ -6,6 +6,10 @@
  *   npm run worker
  */
 import { startDeliveryWorker, stopDeliveryWorker } from "@/server/jobs/scheduler";
+import { checkRequiredSecrets } from "@/server/instance-secret";
+
+// Production on PostgreSQL refuses to start without its secrets (the message says how to make them).
+checkRequiredSecrets();
 
 await startDeliveryWorker();
 console.log("[deliveries] worker started");

@@ -22,4 +22,38 @@ export const config = {
     if (explicit) return explicit === "production";
     return process.env.NODE_ENV === "production";
   },
+
+  // --- Accounts and team security (issue 9): secrets and e-mail. Kept together to merge easily. ---
+  /** Signs dashboard sessions; generated into the data folder when unset (not allowed: secretsRequired). */
+  get authSecret() {
+    return process.env.NEXTAUTH_SECRET || undefined;
+  },
+  /** Encrypts webhook secrets at rest; generated into the data folder when unset (not allowed: secretsRequired). */
+  get encryptionKey() {
+    return process.env.REFERLOOP_ENCRYPTION_KEY || undefined;
+  },
+  /** The key before a rotation: still decrypts, never encrypts. */
+  get previousEncryptionKey() {
+    return process.env.REFERLOOP_ENCRYPTION_KEY_PREVIOUS || undefined;
+  },
+  /**
+   * Production on PostgreSQL must be given its secrets: a generated one would differ per instance and
+   * per disk, so other instances could not read sessions or decrypt webhook secrets. NODE_ENV, not
+   * REFERLOOP_ENV, decides: relaxed URL rules do not make a deployment single-instance.
+   */
+  get secretsRequired() {
+    return Boolean(this.databaseUrl) && process.env.NODE_ENV === "production";
+  },
+  /** Production mode sends the session cookie with `Secure` (and the `__Secure-` name prefix). */
+  get secureCookies() {
+    return this.productionMode;
+  },
+  /** `smtp://user:pass@host:587` or `smtps://...`: send e-mail through it; unset writes files to `<dataDir>/mail`. */
+  get smtpUrl() {
+    return process.env.SMTP_URL || undefined;
+  },
+  /** The From of outgoing e-mail. */
+  get mailFrom() {
+    return process.env.MAIL_FROM || "Referloop <no-reply@localhost>";
+  },
 };

@@ -2,12 +2,12 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/server/db/client";
 import { verifyCredentials } from "@/server/domain/accounts/verify-credentials";
-import { instanceSecret } from "@/server/instance-secret";
+import { authSecret } from "@/server/instance-secret";
 
 /** next-auth with e-mail and password; sessions are signed JWT cookies. */
 export function authOptions(): NextAuthOptions {
   return {
-    secret: instanceSecret("NEXTAUTH_SECRET", "auth-secret"),
+    secret: authSecret(),
     session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
     pages: { signIn: "/sign-in" },
     providers: [

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { decryptSecret, encryptSecret, secretHint } from "./webhook-secret";
+import { decryptSecret, encryptSecret, openSecret, secretHint } from "./webhook-secret";
 
 beforeEach(() => vi.stubEnv("REFERLOOP_ENCRYPTION_KEY", "key-one"));
 afterEach(() => vi.unstubAllEnvs());
@@ -23,6 +23,18 @@ describe("webhook secret at rest", () => {
     vi.stubEnv("REFERLOOP_ENCRYPTION_KEY", "key-two");
     expect(() => decryptSecret(stored)).toThrow();
     expect(() => decryptSecret("plain-text")).toThrow();
+  });
+
+  it("rotates: the previous key still decrypts, the new key always encrypts", () => {
+    const underOne = encryptSecret("old-secret");
+    vi.stubEnv("REFERLOOP_ENCRYPTION_KEY", "key-two");
+    vi.stubEnv("REFERLOOP_ENCRYPTION_KEY_PREVIOUS", "key-one");
+    expect(openSecret(underOne)).toEqual({ plain: "old-secret", current: false });
+    const underTwo = encryptSecret("new-secret");
+    expect(openSecret(underTwo)).toEqual({ plain: "new-secret", current: true });
+    vi.stubEnv("REFERLOOP_ENCRYPTION_KEY_PREVIOUS", "");
+    expect(decryptSecret(underTwo)).toBe("new-secret");
+    expect(() => decryptSecret(underOne)).toThrow(/another key/);
   });
 
   it("masks the secret, revealing at most four characters and a quarter of it", () => {
