@@ -9,7 +9,13 @@ import { startDeliveryWorker, stopDeliveryWorker } from "@/server/jobs/scheduler
 import { checkRequiredSecrets } from "@/server/instance-secret";
 
 // Production on PostgreSQL refuses to start without its secrets (the message says how to make them).
-checkRequiredSecrets();
+// Exit rather than throw: Next.js logs a failing instrumentation hook and serves on regardless.
+try {
+  checkRequiredSecrets();
+} catch (error) {
+  console.error(`[referloop] ${(error as Error).message}`);
+  process.exit(1);
+}
 
 await startDeliveryWorker();
 console.log("[deliveries] worker started");

@@ -44,6 +44,10 @@ export const config = {
   get secretsRequired() {
     return Boolean(this.databaseUrl) && process.env.NODE_ENV === "production";
   },
+  /** `next dev`: the dashboard's CSP allows what the dev server needs (eval, inline styles). */
+  get devServer() {
+    return process.env.NODE_ENV === "development";
+  },
   /** Production mode sends the session cookie with `Secure` (and the `__Secure-` name prefix). */
   get secureCookies() {
     return this.productionMode;

@@ -7,6 +7,7 @@ import { createApiKey, deleteApiKey, listApiKeys } from "@/server/domain/api-key
 export const apiKeysRouter = router({
   list: memberProcedure.query(({ ctx }) => listApiKeys(ctx.db, ctx.organizationId)),
   create: memberProcedure
+    .meta({ secret: true })
     .input(
       z.object({
         name: requiredText(100),
