@@ -162,6 +162,8 @@ test.describe("production mode", () => {
       const page = await fetch(`${base}/sign-in`);
       expect(page.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
       expect(page.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+      // The development mailbox does not exist in production mode.
+      expect((await fetch(`${base}/dev/mail`)).status).toBe(404);
 
       const email = uniqueEmail("secure");
       const signUpResponse = await fetch(`${base}/api/trpc/account.signUp`, {
