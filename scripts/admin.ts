@@ -32,7 +32,7 @@ async function bootstrap(email: string, password: string, orgName: string) {
   }
   let organizationId: string;
   if (!user) {
-    const weak = newPasswordInput.safeParse({ email, password }).error?.issues[0];
+    const weak = (await newPasswordInput.safeParseAsync({ email, password })).error?.issues[0];
     if (weak) throw new Error(`The password ${weak.message}.`);
     const created = await signUp(db, { email, password, organizationName: orgName });
     user = created.user;

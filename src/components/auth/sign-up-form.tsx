@@ -28,7 +28,7 @@ export function SignUpForm() {
     const password = String(form.get("password") ?? "");
     setErrors(noErrors);
     // The server checks the same rules; checking here first answers without a round trip.
-    const weak = newPasswordInput.safeParse({ email, password }).error?.issues[0];
+    const weak = (await newPasswordInput.safeParseAsync({ email, password })).error?.issues[0];
     if (weak) {
       setErrors({ message: null, fields: { password: weak.message } });
       return;

@@ -1,10 +1,11 @@
-import { dictionary } from "@zxcvbn-ts/language-common";
 import { z } from "zod";
 
 /*
  * The rules of every new password (sign-up, and later change and reset), in one home: the server
  * procedures parse with these schemas and the dashboard forms check with the same ones before sending.
- * Free of server-only imports, so the browser can load it.
+ * Free of server-only imports, so the browser can load it. The schemas are async (parseAsync,
+ * safeParseAsync): the list of common passwords is imported on first use, so the 400 KB list is
+ * not part of the sign-up page's scripts.
  */
 
 export const MIN_PASSWORD_LENGTH = 10;
@@ -27,10 +28,12 @@ const comparable = (text: string) => text.normalize("NFKC").trim().toLowerCase()
  * case). Only entries long enough to pass the length rule can ever match, so only those are kept, and
  * the set is built on first use rather than when the module loads.
  */
-let common: Set<string> | undefined;
-export function isCommonPassword(password: string): boolean {
-  common ??= new Set(dictionary["passwords-common"].filter((p) => p.length >= MIN_PASSWORD_LENGTH));
-  return common.has(comparable(password));
+let common: Promise<Set<string>> | undefined;
+export async function isCommonPassword(password: string): Promise<boolean> {
+  common ??= import("@zxcvbn-ts/language-common").then(
+    ({ dictionary }) => new Set(dictionary["passwords-common"].filter((p) => p.length >= MIN_PASSWORD_LENGTH)),
+  );
+  return (await common).has(comparable(password));
 }
 
 /** The address itself or its local part, in any case. */
@@ -41,13 +44,13 @@ export function passwordMatchesEmail(password: string, email: string): boolean {
 }
 
 /** Length is counted in characters (code points), not UTF-16 units. */
-export const passwordSchema = z.string().superRefine((password, ctx) => {
+export const passwordSchema = z.string().superRefine(async (password, ctx) => {
   const length = [...password].length;
   const fail = (message: string) => ctx.addIssue({ code: "custom", message });
   if (password.trim() === "") fail(PASSWORD_MESSAGES.blank);
   else if (length < MIN_PASSWORD_LENGTH) fail(PASSWORD_MESSAGES.minLength);
   else if (length > MAX_PASSWORD_LENGTH) fail(PASSWORD_MESSAGES.maxLength);
-  else if (isCommonPassword(password)) fail(PASSWORD_MESSAGES.common);
+  else if (await isCommonPassword(password)) fail(PASSWORD_MESSAGES.common);
 });
 
 /** For an object schema with `email` and `password`: `.superRefine(passwordNotEmail)`. */
