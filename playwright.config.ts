@@ -42,6 +42,8 @@ export default defineConfig({
       WEBHOOK_RETRY_BASE_MS: "200",
       NEXTAUTH_URL: `http://127.0.0.1:${port}`,
       NEXTAUTH_SECRET: "e2e-secret-not-for-production",
+      // Production on PostgreSQL refuses to start without both secrets.
+      REFERLOOP_ENCRYPTION_KEY: "e2e-encryption-key-not-for-production",
     },
   },
 });

@@ -15,7 +15,10 @@ test("foundation: account, projects, secrets, API keys, REST and the API referen
   await page.getByLabel("Your name").fill("E2E Tester");
   await page.getByLabel("Organisation name").fill("Acme E2E");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByText("Password must be at least 8 characters.")).toBeVisible();
+  await expect(page.getByText("Password must be at least 10 characters.")).toBeVisible();
+  await page.getByLabel("Password").fill("Password123");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Password is one of the most common passwords: choose one that is harder to guess.")).toBeVisible();
 
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();

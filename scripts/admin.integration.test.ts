@@ -1,8 +1,13 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createWebhookBody } from "@/lib/schemas/webhooks";
 import { authenticateApiKey } from "@/server/domain/api-keys/authenticate-api-key";
+import { createWebhook } from "@/server/domain/webhooks/create-webhook";
+import { decryptSecret, encryptSecret } from "@/server/domain/webhooks/webhook-secret";
+import { testConfig } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
+import { createOrgWithProject } from "@/test/fixtures";
 
 const run = promisify(execFile);
 let t: TestDb;
@@ -12,11 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.drop());
 
-function bootstrap(...args: string[]) {
-  return run("npx", ["tsx", "scripts/admin.ts", "bootstrap", ...args], {
-    env: { ...process.env, DATABASE_URL: t.url ?? "" },
-  });
+function admin(args: string[], env: Record<string, string> = {}) {
+  return run("npx", ["tsx", "scripts/admin.ts", ...args], { env: { ...process.env, DATABASE_URL: t.url ?? "", ...env } });
 }
+const bootstrap = (...args: string[]) => admin(["bootstrap", ...args]);
 
 describe("npm run admin -- bootstrap", () => {
   it("creates the account, organisation and an API key, printing one line of JSON", async () => {
@@ -37,4 +41,51 @@ describe("npm run admin -- bootstrap", () => {
     await expect(bootstrap("--email", "boot@example.com", "--password", "wrong-password", "--org", "Boot Org")).rejects.toMatchObject({ code: 1 });
     await expect(bootstrap("--email", "x@example.com")).rejects.toMatchObject({ code: 2 });
   }, 60_000);
+});
+
+describe("npm run admin -- reencrypt-secrets", () => {
+  // The tests' own key (vitest.config.ts) encrypts what createWebhook writes here: it is the old key.
+  const KEY_A = testConfig().encryptionKey!;
+  const KEY_B = "rotation-key-b-1111111111111111111111111111";
+  const rotated = { REFERLOOP_ENCRYPTION_KEY: KEY_B, REFERLOOP_ENCRYPTION_KEY_PREVIOUS: KEY_A };
+  const counts = async (env: Record<string, string>) => JSON.parse((await admin(["reencrypt-secrets"], env)).stdout);
+
+  it("rewrites every webhook secret with the new key, is safe to rerun, and then the old key is not needed", async () => {
+    if (!t.url) return; // embedded run: one process per PGlite folder, so the command cannot share the test's database
+    const { org, project } = await createOrgWithProject(t.db);
+    const campaign = await t.db.campaign.findFirstOrThrow({ where: { projectId: project.id } });
+    const plains = ["first-webhook-secret", "second-webhook-secret"];
+    for (const [i, secret] of plains.entries()) {
+      const input = createWebhookBody.parse({ name: `Hook ${i}`, url: `https://hooks.example.com/${i}`, secret });
+      await createWebhook(t.db, org.id, project.id, campaign.id, input, testConfig().urlRules);
+    }
+    const before = await t.db.webhook.findMany({ orderBy: { name: "asc" } });
+
+    expect(await counts(rotated)).toEqual({ total: 2, reencrypted: 2, alreadyCurrent: 0, unreadable: 0 });
+    expect(await counts(rotated)).toEqual({ total: 2, reencrypted: 0, alreadyCurrent: 2, unreadable: 0 });
+
+    // Only the new key from now on: every secret still decrypts, and the webhooks look unchanged.
+    const after = await t.db.webhook.findMany({ orderBy: { name: "asc" } });
+    expect(after.map((w) => decryptSecret(w.secretEncrypted, { current: KEY_B }))).toEqual(plains);
+    expect(after.map((w) => w.secretEncrypted)).not.toEqual(before.map((w) => w.secretEncrypted));
+    expect(after.map((w) => w.updatedAt)).toEqual(before.map((w) => w.updatedAt));
+    expect(decryptSecret(after[0]!.secretEncrypted, { current: KEY_A })).toBeNull();
+
+    // A secret under a key nobody configured is reported, left as it is, and fails the command.
+    const lost = encryptSecret("lost-webhook-secret", { current: "a-key-that-was-lost" });
+    await t.db.webhook.update({ where: { id: after[0]!.id }, data: { secretEncrypted: lost } });
+    const failed = await admin(["reencrypt-secrets"], rotated).catch((e: { code: number; stdout: string; stderr: string }) => e);
+    expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining("1 webhook secret(s) could not be decrypted") });
+    expect(JSON.parse(failed.stdout)).toEqual({ total: 2, reencrypted: 0, alreadyCurrent: 1, unreadable: 1 });
+    expect((await t.db.webhook.findUniqueOrThrow({ where: { id: after[0]!.id } })).secretEncrypted).toBe(lost);
+  }, 60_000);
+
+  it("refuses to run in production on PostgreSQL without the secrets, saying how to make them", async () => {
+    if (!t.url) return;
+    const refused = await admin(["reencrypt-secrets"], { NODE_ENV: "production", NEXTAUTH_SECRET: "", REFERLOOP_ENCRYPTION_KEY: "" }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining("Set NEXTAUTH_SECRET and REFERLOOP_ENCRYPTION_KEY") });
+    expect((refused as { stderr: string }).stderr).toContain("openssl rand -base64 32");
+  }, 30_000);
 });

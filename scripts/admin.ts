@@ -2,22 +2,32 @@
  * Admin commands for automation, against the configured database (DATABASE_URL or the embedded one).
  *
  *   npm run admin -- bootstrap --email E --password P --org NAME
+ *   npm run admin -- reencrypt-secrets
  *
  * bootstrap creates (or reuses) the account and the organisation it owns by that name, creates a
  * fresh API key, and prints one line of JSON: {"userId":...,"organizationId":...,"apiKey":...}.
+ *
+ * reencrypt-secrets, after an encryption key rotation (REFERLOOP_ENCRYPTION_KEY new,
+ * REFERLOOP_ENCRYPTION_KEY_PREVIOUS old), rewrites every webhook secret with the current key and
+ * prints one line of JSON counts: {"total":...,"reencrypted":...,"alreadyCurrent":...,"unreadable":...}.
+ * Rerunning is safe. It exits 1 when some secret no configured key can read.
  */
 import { parseArgs } from "node:util";
-import { signUpBody, type SignUpInput } from "@/lib/schemas/accounts";
+import { emailSchema, organizationNameSchema, signUpBody } from "@/lib/schemas/accounts";
+import { getConfigOrExit } from "@/server/config";
 import { getDb } from "@/server/db/client";
 import { signUp } from "@/server/domain/accounts/sign-up";
 import { verifyCredentials } from "@/server/domain/accounts/verify-credentials";
 import { createApiKey } from "@/server/domain/api-keys/create-api-key";
 import { createOrganization } from "@/server/domain/organizations/create-organization";
+import { reencryptWebhookSecrets } from "@/server/domain/webhooks/reencrypt-webhook-secrets";
 
-const USAGE = "usage: npm run admin -- bootstrap --email E --password P --org NAME";
+const USAGE = "usage: npm run admin -- bootstrap --email E --password P --org NAME\n       npm run admin -- reencrypt-secrets";
 
-async function bootstrap(input: SignUpInput) {
-  const { email, password, organizationName: orgName } = input;
+/** The same rules as the dashboard's forms: a new account gets the sign-up rules (password policy included). */
+async function bootstrap(rawEmail: string, password: string, rawOrg: string) {
+  const email = emailSchema.parse(rawEmail);
+  const orgName = organizationNameSchema.parse(rawOrg);
   const db = await getDb();
   let user = await db.user.findUnique({ where: { email } });
   if (user && !(await verifyCredentials(db, email, password))) {
@@ -25,7 +35,9 @@ async function bootstrap(input: SignUpInput) {
   }
   let organizationId: string;
   if (!user) {
-    const created = await signUp(db, input);
+    const input = await signUpBody.safeParseAsync({ email, password, organizationName: orgName });
+    if (!input.success) throw new Error(input.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; "));
+    const created = await signUp(db, input.data);
     user = created.user;
     organizationId = created.organization.id;
   } else {
@@ -41,20 +53,27 @@ async function bootstrap(input: SignUpInput) {
   return { userId: user.id, organizationId, apiKey: key.key };
 }
 
+async function reencryptSecrets() {
+  const db = await getDb();
+  const report = await reencryptWebhookSecrets(db);
+  await db.$disconnect();
+  process.stdout.write(JSON.stringify(report) + "\n");
+  if (report.unreadable) throw new Error(`${report.unreadable} webhook secret(s) could not be decrypted with REFERLOOP_ENCRYPTION_KEY or REFERLOOP_ENCRYPTION_KEY_PREVIOUS.`);
+}
+
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
   const { values } = parseArgs({
     args: rest,
     options: { email: { type: "string" }, password: { type: "string" }, org: { type: "string" } },
   });
+  getConfigOrExit();
+  if (command === "reencrypt-secrets" && !rest.length) return reencryptSecrets();
   if (command !== "bootstrap" || !values.email || !values.password || !values.org) {
     console.error(USAGE);
     process.exit(2);
   }
-  // The same rules as sign-up in the dashboard.
-  const input = await signUpBody.safeParseAsync({ email: values.email, password: values.password, organizationName: values.org });
-  if (!input.success) throw new Error(input.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; "));
-  const result = await bootstrap(input.data);
+  const result = await bootstrap(values.email, values.password, values.org);
   process.stdout.write(JSON.stringify(result) + "\n");
 }
 

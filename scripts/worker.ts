@@ -5,7 +5,10 @@
  *
  *   npm run worker
  */
+import { getConfigOrExit } from "@/server/config";
 import { startDeliveryWorker, stopDeliveryWorker } from "@/server/jobs/delivery-worker";
+
+getConfigOrExit();
 
 await startDeliveryWorker();
 console.log("[deliveries] worker started");

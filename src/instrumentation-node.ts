@@ -3,10 +3,10 @@
  * Opening the database here applies the embedded database's migrations before the first request,
  * and the delivery worker resumes whatever deliveries a previous process left due.
  */
-import { getConfig } from "@/server/config";
+import { getConfigOrExit } from "@/server/config";
 import { startDeliveryWorker, stopDeliveryWorker } from "@/server/jobs/delivery-worker";
 
-getConfig();
+getConfigOrExit();
 
 await startDeliveryWorker();
 for (const signal of ["SIGTERM", "SIGINT"] as const) {

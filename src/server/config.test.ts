@@ -36,3 +36,20 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ WEBHOOK_POLL_INTERVAL_MS: "0" })).toThrow(/WEBHOOK_POLL_INTERVAL_MS: must be at least 1/);
   });
 });
+
+describe("secrets in production on PostgreSQL", () => {
+  const onPostgres = { NODE_ENV: "production", DATABASE_URL: "postgresql://app@db.example.com:5432/referloop" };
+
+  it("are required, naming every missing one and how to make it, whatever REFERLOOP_ENV says", () => {
+    expect(() => loadConfig({ ...onPostgres, REFERLOOP_ENV: "development" })).toThrow(
+      "Set NEXTAUTH_SECRET and REFERLOOP_ENCRYPTION_KEY before starting in production on PostgreSQL: every instance needs the same values, so they are not generated. Make each with: openssl rand -base64 32",
+    );
+    expect(() => loadConfig({ ...onPostgres, NEXTAUTH_SECRET: "s".repeat(44) })).toThrow(/Set REFERLOOP_ENCRYPTION_KEY before/);
+    expect(loadConfig({ ...onPostgres, NEXTAUTH_SECRET: "s", REFERLOOP_ENCRYPTION_KEY: "k" }).secretsRequired).toBe(true);
+  });
+
+  it("are generated on the embedded default, and in development on PostgreSQL", () => {
+    expect(loadConfig({ NODE_ENV: "production" }).secretsRequired).toBe(false);
+    expect(loadConfig({ DATABASE_URL: onPostgres.DATABASE_URL }).secretsRequired).toBe(false);
+  });
+});

@@ -20,10 +20,26 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Folder of the embedded database and generated secrets. */
   dataDir: string;
-  /** NEXTAUTH_SECRET; unset means generated into the data folder. */
+  /** NEXTAUTH_SECRET; unset means generated into the data folder (refused where secrets are required). */
   authSecret: string | undefined;
   /** REFERLOOP_ENCRYPTION_KEY (webhook secrets at rest); unset means generated into the data folder. */
   encryptionKey: string | undefined;
+  /** REFERLOOP_ENCRYPTION_KEY_PREVIOUS: the key before a rotation, which still decrypts and never encrypts. */
+  previousEncryptionKey: string | undefined;
+  /**
+   * Production on PostgreSQL must be given its secrets: a generated one would differ per instance and
+   * per disk, so other instances could not read sessions or decrypt webhook secrets. NODE_ENV, not
+   * REFERLOOP_ENV, decides: relaxed URL rules do not make a deployment single-instance.
+   */
+  secretsRequired: boolean;
+  /** `next dev`: the dashboard's CSP allows what the dev server needs (eval, inline styles). */
+  devServer: boolean;
+  /** Production mode sends the session cookie with `Secure` (and the `__Secure-` name prefix). */
+  secureCookies: boolean;
+  /** SMTP_URL (`smtp://user:pass@host:587`, `smtps://...`): e-mail goes through it; unset writes files to `<dataDir>/mail`. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the From of outgoing e-mail. */
+  mailFrom: string;
   /** The one-line REST access log. */
   accessLog: boolean;
   urlRules: UrlRules;
@@ -48,6 +64,9 @@ const environment = z.object({
   REFERLOOP_DATA_DIR: z.string().default(".data"),
   NEXTAUTH_SECRET: z.string().optional(),
   REFERLOOP_ENCRYPTION_KEY: z.string().optional(),
+  REFERLOOP_ENCRYPTION_KEY_PREVIOUS: z.string().optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: "must be an smtp:// or smtps:// URL" }).optional(),
+  MAIL_FROM: z.string().default("Referloop <no-reply@localhost>"),
   REFERLOOP_ACCESS_LOG: flag.default(true),
   WEBHOOK_ALLOW_PRIVATE_URLS: flag.default(false),
   WEBHOOK_RETRY_BASE_MS: wholeMs(0).default(5_000),
@@ -73,6 +92,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message} (got ${JSON.stringify(present[String(i.path[0])])})`));
   }
   const e = parsed.data;
+  const secretsRequired = Boolean(e.DATABASE_URL) && e.NODE_ENV === "production";
+  const missing = ["NEXTAUTH_SECRET", "REFERLOOP_ENCRYPTION_KEY"].filter((name) => secretsRequired && !present[name]);
+  if (missing.length) {
+    throw new ConfigError([
+      `Set ${missing.join(" and ")} before starting in production on PostgreSQL: every instance needs the same ` +
+        `${missing.length > 1 ? "values" : "value"}, so ${missing.length > 1 ? "they are" : "it is"} not generated. ` +
+        `Make ${missing.length > 1 ? "each" : "one"} with: openssl rand -base64 32`,
+    ]);
+  }
   const productionMode = e.REFERLOOP_ENV ? e.REFERLOOP_ENV === "production" : e.NODE_ENV === "production";
   const inngestDev = e.INNGEST_DEV !== undefined && !["0", "false"].includes(e.INNGEST_DEV.toLowerCase());
   return {
@@ -82,6 +110,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(/* turbopackIgnore: true */ e.REFERLOOP_DATA_DIR),
     authSecret: e.NEXTAUTH_SECRET,
     encryptionKey: e.REFERLOOP_ENCRYPTION_KEY,
+    previousEncryptionKey: e.REFERLOOP_ENCRYPTION_KEY_PREVIOUS,
+    secretsRequired,
+    devServer: e.NODE_ENV === "development",
+    secureCookies: productionMode,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     accessLog: e.REFERLOOP_ACCESS_LOG,
     urlRules: { httpsOnly: productionMode, publicOnly: productionMode && !e.WEBHOOK_ALLOW_PRIVATE_URLS },
     deliveries: { retryBaseMs: e.WEBHOOK_RETRY_BASE_MS, pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS },
@@ -94,4 +128,17 @@ let current: Config | undefined;
 /** This process's configuration, parsed on first use (instrumentation asks first, so a bad variable stops the start). */
 export function getConfig(): Config {
   return (current ??= loadConfig());
+}
+
+/**
+ * For the start of a process (server, worker, admin command): a bad configuration ends it with the
+ * message. Exit rather than throw: Next.js logs a failing instrumentation hook and serves on regardless.
+ */
+export function getConfigOrExit(): Config {
+  try {
+    return getConfig();
+  } catch (error) {
+    console.error(`[referloop] ${(error as Error).message}`);
+    process.exit(1);
+  }
 }

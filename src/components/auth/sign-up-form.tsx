@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { FormField, inputClasses } from "@/components/ui/form-field";
 import { noErrors, toFormErrors, type FormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
-import { PASSWORD_MIN_LENGTH } from "@/lib/schemas/accounts";
+import { MIN_PASSWORD_LENGTH, newPasswordInput } from "@/lib/schemas/password";
 
 const FIELDS = ["email", "password", "name", "organizationName"] as const;
 
@@ -27,6 +27,12 @@ export function SignUpForm() {
     const email = String(form.get("email") ?? "");
     const password = String(form.get("password") ?? "");
     setErrors(noErrors);
+    // The server checks the same rules; checking here first answers without a round trip.
+    const weak = (await newPasswordInput.safeParseAsync({ email, password })).error?.issues[0];
+    if (weak) {
+      setErrors({ message: null, fields: { password: weak.message } });
+      return;
+    }
     try {
       await signUp.mutateAsync({
         email,
@@ -54,8 +60,14 @@ export function SignUpForm() {
       <FormField label="E-mail" error={errors.fields.email}>
         {(p) => <input {...p} name="email" type="email" autoComplete="email" required className={inputClasses} />}
       </FormField>
-      <FormField label="Password" error={errors.fields.password} hint="At least 8 characters.">
-        {(p) => <input {...p} name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} className={inputClasses} />}
+      <FormField
+        label="Password"
+        error={errors.fields.password}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters; not a common password or your e-mail address.`}
+      >
+        {(p) => (
+          <input {...p} name="password" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} className={inputClasses} />
+        )}
       </FormField>
       <FormField label="Your name" optional error={errors.fields.name}>
         {(p) => <input {...p} name="name" autoComplete="name" className={inputClasses} />}

@@ -6,18 +6,12 @@ import { ErrorMessage } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClasses } from "@/components/ui/form-field";
 import { noErrors, toFormErrors, type FormErrors } from "@/lib/errors";
-import { WEBHOOK_NAME_MAX_LENGTH, WEBHOOK_SECRET_MAX_LENGTH } from "@/lib/schemas/webhooks";
 import { useTRPC } from "@/lib/trpc";
+import { WEBHOOK_NAME_MAX_LENGTH } from "@/lib/schemas/webhooks";
+import { generateWebhookSecret, MAX_WEBHOOK_SECRET_LENGTH, MIN_WEBHOOK_SECRET_LENGTH } from "@/lib/webhook-secrets";
 import { WEBHOOK_ENVIRONMENT_OPTIONS, type CreatedWebhook, type Webhook, type WebhookEnvironment } from "./types";
 
 const FIELDS = ["name", "url", "secret", "environment", "enabled"] as const;
-
-/** 32 random bytes, base64url: visible ASCII, as the Bearer header needs. */
-export function generateSecret(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const base64 = btoa(String.fromCharCode(...bytes));
-  return `whsec_${base64.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
-}
 
 type Values = { name: string; url: string; secret: string; environment: WebhookEnvironment; enabled: boolean };
 
@@ -53,12 +47,14 @@ export function WebhookForm(props: WebhookFormProps) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const values = readForm(form, secret);
+    const { secret: newSecret, ...values } = readForm(form, secret);
+    // An empty secret keeps the current one, or on creation asks the service to generate one.
+    const secretField = newSecret ? { secret: newSecret } : {};
     setErrors(noErrors);
     if (props.mode === "create") {
       const { onCreated } = props;
       create.mutate(
-        { projectId, campaignId: props.campaignId, ...values },
+        { projectId, campaignId: props.campaignId, ...values, ...secretField },
         {
           onSuccess: async (created) => {
             form.reset();
@@ -70,9 +66,8 @@ export function WebhookForm(props: WebhookFormProps) {
       );
     } else {
       const { onSaved } = props;
-      const { secret: newSecret, ...rest } = values;
       update.mutate(
-        { projectId, webhookId: props.webhook.id, ...rest, ...(newSecret ? { secret: newSecret } : {}) },
+        { projectId, webhookId: props.webhook.id, ...values, ...secretField },
         {
           onSuccess: async (saved) => {
             setSecret("");
@@ -118,12 +113,12 @@ export function WebhookForm(props: WebhookFormProps) {
       </FormField>
       <FormField
         label="Secret"
-        optional={Boolean(existing)}
+        optional
         error={errors.fields.secret}
         hint={
           existing
             ? `Leave empty to keep the current secret (${existing.secretHint}).`
-            : "Sent as Authorization: Bearer <secret> and used to sign each delivery. Visible ASCII, no spaces."
+            : `Leave empty for a generated Standard Webhooks secret (whsec_…), or enter at least ${MIN_WEBHOOK_SECRET_LENGTH} visible ASCII characters. Sent as Authorization: Bearer <secret> and used to sign each delivery.`
         }
       >
         {(p) => (
@@ -135,10 +130,10 @@ export function WebhookForm(props: WebhookFormProps) {
               onChange={(e) => setSecret(e.target.value)}
               autoComplete="off"
               spellCheck={false}
-              maxLength={WEBHOOK_SECRET_MAX_LENGTH}
+              maxLength={MAX_WEBHOOK_SECRET_LENGTH}
               className={`${inputClasses} font-mono`}
             />
-            <Button variant="secondary" onClick={() => setSecret(generateSecret())}>
+            <Button variant="secondary" onClick={() => setSecret(generateWebhookSecret())}>
               Generate
             </Button>
           </div>

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { requiredText } from "./common";
+import { passwordNotEmail, passwordSchema } from "./password";
 
 export const EMAIL_MAX_LENGTH = 254;
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 200;
 export const PERSON_NAME_MAX_LENGTH = 100;
 export const ORGANIZATION_NAME_MAX_LENGTH = 100;
 export const API_KEY_NAME_MAX_LENGTH = 100;
@@ -11,18 +10,17 @@ export const API_KEY_NAME_MAX_LENGTH = 100;
 export const MEMBER_ROLES = ["owner", "member"] as const;
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ error: "must be an e-mail address" }).max(EMAIL_MAX_LENGTH));
-export const passwordSchema = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, { error: `must be at least ${PASSWORD_MIN_LENGTH} characters` })
-  .max(PASSWORD_MAX_LENGTH);
 export const organizationNameSchema = requiredText(ORGANIZATION_NAME_MAX_LENGTH);
 
-export const signUpBody = z.object({
-  email: emailSchema,
-  password: passwordSchema,
-  name: z.string().trim().max(PERSON_NAME_MAX_LENGTH).nullish(),
-  organizationName: organizationNameSchema,
-});
+/** Async (the common-password list loads on first use): parse with parseAsync/safeParseAsync. */
+export const signUpBody = z
+  .object({
+    email: emailSchema,
+    password: passwordSchema,
+    name: z.string().trim().max(PERSON_NAME_MAX_LENGTH).nullish(),
+    organizationName: organizationNameSchema,
+  })
+  .superRefine(passwordNotEmail);
 export type SignUpInput = z.output<typeof signUpBody>;
 
 export const organizationBody = z.object({ name: organizationNameSchema });

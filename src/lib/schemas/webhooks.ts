@@ -1,23 +1,34 @@
 import { z } from "zod";
 import { WebhookEnvironment } from "@/generated/prisma/enums";
+import {
+  isValidStandardForm,
+  MAX_WEBHOOK_SECRET_LENGTH,
+  MIN_WEBHOOK_SECRET_LENGTH,
+  STANDARD_KEY_BYTE_RANGE,
+  STANDARD_SECRET_PREFIX,
+} from "@/lib/webhook-secrets";
 import { caseInsensitive, httpUrl, jsonBoolean, requiredText } from "./common";
 
 export const WEBHOOK_ENVIRONMENTS = Object.values(WebhookEnvironment) as [WebhookEnvironment, ...WebhookEnvironment[]];
 export const WEBHOOK_NAME_MAX_LENGTH = 200;
-export const WEBHOOK_SECRET_MAX_LENGTH = 512;
 /** The delivery log's `limit`: 1 to 500, default 100 (spec: Limits). */
 export const DEFAULT_LOG_LIMIT = 100;
 export const MAX_LOG_LIMIT = 500;
 
 /**
- * The secret travels as `Authorization: Bearer <secret>`, so it must be a valid header value that
- * survives intact: visible ASCII only (no spaces, which proxies may trim or fold).
+ * A client-chosen secret travels as `Authorization: Bearer <secret>`, so it must be a valid header value
+ * that survives intact (visible ASCII, no spaces, which proxies may trim or fold), long enough to resist
+ * guessing, and a `whsec_` value must be the Standard Webhooks form so receivers and the service agree
+ * on the key.
  */
 export const webhookSecretSchema = z
   .string()
-  .min(1, { error: "is required", abort: true })
-  .max(WEBHOOK_SECRET_MAX_LENGTH)
-  .regex(/^[\x21-\x7e]+$/, { error: "may contain visible ASCII characters only (no spaces)" });
+  .min(MIN_WEBHOOK_SECRET_LENGTH, { error: `must be at least ${MIN_WEBHOOK_SECRET_LENGTH} characters; omit it to get a generated one`, abort: true })
+  .max(MAX_WEBHOOK_SECRET_LENGTH, { abort: true })
+  .regex(/^[\x21-\x7e]+$/, { error: "may contain visible ASCII characters only (no spaces)", abort: true })
+  .refine(isValidStandardForm, {
+    error: `a secret starting with ${STANDARD_SECRET_PREFIX} must be followed by the base64 of ${STANDARD_KEY_BYTE_RANGE.min} to ${STANDARD_KEY_BYTE_RANGE.max} bytes`,
+  });
 
 /** The fields of a webhook a client writes; the server adds the production-mode address rules. */
 export const webhookFields = {
@@ -31,7 +42,9 @@ export const webhookFields = {
 const described = {
   name: webhookFields.name.describe("A label for people."),
   url: webhookFields.url.describe("https in production; private, loopback and metadata addresses are refused there."),
-  secret: webhookFields.secret.describe("Sent as `Authorization: Bearer <secret>` and used to sign each delivery."),
+  secret: webhookFields.secret.describe(
+    `Sent as \`Authorization: Bearer <secret>\` and used to sign each delivery. ${MIN_WEBHOOK_SECRET_LENGTH} to ${MAX_WEBHOOK_SECRET_LENGTH} visible ASCII characters; a \`whsec_\` value must be a Standard Webhooks secret.`,
+  ),
   enabled: webhookFields.enabled.describe("A disabled webhook receives nothing."),
   environment: webhookFields.environment.describe("Sandbox, Production or Both (any case): which reward calls reach this webhook."),
 };
@@ -41,6 +54,7 @@ const described = {
  */
 export const createWebhookBody = z.object({
   ...described,
+  secret: described.secret.optional().describe("Omit it to get a generated Standard Webhooks secret (`whsec_` + base64), returned in the response."),
   enabled: described.enabled.default(true),
   environment: described.environment.default("Both"),
 });

@@ -1,6 +1,7 @@
 "use server";
 
 import { cookies } from "next/headers";
+import { getConfig } from "@/server/config";
 import { ACTIVE_ORGANIZATION_COOKIE } from "@/server/api/context";
 import { sessionUserId } from "@/server/auth/session";
 import { serverCaller } from "@/lib/server/caller";
@@ -15,6 +16,7 @@ export async function switchOrganization(organizationId: string): Promise<{ ok: 
     path: "/",
     httpOnly: true,
     sameSite: "lax",
+    secure: getConfig().secureCookies,
     maxAge: 60 * 60 * 24 * 365,
   });
   return { ok: true };

@@ -16,6 +16,7 @@ import { DEFAULT_ATTEMPT_TIMEOUT_MS } from "@/server/domain/deliveries/perform-a
 const seconds = (ms: number) => `${ms / 1000} s`;
 /** The backoffs between the attempts, as the retry policy computes them. */
 const BACKOFFS = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => seconds(minBackoffMs(i + 1, DEFAULT_RETRY_BASE_MS))).join(", ");
+import { GENERATED_SECRET_BYTES, MAX_WEBHOOK_SECRET_LENGTH, MIN_WEBHOOK_SECRET_LENGTH } from "@/lib/webhook-secrets";
 
 /**
  * The prose of the API reference: conventions and every decision the interface specification left
@@ -55,17 +56,21 @@ The request is a \`POST\` with \`Content-Type: application/json\` and the body f
 - \`Authorization: Bearer <webhook secret>\`
 - \`X-Service-Delivery-Id\` and \`webhook-id\`: the delivery id, the same on every retry of one delivery.
 - \`webhook-timestamp\`: unix seconds of this attempt.
-- \`webhook-signature\` and \`X-Service-Signature\`: \`v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">\`, keyed with the UTF-8 bytes of the webhook secret ([Standard Webhooks](https://www.standardwebhooks.com/)).
+- \`webhook-signature\` and \`X-Service-Signature\`: \`v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">\` ([Standard Webhooks](https://www.standardwebhooks.com/)).
 
-Verify with the \`standardwebhooks\` library, giving it the secret's bytes:
+**Secrets.** Omit \`secret\` when creating a webhook and the service generates one in the Standard Webhooks form, \`whsec_\` + base64 of ${GENERATED_SECRET_BYTES} random bytes (returned once, in the create response); the HMAC key is the base64-decoded bytes after \`whsec_\`, so the official libraries take the secret as it is:
 \`\`\`js
 import { Webhook } from "standardwebhooks";
-const wh = new Webhook(new TextEncoder().encode(process.env.REFERLOOP_WEBHOOK_SECRET), { format: "raw" });
+const wh = new Webhook(process.env.REFERLOOP_WEBHOOK_SECRET); // "whsec_..."
 const payload = wh.verify(rawBody, { "webhook-id": h["webhook-id"], "webhook-timestamp": h["webhook-timestamp"], "webhook-signature": h["webhook-signature"] });
+\`\`\`
+A secret you choose yourself has ${MIN_WEBHOOK_SECRET_LENGTH} to ${MAX_WEBHOOK_SECRET_LENGTH} visible ASCII characters (no spaces); one starting with \`whsec_\` must be a Standard Webhooks secret (base64 of 24 to 64 bytes) and is keyed as above. Any other chosen secret is keyed with its UTF-8 bytes: give the library those bytes.
+\`\`\`js
+const wh = new Webhook(new TextEncoder().encode(process.env.REFERLOOP_WEBHOOK_SECRET), { format: "raw" });
 \`\`\`
 or by hand: compute the HMAC above, base64-encode it, compare in constant time with the part after \`v1,\`, and reject timestamps more than 5 minutes old.
 
 Policy: any 2xx is success. At most ${MAX_ATTEMPTS} attempts, backing off ${BACKOFFS} (plus up to ${JITTER_RATIO * 100}% jitter; \`Retry-After\` on 429/503 is honoured up to ${RETRY_AFTER_CAP_MS / 60_000} minutes). Each attempt has ${seconds(DEFAULT_ATTEMPT_TIMEOUT_MS)} in total. Redirects are not followed. ${[...PERMANENT_STATUSES].join(", ")} are permanent and dead-letter the delivery at once; 408, 429, other 4xx, 5xx, timeouts and network errors are retried. A failed entry of a dead-lettered delivery can be retried from the dashboard or with \`POST /webhooks/logs/{logId}/retry\`.
 
-Webhook URLs must be https in production mode, and URLs resolving to loopback, private, link-local or metadata addresses are refused there, at creation and again at each send. Secrets are stored encrypted and returned only on creation; the environment scope field is \`environment\` (\`Sandbox\`, \`Production\` or \`Both\`, default \`Both\`).
+Webhook URLs must be https in production mode, and URLs resolving to loopback, private, link-local or metadata addresses are refused there, at creation and again at each send (the error says the address is not public, without naming it). Secrets are stored encrypted and returned only on creation; the environment scope field is \`environment\` (\`Sandbox\`, \`Production\` or \`Both\`, default \`Both\`).
 `.trim();

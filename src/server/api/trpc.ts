@@ -26,6 +26,8 @@ export type Context = {
 export type Meta = OpenApiMeta<{
   /** REST success status when not 200: 201 for creates, 202 for work queued. */
   status?: 201 | 202;
+  /** The response carries a secret in clear (shown once): REST answers it with `Cache-Control: no-store`. */
+  secret?: true;
   /** Further problem statuses this operation can answer, for the OpenAPI document. */
   errors?: { status: number; description: string }[];
 }>;

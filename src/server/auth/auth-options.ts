@@ -2,6 +2,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/server/db/client";
 import { verifyCredentials } from "@/server/domain/accounts/verify-credentials";
+import { getConfig } from "@/server/config";
 import { instanceSecret } from "@/server/instance-secret";
 
 /** next-auth with e-mail and password; sessions are signed JWT cookies. */
@@ -9,6 +10,9 @@ export function authOptions(): NextAuthOptions {
   return {
     secret: instanceSecret("authSecret"),
     session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+    // Secure (and `__Secure-`/`__Host-` names) in production mode, whatever NEXTAUTH_URL says: next-auth
+    // would otherwise decide from NEXTAUTH_URL's scheme, or leave the cookie plain when it is unset.
+    useSecureCookies: getConfig().secureCookies,
     pages: { signIn: "/sign-in" },
     providers: [
       CredentialsProvider({

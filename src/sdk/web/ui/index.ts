@@ -34,13 +34,27 @@ function deepActive(): HTMLElement | null {
 }
 
 /**
+ * The widget's stylesheet. A constructed sheet is not an inline style, so host pages (and the dashboard)
+ * with a strict CSP apply it; a <style> element only where constructed sheets are missing.
+ */
+function styleNodes(shadow: ShadowRoot): Node[] {
+  if ("adoptedStyleSheets" in shadow && "replaceSync" in CSSStyleSheet.prototype) {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(CSS);
+    shadow.adoptedStyleSheets = [sheet];
+    return [];
+  }
+  return [h("style", {}, CSS)];
+}
+
+/**
  * Draws the widget into `host`'s shadow root. `preview` lays it out inside the host instead of the
  * viewport and leaves focus alone (the campaign editor keeps its own).
  */
 export function mount(host: HTMLElement, emit: Emit = () => {}, preview = false): Widget {
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: "open" });
   const frame = h("div", { class: "r" });
-  shadow.replaceChildren(h("style", {}, CSS), frame);
+  shadow.replaceChildren(...styleNodes(shadow), frame);
   if (preview) host.setAttribute("data-preview", "");
 
   let config: WidgetConfig = {};
@@ -55,11 +69,16 @@ export function mount(host: HTMLElement, emit: Emit = () => {}, preview = false)
     const c = usableColor(theme?.themeColor, "#4F46E5");
     const bg = usableColor(theme?.backgroundColor, "#FFFFFF");
     const fg = readableTextOn(bg);
-    frame.setAttribute(
-      "style",
-      `--c:${c};--cf:${readableTextOn(c)};--bg:${bg};--fg:${fg};--ln:${withAlpha(fg, 0.14)};` +
-        `--t:${withAlpha(usableColor(theme?.tintColor, "#000000"), theme?.tintAlpha ?? 0.4)}`,
-    );
+    // Through the CSSOM, not a style attribute: a page whose CSP refuses inline styles still themes it.
+    const vars = {
+      "--c": c,
+      "--cf": readableTextOn(c),
+      "--bg": bg,
+      "--fg": fg,
+      "--ln": withAlpha(fg, 0.14),
+      "--t": withAlpha(usableColor(theme?.tintColor, "#000000"), theme?.tintAlpha ?? 0.4),
+    };
+    for (const [name, value] of Object.entries(vars)) frame.style.setProperty(name, value);
     const button = referrer?.triggerButton;
     trigger =
       button && button.buttonType !== "none"

@@ -22,8 +22,9 @@ const openApiHandler = createOpenApiNodeHttpHandler({
   router: appRouter,
   createContext: ({ req }) => contexts.get(req)!(),
   responseMeta: ({ paths, errors }) => {
-    const status = !errors.length && paths?.[0] ? procedureMeta(paths[0])?.status : undefined;
-    return status ? { status } : {};
+    const meta = paths?.[0] ? procedureMeta(paths[0]) : undefined;
+    const status = !errors.length ? meta?.status : undefined;
+    return { ...(status ? { status } : {}), ...(meta?.secret ? { headers: { "cache-control": "no-store" } } : {}) };
   },
   onError: ({ error, path, req }) => {
     if (getHTTPStatusCodeFromError(error) >= 500) console.error(`[rest] ${req.method} ${path ?? req.url} failed:`, error.cause ?? error);

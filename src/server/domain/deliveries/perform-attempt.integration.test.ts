@@ -12,6 +12,7 @@ import { productionConfig, testAttemptOptions, testConfig } from "@/test/config"
 import { createTestDb, type TestDb } from "@/test/db";
 import { startReceiver, type Receiver } from "@/test/webhook-receiver";
 import { updateWebhook } from "@/server/domain/webhooks/update-webhook";
+import { NON_PUBLIC_TARGET_MESSAGE } from "@/server/domain/webhooks/webhook-url";
 import { DEFAULT_ATTEMPT_TIMEOUT_MS, performAttempt, WEBHOOK_DISABLED_ERROR } from "./perform-attempt";
 import { RESPONSE_EXCERPT_BYTES } from "./post-webhook";
 
@@ -196,9 +197,9 @@ describe("performAttempt", () => {
     expect(receiver.requests).toHaveLength(0);
     const errors = await db.deliveryAttempt.findMany({ where: { deliveryId: { in: deliveryIds } }, include: { webhook: true } });
     const byWebhook = Object.fromEntries(errors.map((e) => [e.webhookId, e.error]));
-    expect(byWebhook[loopbackHttps.id]).toMatch(/non-public address \(127\.0\.0\.1\)/);
+    expect(byWebhook[loopbackHttps.id]).toBe(NON_PUBLIC_TARGET_MESSAGE);
     expect(byWebhook[plainHttp.id]).toMatch(/https/);
-    expect(byWebhook[named.id]).toMatch(/non-public address/);
+    expect(byWebhook[named.id]).toBe(NON_PUBLIC_TARGET_MESSAGE);
   });
 });
 

@@ -1,12 +1,22 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
+import { generateWebhookSecret } from "@/lib/webhook-secrets";
 import { deliveryHeaders, signatureFor } from "./sign-delivery";
 
 const secret = "my-receiver-secret-1234";
 const body = JSON.stringify({ event: "purchase", trackingId: "t-1" });
 
 describe("deliveryHeaders", () => {
-  it("verifies with the official Standard Webhooks library, keyed with the secret's bytes", () => {
+  it("verifies a generated whsec_ secret with the official library as it is, no conversion", () => {
+    const generated = generateWebhookSecret();
+    const timestampSeconds = Math.floor(Date.now() / 1000);
+    const headers = deliveryHeaders({ deliveryId: "d-1", timestampSeconds, body, secret: generated });
+    expect(new Webhook(generated).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(() => new Webhook(generateWebhookSecret()).verify(body, headers)).toThrow();
+    expect(headers.Authorization).toBe(`Bearer ${generated}`);
+  });
+
+  it("verifies a client-chosen secret with the official library, keyed with the secret's UTF-8 bytes", () => {
     const timestampSeconds = Math.floor(Date.now() / 1000);
     const headers = deliveryHeaders({ deliveryId: "d-1", timestampSeconds, body, secret });
     const verifier = new Webhook(new TextEncoder().encode(secret), { format: "raw" });

@@ -1,12 +1,13 @@
 import { createHmac } from "node:crypto";
+import { webhookSigningKey } from "@/lib/webhook-secrets";
 
 /**
  * Standard Webhooks signature (https://www.standardwebhooks.com): `v1,` + base64 HMAC-SHA256 of
- * "{id}.{timestamp}.{body}". The key is the secret's UTF-8 bytes, not a `whsec_` base64 key, because
- * our secrets are chosen by the client and also travel as the Bearer token the spec prescribes.
+ * "{id}.{timestamp}.{body}". The key is the decoded bytes of a `whsec_` secret, as the spec says, and
+ * the UTF-8 bytes of any other (client-chosen) secret.
  */
 export function signatureFor(deliveryId: string, timestampSeconds: number, body: string, secret: string): string {
-  const mac = createHmac("sha256", Buffer.from(secret, "utf8"))
+  const mac = createHmac("sha256", webhookSigningKey(secret))
     .update(`${deliveryId}.${timestampSeconds}.${body}`, "utf8")
     .digest("base64");
   return `v1,${mac}`;

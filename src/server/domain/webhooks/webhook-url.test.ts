@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { UrlRules } from "@/server/config";
 import { domainError } from "@/test/expect";
-import { checkWebhookUrl, guardedLookup, NonPublicTargetError, validateWebhookUrl } from "./webhook-url";
+import { checkWebhookUrl, guardedLookup, NON_PUBLIC_TARGET_MESSAGE, NonPublicTargetError, validateWebhookUrl } from "./webhook-url";
 
 const development: UrlRules = { httpsOnly: false, publicOnly: false };
 const production: UrlRules = { httpsOnly: true, publicOnly: true };
@@ -47,7 +47,10 @@ describe("webhook URL rules", () => {
     "https://[::ffff:127.0.0.1]/",
     "https://localhost/hook",
   ])("refuses the non-public target %s in production", async (url) => {
-    expect(await refusal(url, production)).toMatchObject({ field: "url", rule: "public_address" });
+    const issue = await refusal(url, production);
+    expect(issue).toMatchObject({ field: "url", rule: "public_address", message: NON_PUBLIC_TARGET_MESSAGE });
+    // Never the address it resolved to: that would map the internal network for the caller.
+    expect(issue?.message).not.toMatch(/127\.|::1|10\.1|192\.168|169\.254|fd00|fe80/);
   });
 
   it("refuses, in production, a host name that does not resolve", async () => {

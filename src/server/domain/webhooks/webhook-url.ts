@@ -6,9 +6,16 @@ import { isNonPublicAddress } from "./private-address";
 
 export const MAX_URL_LENGTH = 2048;
 
+/**
+ * The message does not name the address the host resolved to: that would tell a caller what our DNS
+ * sees inside the network (a probe for internal names).
+ */
+export const NON_PUBLIC_TARGET_MESSAGE =
+  "The webhook URL's address is not public: loopback, private, link-local and metadata addresses are refused.";
+
 export class NonPublicTargetError extends Error {
-  constructor(readonly address: string) {
-    super(`The webhook URL resolves to a non-public address (${address}).`);
+  constructor() {
+    super(NON_PUBLIC_TARGET_MESSAGE);
     this.name = "NonPublicTargetError";
   }
 }
@@ -42,7 +49,7 @@ export function checkWebhookUrl(raw: string, rules: UrlRules): { url: URL } | { 
   }
   const host = bareHost(url);
   if (rules.publicOnly && isIP(host) && isNonPublicAddress(host)) {
-    return { violation: { rule: "public_address", message: new NonPublicTargetError(host).message } };
+    return { violation: { rule: "public_address", message: NON_PUBLIC_TARGET_MESSAGE } };
   }
   return { url };
 }
@@ -74,7 +81,7 @@ export function guardedLookup(hostname: string, options: LookupOptions | LookupA
   dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, []);
     const blocked = addresses.find((a) => isNonPublicAddress(a.address));
-    if (blocked) return callback(new NonPublicTargetError(blocked.address), []);
+    if (blocked) return callback(new NonPublicTargetError(), []);
     if (options.all) return callback(null, addresses);
     const first = addresses[0];
     if (!first) return callback(Object.assign(new Error(`No address for ${hostname}`), { code: "ENOTFOUND" }), []);

@@ -6,7 +6,8 @@ import { validateWebhookUrl } from "./webhook-url";
 export type CreateWebhookInput = {
   name: string;
   url: string;
-  secret: string;
+  /** Omitted on creation: the service generates a Standard Webhooks secret. */
+  secret?: string;
   enabled: boolean;
   environment: WebhookEnvironment;
 };

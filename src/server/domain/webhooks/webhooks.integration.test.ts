@@ -90,8 +90,9 @@ describe("webhook CRUD", () => {
     [{ url: "not a url" }, "url"],
     [{ url: "ftp://example.com" }, "url"],
     [{ secret: "" }, "secret"],
-    [{ secret: "has space" }, "secret"],
-    [{ secret: undefined }, "secret"],
+    [{ secret: "has a space in the middle" }, "secret"],
+    [{ secret: "fifteen-chars-x" }, "secret"],
+    [{ secret: "whsec_bm90IGxvbmcgZW5vdWdo" }, "secret"],
     [{ environment: "Staging" }, "environment"],
     [{ enabled: "yes" }, "enabled"],
   ])("the create schema refuses %o (field %s)", (override, field) => {

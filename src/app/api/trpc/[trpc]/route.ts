@@ -16,6 +16,8 @@ const handler = (req: Request) =>
         await sessionUserId(),
         (await cookies()).get(ACTIVE_ORGANIZATION_COOKIE)?.value ?? null,
       ),
+    // Dashboard responses carry secrets (new keys, rotated secrets) and private data: never cached.
+    responseMeta: () => ({ headers: { "cache-control": "no-store" } }),
     onError: ({ error, path }) => {
       if (error.code === "INTERNAL_SERVER_ERROR") console.error(`[trpc] ${path} failed:`, error.cause ?? error);
     },

@@ -5,6 +5,7 @@ import { createProjectInput, projectCreatedSchema } from "./project.types";
 
 export const createProjectProcedure = protectedProcedure
   .meta({
+    secret: true,
     status: 201,
     openapi: {
       method: "POST",

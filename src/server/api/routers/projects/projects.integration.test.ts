@@ -96,6 +96,13 @@ describe("projects over REST", () => {
     expect(res.json.projectSecret).not.toBe(p.projectSecret);
   });
 
+  it("answers the responses that carry a secret with Cache-Control: no-store, and only those", async () => {
+    const created = await call("POST", "/projects", { body: valid });
+    expect(created.headers.get("cache-control")).toBe("no-store");
+    expect((await call("POST", `/projects/${created.json.uniqueId}/rotate-secret`)).headers.get("cache-control")).toBe("no-store");
+    expect((await call("GET", `/projects/${created.json.uniqueId}`)).headers.get("cache-control")).toBeNull();
+  });
+
   it("answers 404 for another organisation's project, like an absent one, and changes nothing", async () => {
     const { json: theirs } = await other("POST", "/projects", { body: valid });
     const before = await dataSnapshot(t.db);

@@ -4,6 +4,7 @@ import { projectIdOnlyInput, projectSecretSchema } from "./project.types";
 
 export const rotateProjectSecretProcedure = protectedProcedure
   .meta({
+    secret: true,
     openapi: {
       method: "POST",
       path: "/public/projects/{projectId}/rotate-secret",

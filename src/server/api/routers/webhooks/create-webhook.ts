@@ -4,6 +4,7 @@ import { createWebhookInput, webhookCreatedSchema } from "./webhook.types";
 
 export const createWebhookProcedure = protectedProcedure
   .meta({
+    secret: true,
     status: 201,
     openapi: {
       method: "POST",

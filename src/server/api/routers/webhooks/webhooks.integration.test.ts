@@ -14,7 +14,7 @@ let receiver: Receiver;
 let worker: EmbeddedWorker;
 let project: { uniqueId: string; campaignId: string; name: string };
 
-const SECRET = "whsec_http_test_secret_0123456789";
+const SECRET = "http-test-secret-0123456789";
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -95,6 +95,23 @@ describe("webhooks over REST", () => {
     expect(logs.json[0].responseTimeMs).toEqual(expect.any(Number));
   });
 
+  it("generates a Standard Webhooks secret when none is given, and says which rule a chosen secret breaks", async () => {
+    const res = await call("POST", `/projects/${project.uniqueId}/webhooks/${project.campaignId}`, {
+      body: { Name: "Generated", Url: receiver.url, Enabled: false },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(() => new Webhook(res.json.secret)).not.toThrow();
+    expect(res.json.secretHint).toBe(`****${res.json.secret.slice(-4)}`);
+    expect((await call("DELETE", `/projects/${project.uniqueId}/webhooks/${res.json.id}`)).status).toBe(200);
+
+    const short = await call("POST", `/projects/${project.uniqueId}/webhooks/${project.campaignId}`, {
+      body: { Name: "Short", Url: receiver.url, Secret: "fifteen-chars-x" },
+    });
+    expect(short.status).toBe(400);
+    expect(short.json.errors).toEqual([expect.objectContaining({ field: "secret", message: expect.stringContaining("at least 16") })]);
+  });
+
   it("validates the logs limit (1 to 500)", async () => {
     for (const limit of ["0", "501", "abc", "1.5"]) {
       const res = await call("GET", `/projects/${project.uniqueId}/webhooks/${hookId}/logs?limit=${limit}`);
@@ -107,12 +124,13 @@ describe("webhooks over REST", () => {
   it("rejects bad webhook input naming the field, storing nothing", async () => {
     const before = await t.db.webhook.count();
     const cases: [Record<string, unknown>, string][] = [
-      [{ url: receiver.url, secret: "s" }, "name"],
-      [{ name: "x", secret: "s" }, "url"],
-      [{ name: "x", url: "not a url", secret: "s" }, "url"],
-      [{ name: "x", url: receiver.url }, "secret"],
-      [{ name: "x", url: receiver.url, secret: "s", enabled: "false" }, "enabled"],
-      [{ name: "x", url: receiver.url, secret: "s", environment: "Staging" }, "environment"],
+      [{ url: receiver.url, secret: SECRET }, "name"],
+      [{ name: "x", secret: SECRET }, "url"],
+      [{ name: "x", url: "not a url", secret: SECRET }, "url"],
+      [{ name: "x", url: receiver.url, secret: "fifteen-chars-x" }, "secret"],
+      [{ name: "x", url: receiver.url, secret: "whsec_not-standard-base64-0123456789" }, "secret"],
+      [{ name: "x", url: receiver.url, secret: SECRET, enabled: "false" }, "enabled"],
+      [{ name: "x", url: receiver.url, secret: SECRET, environment: "Staging" }, "environment"],
     ];
     for (const [body, field] of cases) {
       const res = await call("POST", `/projects/${project.uniqueId}/webhooks/${project.campaignId}`, { body });
@@ -120,7 +138,7 @@ describe("webhooks over REST", () => {
       expect(res.json.errors.map((e: { field: string }) => e.field), field).toContain(field);
     }
     const wrongCampaign = await call("POST", `/projects/${project.uniqueId}/webhooks/00000000-0000-0000-0000-000000000000`, {
-      body: { name: "x", url: receiver.url, secret: "s" },
+      body: { name: "x", url: receiver.url, secret: SECRET },
     });
     expect(wrongCampaign.status).toBe(404);
     expect(await t.db.webhook.count()).toBe(before);
@@ -191,7 +209,7 @@ describe("webhooks over REST", () => {
     expect((await other("PUT", `${base}/${hookId}`, { body: { name: "Mine" } })).status).toBe(404);
     expect((await other("DELETE", `${base}/${hookId}`)).status).toBe(404);
     expect((await other("GET", `${base}/${hookId}/logs`)).status).toBe(404);
-    expect((await other("POST", `${base}/${project.campaignId}`, { body: { name: "x", url: receiver.url, secret: "s" } })).status).toBe(404);
+    expect((await other("POST", `${base}/${project.campaignId}`, { body: { name: "x", url: receiver.url, secret: "another-orgs-secret" } })).status).toBe(404);
     expect(JSON.stringify(await t.db.webhook.findMany({ orderBy: { id: "asc" } }))).toBe(before);
   });
 

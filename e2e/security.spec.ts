@@ -1,0 +1,212 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type APIResponse, type Page } from "@playwright/test";
+import { createApiKey, createProject, openProjectTab, PASSWORD, signUp, uniqueEmail } from "./helpers";
+
+/** The e2e server runs a production build in development mode (REFERLOOP_ENV=development) over http. */
+const port = Number(process.env.E2E_PORT ?? 3100);
+
+function expectDashboardHeaders(headers: Record<string, string>) {
+  const csp = headers["content-security-policy"] ?? "";
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}' 'strict-dynamic'(;|$)/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).not.toContain("unsafe-eval");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["permissions-policy"]).toContain("camera=()");
+}
+
+/** Collects CSP violations as the browser reports them: the DOM event and the console message. */
+async function watchCsp(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.exposeFunction("reportCspViolation", (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      (window as unknown as { reportCspViolation(t: string): void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return violations;
+}
+
+test.describe("secure headers", () => {
+  test("dashboard pages carry the CSP and frame rules, with a fresh nonce each time; the API, /sdk/ and /r/ only nosniff", async ({ request }) => {
+    for (const pathname of ["/sign-in", "/sign-up", "/dashboard", "/"]) {
+      const res = await request.get(pathname, { maxRedirects: 0 });
+      expectDashboardHeaders(res.headers());
+      // Development mode over http: no HSTS, no upgrade of requests to https.
+      expect(res.headers()["strict-transport-security"]).toBeUndefined();
+      expect(res.headers()["content-security-policy"]).not.toContain("upgrade-insecure-requests");
+    }
+    const nonce = (res: APIResponse) => /'nonce-([^']+)'/.exec(res.headers()["content-security-policy"] ?? "")?.[1];
+    const first = await request.get("/sign-in");
+    const second = await request.get("/sign-in");
+    expect(nonce(first)).not.toBe(nonce(second));
+    // Next.js put the nonce on its scripts.
+    expect(await first.text()).toContain(`nonce="${nonce(first)}"`);
+
+    const api = await request.get("/api/v1/openapi.json");
+    expect(api.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(api.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers()["x-frame-options"]).toBeUndefined();
+    for (const pathname of ["/sdk/v1/widget.js", "/r/some-code"]) {
+      const res = await request.get(pathname);
+      expect(res.headers()["x-content-type-options"], pathname).toBe("nosniff");
+      expect(res.headers()["content-security-policy"], pathname).toBeUndefined();
+      expect(res.headers()["x-frame-options"], pathname).toBeUndefined();
+    }
+  });
+
+  test("responses that carry a secret are never cached: tRPC and the REST creates and rotation", async ({ page, request }) => {
+    await signUp(page);
+    const trpc = await page.request.get("/api/trpc/accounts.me");
+    expect(trpc.status()).toBe(200);
+    expect(trpc.headers()["cache-control"]).toBe("no-store");
+
+    const apiKey = await createApiKey(page);
+    const auth = { Authorization: `Bearer ${apiKey}` };
+    const created = await request.post("/api/v1/public/projects", { headers: auth, data: { name: "No store", appType: "Web" } });
+    expect(created.status()).toBe(201);
+    expect(created.headers()["cache-control"]).toBe("no-store");
+    const project = (await created.json()) as { uniqueId: string };
+    const rotated = await request.post(`/api/v1/public/projects/${project.uniqueId}/rotate-secret`, { headers: auth });
+    expect(rotated.headers()["cache-control"]).toBe("no-store");
+    const campaign = (await (await request.get(`/api/v1/public/projects/${project.uniqueId}/campaign`, { headers: auth })).json()) as { campaignId: string };
+    const webhook = await request.post(`/api/v1/public/projects/${project.uniqueId}/webhooks/${campaign.campaignId}`, {
+      headers: auth,
+      data: { name: "Hook", url: "https://hooks.example.com/x" },
+    });
+    expect(webhook.status()).toBe(201);
+    expect(webhook.headers()["cache-control"]).toBe("no-store");
+    const read = await request.get(`/api/v1/public/projects/${project.uniqueId}`, { headers: auth });
+    expect(read.headers()["cache-control"]).toBeUndefined();
+  });
+
+  test("the dashboard renders and works under the CSP in Chromium, with no violation reported", async ({ page }) => {
+    const violations = await watchCsp(page);
+    await page.goto("/sign-up");
+    // A script without this response's nonce does not run.
+    await page.evaluate(() => {
+      const meta = document.createElement("div");
+      meta.innerHTML = `<img src="x" onerror="window.__inlineRan = true">`;
+      document.body.append(meta);
+    });
+    await expect.poll(() => violations.some((v) => v.startsWith("script-src"))).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __inlineRan?: boolean }).__inlineRan)).toBeUndefined();
+    violations.length = 0;
+
+    // Sign-up (client-side checks, then the server), the dashboard, a project with its campaign preview.
+    const email = await signUp(page);
+    const projectId = await createProject(page, { name: "CSP shop" });
+    await openProjectTab(page, projectId, "Campaign");
+    await openProjectTab(page, projectId, "Webhooks");
+    await page.goto("/dashboard/api-reference");
+    await expect(page.getByRole("heading", { name: "API reference", level: 1 })).toBeVisible();
+
+    // Sign out and in again.
+    await page.context().clearCookies();
+    await page.goto("/sign-in");
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { name: "Projects", level: 1 })).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+});
+
+/** Another `next start` of the same build with its own environment, stopped at the end of the test. */
+function startServer(serverPort: number, env: Record<string, string | undefined>) {
+  const fullEnv = { ...process.env, ...env };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete fullEnv[name];
+  const child: ChildProcess = spawn("npx", ["next", "start", "-p", String(serverPort), "-H", "127.0.0.1"], { env: fullEnv, detached: true });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return {
+    output: () => output,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGTERM");
+      await exited;
+    },
+  };
+}
+
+async function waitForServer(base: string) {
+  await expect.poll(() => fetch(`${base}/api/v1/openapi.json`).then((r) => r.status, () => 0), { timeout: 60_000 }).toBe(200);
+}
+
+test.describe("production mode", () => {
+  test("HSTS, upgrade-insecure-requests and a Secure session cookie, even with an http NEXTAUTH_URL", async () => {
+    const productionPort = port + 2;
+    const base = `http://127.0.0.1:${productionPort}`;
+    const dataDir = mkdtempSync(path.join(tmpdir(), "referloop-e2e-production-"));
+    const server = startServer(productionPort, {
+      REFERLOOP_ENV: "production",
+      REFERLOOP_DATA_DIR: dataDir,
+      DATABASE_URL: undefined,
+      NEXTAUTH_URL: base,
+      NEXTAUTH_SECRET: undefined,
+      REFERLOOP_ENCRYPTION_KEY: undefined,
+    });
+    try {
+      await waitForServer(base);
+      const page = await fetch(`${base}/sign-in`);
+      expect(page.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+      expect(page.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+      // The development mailbox does not exist in production mode.
+      expect((await fetch(`${base}/dev/mail`)).status).toBe(404);
+
+      const email = uniqueEmail("secure");
+      const signUpResponse = await fetch(`${base}/api/trpc/accounts.signUp`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password: PASSWORD, organizationName: "Secure Ltd" }),
+      });
+      expect(signUpResponse.status).toBe(200);
+
+      const csrf = await fetch(`${base}/api/auth/csrf`);
+      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+      const csrfCookie = csrf.headers.getSetCookie().find((c) => c.startsWith("__Host-next-auth.csrf-token="));
+      expect(csrfCookie).toMatch(/; Secure/i);
+      const signIn = await fetch(`${base}/api/auth/callback/credentials`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie!.split(";")[0]! },
+        body: new URLSearchParams({ csrfToken, email, password: PASSWORD, json: "true" }),
+      });
+      const session = signIn.headers.getSetCookie().find((c) => c.includes("session-token="));
+      expect(session).toMatch(/^__Secure-next-auth\.session-token=/);
+      expect(session).toMatch(/; Secure/i);
+      expect(session).toMatch(/; HttpOnly/i);
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test("refuses to start on PostgreSQL without NEXTAUTH_SECRET and REFERLOOP_ENCRYPTION_KEY, saying how to make them", async () => {
+    const server = startServer(port + 3, {
+      NODE_ENV: "production",
+      REFERLOOP_ENV: undefined,
+      DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/postgres",
+      NEXTAUTH_SECRET: undefined,
+      REFERLOOP_ENCRYPTION_KEY: undefined,
+    });
+    try {
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain("Set NEXTAUTH_SECRET and REFERLOOP_ENCRYPTION_KEY before starting in production on PostgreSQL");
+      expect(server.output()).toContain("openssl rand -base64 32");
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,53 @@
+/*
+ * The response headers of dashboard pages, set by src/proxy.ts on every page request. The API, the
+ * widget's scripts (/sdk/) and landing pages (/r/) are served to other origins and get only
+ * `nosniff` (next.config.ts), plus a no-content CSP on the API.
+ */
+
+export type PageHeaderOptions = {
+  /** A fresh random value per request; Next.js puts it on its own scripts and styles. */
+  nonce: string;
+  /** `next dev`: React needs eval for its debugging aids, and the dev server injects styles inline. */
+  devServer: boolean;
+  /** Production mode (config.productionMode): https is expected, so HSTS and upgrading requests. */
+  production: boolean;
+};
+
+/**
+ * A strict, nonce-based policy: only scripts carrying this response's nonce run, and what they load
+ * ('strict-dynamic'), so an injected <script> or inline handler does not. Tailwind's CSS is a file
+ * ('self'); React's `style` attributes (the campaign preview's colours) need style-src-attr, which
+ * cannot run code. frame-ancestors 'none' stops clickjacking of the delete and rotate buttons.
+ */
+export function contentSecurityPolicy({ nonce, devServer, production }: PageHeaderOptions): string {
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${devServer ? " 'unsafe-eval'" : ""}`,
+    devServer ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(production ? ["upgrade-insecure-requests"] : []),
+  ];
+  return directives.join("; ");
+}
+
+export function pageSecurityHeaders(options: PageHeaderOptions): { "Content-Security-Policy": string } & Record<string, string> {
+  return {
+    "Content-Security-Policy": contentSecurityPolicy(options),
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Content-Type-Options": "nosniff",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()",
+    // Two years, the preload list's minimum; only where the dashboard is served over https.
+    ...(options.production ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
+  };
+}
+
+/** JSON and scripts: nothing to render, so nothing may load or frame it. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
