@@ -7,7 +7,7 @@ import { checkIcon, MAX_ICON_BYTES, readImageSize, sniffImage } from "./sniff-im
 const pixels = (width: number, height: number, channels: 3 | 4 = 3) =>
   sharp({ create: { width, height, channels, background: channels === 4 ? { r: 10, g: 120, b: 200, alpha: 0.5 } : { r: 10, g: 120, b: 200 } } });
 
-const bytes = async (image: sharp.Sharp) => new Uint8Array(await image.toBuffer());
+const bytes = async (image: ReturnType<typeof sharp>) => new Uint8Array(await image.toBuffer());
 
 describe("sniffImage and readImageSize on real images", () => {
   it.each([
