@@ -32,9 +32,8 @@ import {
  *
  * With one candidate this is its score. Two strangers behind one carrier address with the same phone
  * who followed different referrers' links split the evidence and neither reaches the threshold: we
- * refuse rather than guess, because a wrong referrer is worse than none (the deterministic paths and
- * the referee's own code entry remain). The most confident referral is bound when it reaches the
- * threshold, through its best click, the most recent among equals.
+ * refuse rather than guess, because a wrong referrer is worse than none. The most confident referral
+ * is bound when it reaches the threshold, through its best click, the most recent among equals.
  */
 
 const MINUTE = 60_000;
@@ -85,8 +84,9 @@ const referralKey = (c: ClickCandidate) => `${c.referralCode}\u0000${c.rewardEve
 /**
  * `clicks`: every click of the project in the window before the install, matched ones too (they
  * tell how crowded a network is); clicks outside the window are ignored, so passing a wider set is
- * harmless. Pure: binding the chosen click exactly once (a conditional update on `matchedAt IS
- * NULL`, retried with the next best on a lost race) is the caller's job.
+ * harmless. Pure: binding the chosen click exactly once is the caller's job (a conditional update
+ * `... WHERE matchedAt IS NULL`; when it updates nothing, another first launch won the click: reload
+ * the window's clicks and match again).
  */
 export function matchClick<C extends ClickCandidate>(
   clicks: readonly C[],

@@ -123,7 +123,7 @@ export const MATCH_MODEL = {
       sameLanguage: { sameDevice: 0.1, otherDevice: 0.1 },
       otherLanguage: { sameDevice: 0.05, otherDevice: 0.2 },
     },
-    /** When a timezone is unknown. */
+    /** When the timezone is unknown or differs. */
     alone: {
       same: { sameDevice: 0.85, otherDevice: 0.3 },
       sameLanguage: { sameDevice: 0.1, otherDevice: 0.15 },
@@ -306,7 +306,7 @@ export type WindowStats = {
 
 export const DEFAULT_WINDOW_MS = 2 * HOUR;
 
-export const ALONE: Omit<WindowStats, "windowMs"> = {
+const ALONE: Omit<WindowStats, "windowMs"> = {
   rivals: 1,
   otherClicks: 0,
   sameNetworkClicks: 0,
