@@ -23,7 +23,7 @@ const UA = {
   windows: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36",
 };
 
-type Page = Omit<LandingPageInput, "nonce" | "webUrl" | "app"> & { app?: Partial<LandingPageInput["app"]>; webUrl?: string | null };
+type Page = Omit<LandingPageInput, "nonce" | "webUrl" | "app" | "pagePath"> & { app?: Partial<LandingPageInput["app"]>; webUrl?: string | null };
 let browser: Browser;
 let origin = "";
 let page: Page;
@@ -42,6 +42,7 @@ const server = http.createServer((req, res) => {
   if (url.pathname === `/r/${CODE}`) {
     const html = renderLandingPage({
       ...page,
+      pagePath: `/r/${CODE}`,
       app: {
         name: "Acme Notes",
         iconUrl: "/icon.png",

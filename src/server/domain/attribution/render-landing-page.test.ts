@@ -5,6 +5,7 @@ import { escapeHtml, httpUrl, landingClickPath, landingPageCsp, renderLandingPag
 
 const NONCE = "cmFuZG9tLW5vbmNlLTEyMzQ1Ng==";
 const PAGE: LandingPageInput = {
+  pagePath: "/r/AbC123",
   app: {
     name: "Acme Notes",
     iconUrl: "https://cdn.example.com/icon.png",
@@ -103,7 +104,9 @@ describe("renderLandingPage", () => {
     expect(config.destinations.android).toMatch(/^https:\/\/play\.google\.com\/store\/apps\/details\?id=com\.acme\.notes&referrer=referralCode%3DAbC123%26clickId%3D/);
     expect(config.destinations.desktop).toBe(PAGE.webUrl);
     expect(config.clickUrl).toBe("/r/AbC123/click");
-    expect(landingClickPath("a/b c")).toBe("/r/a%2Fb%20c/click");
+    expect(landingClickPath("/r/p-1/AbC123/")).toBe("/r/p-1/AbC123/click");
+    expect(() => landingClickPath("https://evil.example/r")).toThrow();
+    expect(() => landingClickPath("//evil.example/r")).toThrow();
   });
 
   it("falls back to the web where a store is missing, and to links alone without any destination", () => {
@@ -144,6 +147,7 @@ describe("renderLandingPage", () => {
       },
       webUrl: "data:text/html,<script>alert(6)</script>",
       referralCode: "</script>",
+      pagePath: "/r/%3C%2Fscript%3E",
     });
 
     it("in HTML text and attributes", () => {

@@ -3,10 +3,10 @@ import { playStoreUrlWithReferrer } from "./install-referrer";
 import type { StorePlatform } from "./parse-user-agent";
 
 /**
- * The hosted referral landing page, `GET /r/{code}` of a Mobile project: one HTML document, no
+ * The hosted referral landing page of a Mobile project (`GET /r/{code}`): one HTML document, no
  * framework, a few hundred bytes of script. The script records the click with what only the browser
  * knows (screen, pixel ratio, timezone, locale, touch points, Chromium's real OS version) by
- * `POST /r/{code}/click` (sendBeacon, JSON as text/plain, same origin; see clickPayloadSchema), then
+ * POST to the page's path + "/click" (sendBeacon, JSON as text/plain, same origin; clickPayloadSchema), then
  * sends the visitor on: App Store on iOS, Play Store (carrying the referral in its `referrer`) on
  * Android, the project's referral link elsewhere. The server's guess of the platform comes from the
  * user agent; the script corrects it for iPads, which send a Mac's. On iOS with a clipboard token the
@@ -19,6 +19,11 @@ import type { StorePlatform } from "./parse-user-agent";
  * there are no inline event handlers or style attributes, so `landingPageCsp` can be strict.
  */
 export type LandingPageInput = {
+  /**
+   * The path the page is served at, e.g. "/r/AbC123"; the click is recorded at this path + "/click".
+   * (Referral codes are unique per project only, so the final URL may need the project too.)
+   */
+  pagePath: string;
   app: { name: string; iconUrl: string | null; appStoreUrl: string | null; playStoreUrl: string | null };
   referralCode: string;
   rewardEventName: string | null;
@@ -34,8 +39,11 @@ export type LandingPageInput = {
   nonce: string;
 };
 
-export const landingPagePath = (referralCode: string) => `/r/${encodeURIComponent(referralCode)}`;
-export const landingClickPath = (referralCode: string) => `${landingPagePath(referralCode)}/click`;
+/** Where the page's script records the click: the page's own path + "/click" (same origin, so `connect-src 'self'`). */
+export function landingClickPath(pagePath: string): string {
+  if (!/^\/(?!\/)[^\s?#\\]*$/.test(pagePath)) throw new Error(`Not a root-relative path: ${pagePath}`);
+  return `${pagePath.replace(/\/+$/, "")}/click`;
+}
 
 /** The Content-Security-Policy to send with the page. */
 export function landingPageCsp(nonce: string): string {
@@ -102,7 +110,7 @@ export function renderLandingPage(input: LandingPageInput): string {
     desktop: web ? `Opening ${name}…` : `Get ${name} on your phone:`,
   };
   const config = {
-    clickUrl: landingClickPath(input.referralCode),
+    clickUrl: landingClickPath(input.pagePath),
     clickId: input.clickId,
     platform: input.platform,
     destinations,
