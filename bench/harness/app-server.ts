@@ -50,7 +50,6 @@ export function serverEnv(options: AppServerOptions): NodeJS.ProcessEnv {
     REFERLOOP_DATA_DIR: path.join(WORK_DIR, "app-data"),
     NEXT_TELEMETRY_DISABLED: "1",
   });
-  if (options.cpuProfileDir) env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${options.cpuProfileDir}`;
   for (const [name, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[name];
     else env[name] = value;
@@ -91,7 +90,9 @@ export class AppServer {
     mkdirSync(path.dirname(options.logFile), { recursive: true });
     if (options.cpuProfileDir) mkdirSync(options.cpuProfileDir, { recursive: true });
     const log = openSync(options.logFile, "a");
-    const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(options.port), "-H", "127.0.0.1"], {
+    // Node 20 refuses --cpu-prof in NODE_OPTIONS; `next start` serves from this very process, so the flag goes here.
+    const profile = options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
+    const child = spawn(process.execPath, [...profile, NEXT_BIN, "start", "-p", String(options.port), "-H", "127.0.0.1"], {
       cwd: ROOT,
       env: serverEnv(options),
       stdio: ["ignore", log, log],

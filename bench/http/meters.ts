@@ -41,7 +41,8 @@ export type SqlFigures = { statements: number; top: { calls: number; query: stri
 /**
  * pg_stat_statements on a server that preloads it (the private one of --count-sql): reset before a
  * scenario, read after. Counts every statement on the bench database meanwhile, the delivery
- * worker's included, and BEGIN/COMMIT (track_utility).
+ * worker's included, and BEGIN/COMMIT (track_utility); top-level statements only (not the foreign-key
+ * checks run inside them).
  */
 export class SqlCounter {
   private constructor(

@@ -2,6 +2,7 @@
  * The seven scenarios of issue 12, each measured over HTTP against the running production server.
  * Each returns rows for the table: what it achieved, the targets beside it, and what it cost.
  */
+import { DEFAULT_CONCURRENCY } from "@/server/jobs/embedded-worker";
 import { seedDeliveryBacklog, seedPendingItems, type PendingItem } from "../harness/seed-sql";
 import { epochNow, runPaced } from "../harness/paced-load";
 import type { PgbenchResult } from "../pgbench";
@@ -374,6 +375,16 @@ export class Scenarios {
     await this.f.receiver.reset();
     this.log(`  inserting ${n.toLocaleString("en")} due deliveries ...`);
     let committedAt = 0;
+    // The worker's attempts in flight are the deliveries it holds a lease on: sampled while it drains.
+    let maxLeased = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const { rows } = await this.f.db.query<{ n: string }>(`SELECT count(*) AS n FROM "Delivery" WHERE "status" = 'Pending' AND "leasedUntil" > now()`);
+        maxLeased = Math.max(maxLeased, Number(rows[0]!.n));
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
     const m = await this.metered(async () => {
       await seedDeliveryBacklog(this.f.db, {
         projectId: this.f.hot.id,
@@ -387,14 +398,14 @@ export class Scenarios {
       committedAt = epochNow();
       const { stats, timedOut } = await this.f.receiver.waitFor((s) => (s.byName.hot?.deliveries ?? 0) >= n, this.s.backlogMaxS * 1000, 100);
       return { stats, timedOut, requests: stats.byName.hot?.deliveries ?? 0 };
-    });
+    }).finally(() => (sampling = false));
+    await sampler;
     const records = (await this.f.receiver.records()).filter((r) => r.name === "hot");
     const firstAt = records[0]?.at ?? committedAt;
     const lastAt = records.at(-1)?.at ?? committedAt;
     const received = m.result.requests;
     const rate = received / Math.max(0.001, (lastAt - committedAt) / 1000);
     const { stats, timedOut } = m.result;
-    const concurrency = stats.byName.hot?.maxInFlight ?? 0;
     return [
       {
         id: "6",
@@ -402,7 +413,6 @@ export class Scenarios {
         available: true,
         requests: received,
         ratePerS: rate,
-        errors: timedOut ? n - received : 0,
         target: ">= 1,000 deliveries/s",
         checks: [check("rate", rate, ">=", 1000, "/s")],
         cpu: m.cpu,
@@ -410,7 +420,7 @@ export class Scenarios {
         note: [
           timedOut ? `stopped after ${this.s.backlogMaxS} s (BENCH_HTTP_BACKLOG_MAX_S): ${received.toLocaleString("en")} of ${n.toLocaleString("en")} received` : "all received",
           `first after ${(firstAt - committedAt).toFixed(0)} ms`,
-          `worker concurrency seen by the receiver: ${concurrency}`,
+          `worker concurrency ${DEFAULT_CONCURRENCY} (DEFAULT_CONCURRENCY of the embedded worker), at most ${maxLeased} leased at once (sampled)`,
           stats.requests > received ? `${stats.requests - received} duplicate requests` : "",
         ]
           .filter(Boolean)
@@ -421,7 +431,8 @@ export class Scenarios {
           firstReceivedAfterMs: firstAt - committedAt,
           lastReceivedAfterMs: lastAt - committedAt,
           ratePerSFirstToLast: records.length > 1 ? (records.length - 1) / ((lastAt - firstAt) / 1000) : null,
-          maxConcurrentDeliveries: concurrency,
+          workerConcurrency: DEFAULT_CONCURRENCY,
+          maxLeasedSampled: maxLeased,
           duplicateRequests: stats.requests - received,
         },
       },
