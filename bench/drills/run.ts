@@ -3,6 +3,7 @@
  * builds of the app. Prints pass/fail per check with its figures; exits 1 when a drill fails, 2 when
  * one could not run. Results: .data/bench-http/drills-latest.json. See bench/README.md, "Drills".
  */
+import os from "node:os";
 import path from "node:path";
 import { WORK_DIR } from "../harness/app-server";
 import { writeJson } from "../http/report";
@@ -14,7 +15,7 @@ import { twoInstances } from "./two-instances";
 
 const DRILLS: Drill[] = [postgresRestart, sigkillBacklog, slowReceiver, twoInstances];
 
-type Result = { name: string; durationS: number } & ({ outcome: DrillOutcome; passed: boolean } | { error: string; passed: false });
+type Result = { name: string; durationS: number; loadAverage: { before: number[]; after: number[] } } & ({ outcome: DrillOutcome; passed: boolean } | { error: string; passed: false });
 
 async function main(): Promise<number> {
   const names = process.argv.slice(2).filter((a) => !a.startsWith("-"));
@@ -30,6 +31,8 @@ async function main(): Promise<number> {
   for (const drill of selected) {
     console.log(`\n== ${drill.name}: ${drill.summary}`);
     const started = performance.now();
+    const before = os.loadavg();
+    const loadAverage = () => ({ before: before.map((v) => Math.round(v * 100) / 100), after: os.loadavg().map((v) => Math.round(v * 100) / 100) });
     const log = (line: string) => console.log(line);
     try {
       const outcome = await drill.run(log);
@@ -37,12 +40,13 @@ async function main(): Promise<number> {
       const passed = outcome.checks.every((c) => c.passed);
       for (const c of outcome.checks) console.log(`  ${c.passed ? "PASS" : "FAIL"}  ${c.name}: ${c.detail}`);
       console.log(`  figures: ${JSON.stringify(outcome.figures)}`);
-      console.log(`  => ${drill.name} ${passed ? "passed" : "FAILED"} in ${durationS.toFixed(0)} s`);
-      results.push({ name: drill.name, durationS, outcome, passed });
+      const load = loadAverage();
+      console.log(`  => ${drill.name} ${passed ? "passed" : "FAILED"} in ${durationS.toFixed(0)} s (load average before ${load.before.join(" ")}, after ${load.after.join(" ")})`);
+      results.push({ name: drill.name, durationS, loadAverage: load, outcome, passed });
     } catch (error) {
       const durationS = (performance.now() - started) / 1000;
       console.log(`  => ${drill.name} could not run (${durationS.toFixed(0)} s): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      results.push({ name: drill.name, durationS, error: String(error), passed: false });
+      results.push({ name: drill.name, durationS, loadAverage: loadAverage(), error: String(error), passed: false });
     }
   }
 
