@@ -251,7 +251,7 @@ export class Scenarios {
     const checks = (r: LoadResult) => [check("rate", r.ratePerS, ">=", minRate, "/s"), check("p99", r.latency.p99, "<=", 100, "ms")];
     const extraOf = (run: Awaited<ReturnType<Scenarios["rewardRun"]>>) => ({
       ceiling: this.ceiling("tpcb", run.m.result.ratePerS),
-      extra: { itemsSent: run.sent, itemsCompleted: run.completed, deliveriesDrainedS: run.drain.drainedS, deliveriesLeft: run.drain.left },
+      extra: { itemsUsedWithWarmUp: run.sent, itemsCompleted: run.completed, deliveriesDrainedS: run.drain.drainedS, deliveriesLeft: run.drain.left },
       note: `deliveries drained ${run.drain.drainedS.toFixed(0)} s after the run${run.drain.left ? ` (${run.drain.left} still pending)` : ""}`,
     });
 
