@@ -4,6 +4,7 @@
  * Expected: requests during the outage get 503 problems with Retry-After; the app recovers by
  * itself; no reward is half-applied; no delivery is lost.
  */
+import { readFileSync } from "node:fs";
 import { epochNow, runPaced, type PacedRecord, type PacedRequest } from "../harness/paced-load";
 import { summarize } from "../stats";
 import { check, header, sleep, statusSummary, type Drill } from "./drill";
@@ -90,6 +91,12 @@ export const postgresRestart: Drill = {
       const deliveryIds = (await env.query<{ id: string }>(`SELECT "id" FROM "Delivery"`)).map((r) => r.id);
       const notReceived = deliveryIds.filter((id) => !received.has(id));
       const outageSample = outage.find((r) => r.status !== 503) ?? outage[0];
+      // What the app saw, for whoever maps it to 503: Prisma error codes and driver messages in its log.
+      const serverErrors: Record<string, number> = {};
+      for (const match of readFileSync(env.app.options.logFile, "utf8").matchAll(/code: '(P\d{4})'|Message: `([^`]+)`|(Client has encountered a connection error[^\n]*)/g)) {
+        const key = match[1] ?? match[2] ?? match[3]!;
+        serverErrors[key] = (serverErrors[key] ?? 0) + 1;
+      }
 
       return {
         figures: {
@@ -108,6 +115,7 @@ export const postgresRestart: Drill = {
           deliveriesNotReceived: notReceived.length,
           deliveriesPendingAfterWait: pendingLeft,
           receiverRequests: (await env.receiver.stats()).requests,
+          serverLogErrors: serverErrors,
         },
         checks: [
           check(

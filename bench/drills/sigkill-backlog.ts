@@ -50,7 +50,9 @@ export const sigkillBacklog: Drill = {
       const allArrivedAt = epochNow();
       const pending = await env.waitForDeliveries(60_000);
       const facts = await deliveryFacts(env);
-      const received = new Set((await env.receiver.records()).map((r) => r.deliveryId));
+      const records = await env.receiver.records();
+      const received = new Set(records.map((r) => r.deliveryId));
+      const lastArrival = Math.max(...records.map((r) => r.at));
       const ids = (await env.query<{ id: string }>(`SELECT "id" FROM "Delivery"`)).map((r) => r.id);
       const missing = ids.filter((id) => !received.has(id));
       const stats = after.stats;
@@ -62,6 +64,8 @@ export const sigkillBacklog: Drill = {
           rateBeforeKillPerS: Math.round(atKill.deliveries / ((killedAt - insertedAt) / 1000)),
           restartMs: Math.round(restartedAt - killedAt),
           restOfBacklogS: Math.round((allArrivedAt - restartedAt) / 1000),
+          // The dead worker's leased deliveries wait for their lease (10 s budget + 30 s margin) to pass.
+          lastArrivalAfterKillS: Math.round((lastArrival - killedAt) / 1000),
           distinctReceived: stats.deliveries,
           requests: stats.requests,
           duplicates: stats.requests - stats.deliveries,
