@@ -73,6 +73,7 @@ export async function setUp(settings: Settings, log: (line: string) => void, mad
     databaseUrl = process.env.DATABASE_URL;
     adminUrl = adminUrlOf(databaseUrl);
     ownsDatabase = false;
+    log(`DATABASE_URL is set: seeding its database as it is (nothing is dropped; unset it for a fresh ${BENCH_DATABASE}).`);
   } else {
     adminUrl = defaultAdminUrl();
     databaseUrl = urlOfDatabase(BENCH_DATABASE, adminUrl);

@@ -126,6 +126,9 @@ async function main(): Promise<number> {
   return missed.length ? 1 : 0;
 }
 
+// Ctrl-C: exit through process.exit, so the exit hooks stop the servers this run started.
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
+
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
