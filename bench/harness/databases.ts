@@ -26,7 +26,7 @@ export function databaseUrl(name: string, admin = adminUrl()): string {
 /** The admin (postgres database) URL of the server that `url` points at. */
 export const adminUrlOf = (url: string) => databaseUrl("postgres", url);
 
-export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 export function dropDatabase(name: string, admin = adminUrl()) {
   return withClient(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));

@@ -29,8 +29,6 @@ export type PacedOptions = {
   /** The next request; null ends the run early (nothing left to send). */
   next: (index: number) => PacedRequest | null;
   timeoutMs?: number;
-  /** Called with each record as its answer arrives. */
-  onRecord?: (record: PacedRecord) => void;
 };
 
 export const epochNow = () => performance.timeOrigin + performance.now();
@@ -52,7 +50,6 @@ export async function runPaced(options: PacedOptions): Promise<{ records: PacedR
       const done = (record: Omit<PacedRecord, "tag" | "startedAt" | "latencyMs">) => {
         const full = { tag: request.tag, startedAt, latencyMs: performance.now() - t0, ...record };
         records.push(full);
-        options.onRecord?.(full);
         resolve();
       };
       const body = request.body === undefined ? undefined : Buffer.from(request.body);
