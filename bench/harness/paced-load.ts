@@ -47,9 +47,12 @@ export async function runPaced(options: PacedOptions): Promise<{ records: PacedR
     new Promise<void>((resolve) => {
       const startedAt = epochNow();
       const t0 = performance.now();
+      let settled = false;
+      // Once per request: a socket error may follow a complete answer.
       const done = (record: Omit<PacedRecord, "tag" | "startedAt" | "latencyMs">) => {
-        const full = { tag: request.tag, startedAt, latencyMs: performance.now() - t0, ...record };
-        records.push(full);
+        if (settled) return;
+        settled = true;
+        records.push({ tag: request.tag, startedAt, latencyMs: performance.now() - t0, ...record });
         resolve();
       };
       const body = request.body === undefined ? undefined : Buffer.from(request.body);
