@@ -34,7 +34,7 @@ export function startCpuMeter(): () => CpuUse {
 const USER_HZ = 100;
 
 /** utime + stime of a local process from /proc, or null when it is not visible (gone, other OS, remote server). */
-function processCpuMs(pid: number): number | null {
+export function processCpuMs(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.

@@ -1,32 +1,20 @@
-/** The ceiling to compare against: pgbench's TPC-B-like transaction on the same server, in the same run. */
+/** The ceilings to compare against: pgbench's built-in scripts on the same server, in the same run. */
 import { execFile } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
-import path from "node:path";
 import { promisify } from "node:util";
-import { adminUrl, dropDatabase, recreateDatabase } from "./postgres";
+import { postgresBinary } from "./harness/pg-binaries";
+import { adminUrl as defaultAdminUrl, dropDatabase, recreateDatabase } from "./harness/databases";
 
 const run = promisify(execFile);
 const SCRATCH_DB = "referloop_bench_pgbench";
 
+/** TPC-B-like: a few writes in one transaction (a reward's ceiling); select-only: one read by key. */
+export type PgbenchScript = "tpcb-like" | "select-only";
 export type PgbenchOptions = { scale: number; clients: number; threads: number; seconds: number };
-export type PgbenchResult = PgbenchOptions & { tps: number; latencyAvgMs: number; transactions: number; binary: string };
+export type PgbenchResult = PgbenchOptions & { script: PgbenchScript; tps: number; latencyAvgMs: number; transactions: number; binary: string };
 
-/** The server's own pgbench (Debian: /usr/lib/postgresql/<v>/bin), else the one on PATH. */
-function findPgbench(): string {
-  const lib = "/usr/lib/postgresql";
-  const versions = existsSync(lib) ? readdirSync(lib).sort((a, b) => Number(b) - Number(a)) : [];
-  const candidates = [
-    ...versions.map((v) => path.join(lib, v, "bin", "pgbench")),
-    ...(process.env.PATH ?? "").split(path.delimiter).map((dir) => path.join(dir, "pgbench")),
-  ];
-  const found = candidates.find((file) => existsSync(file));
-  if (!found) throw new Error("pgbench not found: install it (Debian: apt-get install postgresql-contrib or postgresql-client).");
-  return found;
-}
-
-/** libpq settings for pgbench, taken from the benchmark's admin URL. */
-function libpqEnv(): NodeJS.ProcessEnv {
-  const url = new URL(adminUrl());
+/** libpq settings for pgbench, taken from an admin URL. */
+function libpqEnv(adminUrl: string): NodeJS.ProcessEnv {
+  const url = new URL(adminUrl);
   return {
     ...process.env,
     PGHOST: url.hostname,
@@ -42,23 +30,41 @@ function readNumber(output: string, pattern: RegExp, what: string): number {
   return Number(match[1]);
 }
 
-/** `pgbench -i -s <scale>` on a scratch database, the default TPC-B-like script, then drops the database. */
-export async function runPgbench(options: PgbenchOptions): Promise<PgbenchResult> {
-  const binary = findPgbench();
-  const env = libpqEnv();
-  await recreateDatabase(SCRATCH_DB);
+/**
+ * `pgbench -i -s <scale>` on a scratch database, then each built-in script for `seconds` (TPC-B-like
+ * by default), then drops the database. `adminUrl` names the server (default: the bench's).
+ */
+export async function runPgbenchScripts(
+  options: PgbenchOptions,
+  scripts: readonly PgbenchScript[],
+  adminUrl = defaultAdminUrl(),
+): Promise<PgbenchResult[]> {
+  const binary = postgresBinary("pgbench");
+  const env = libpqEnv(adminUrl);
+  await recreateDatabase(SCRATCH_DB, adminUrl);
   try {
     await run(binary, ["-i", "-q", "-s", String(options.scale), SCRATCH_DB], { env, timeout: 120_000 });
-    const args = ["-c", String(options.clients), "-j", String(options.threads), "-T", String(options.seconds), SCRATCH_DB];
-    const { stdout } = await run(binary, args, { env, timeout: (options.seconds + 60) * 1000 });
-    return {
-      ...options,
-      binary,
-      tps: readNumber(stdout, /^tps = ([\d.]+)/m, "tps"),
-      latencyAvgMs: readNumber(stdout, /^latency average = ([\d.]+) ms/m, "average latency"),
-      transactions: readNumber(stdout, /^number of transactions actually processed: (\d+)/m, "transaction count"),
-    };
+    const results: PgbenchResult[] = [];
+    for (const script of scripts) {
+      const args = ["-b", script, "-c", String(options.clients), "-j", String(options.threads), "-T", String(options.seconds), SCRATCH_DB];
+      const { stdout } = await run(binary, args, { env, timeout: (options.seconds + 60) * 1000 });
+      results.push({
+        ...options,
+        script,
+        binary,
+        tps: readNumber(stdout, /^tps = ([\d.]+)/m, "tps"),
+        latencyAvgMs: readNumber(stdout, /^latency average = ([\d.]+) ms/m, "average latency"),
+        transactions: readNumber(stdout, /^number of transactions actually processed: (\d+)/m, "transaction count"),
+      });
+    }
+    return results;
   } finally {
-    await dropDatabase(SCRATCH_DB);
+    await dropDatabase(SCRATCH_DB, adminUrl);
   }
+}
+
+/** The TPC-B-like ceiling alone (npm run bench). */
+export async function runPgbench(options: PgbenchOptions): Promise<PgbenchResult> {
+  const [result] = await runPgbenchScripts(options, ["tpcb-like"]);
+  return result!;
 }

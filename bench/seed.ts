@@ -31,8 +31,11 @@ export function seededReferralCode(n: number): string {
   return code;
 }
 
-/** The client id the seed gives row `n`: `<prefix>000042`. */
+/** The client id the seed gives row `n`: `<prefix>000042` (at least 6 digits). */
 export const seededClientId = (prefix: string, n: number) => `${prefix}${String(n).padStart(6, "0")}`;
+
+/** The id the seed gives row `n` of a project (as the SQL computes it: md5 of "<projectId>:<n>" as a UUID). */
+export const seededAppUserIdSql = (projectIdParam: string, n: string) => `md5(${projectIdParam} || ':' || ${n})::uuid::text`;
 
 /** A deterministic number in [0, 1) for row `n` and stream `k`. */
 const uniform = (k: number) => `((hashint4extended(n, ${k}) & 1073741823)::float8 / 1073741824)`;
@@ -41,21 +44,23 @@ const uniform = (k: number) => `((hashint4extended(n, ${k}) & 1073741823)::float
  * `count` app users in one project with realistic spread: created over the past year, 20% never
  * seen, 70% without referrals and a long tail up to ~200, successful <= given, every tenth user
  * referred by the previous one (so the list's referredBy join has work), a small attributes object.
+ * Rows are numbered from `first`: ids, codes and client ids derive from the number, so ranges that
+ * do not overlap can be seeded into one project (the row before a multiple of ten must exist).
  */
-export async function seedAppUsers(client: pg.Client, projectId: string, count: number, clientIdPrefix: string) {
+export async function seedAppUsers(client: pg.Client, projectId: string, count: number, clientIdPrefix: string, first = 1) {
   await client.query(
     `INSERT INTO "AppUser" ("id", "projectId", "clientProvidedId", "referralCode", "attributes", "firstSeenAt",
        "lastSeenAt", "totalReferralsGiven", "totalReferralsReceived", "successfulReferrals", "referredById",
        "createdAt", "updatedAt")
-     SELECT md5($1 || ':' || n)::uuid::text, $1, $2 || lpad(n::text, 6, '0'), ${codeExpression("n")},
+     SELECT ${seededAppUserIdSql("$1", "n")}, $1, $2 || lpad(n::text, GREATEST(6, length(n::text)), '0'), ${codeExpression("n")},
             jsonb_build_object('plan', (ARRAY['free', 'pro', 'team'])[1 + n % 3]),
             created, CASE WHEN ${uniform(2)} < 0.2 THEN NULL ELSE created + ${uniform(3)} * (now() - created) END,
             given, CASE WHEN ${uniform(4)} < 0.3 THEN 1 ELSE 0 END, floor(given * ${uniform(5)})::int,
-            CASE WHEN n % 10 = 0 THEN md5($1 || ':' || (n - 1))::uuid::text END,
+            CASE WHEN n % 10 = 0 THEN ${seededAppUserIdSql("$1", "(n - 1)")} END,
             created, created
-     FROM generate_series(1, $3::int) AS n,
+     FROM generate_series($4::int, $4::int + $3::int - 1) AS n,
           LATERAL (SELECT now() - ${uniform(1)} * interval '365 days' AS created,
                           CASE WHEN ${uniform(6)} < 0.7 THEN 0 ELSE floor(exp(${uniform(7)} * 5.3))::int END AS given) AS v`,
-    [projectId, clientIdPrefix, count],
+    [projectId, clientIdPrefix, count, first],
   );
 }

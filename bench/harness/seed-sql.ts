@@ -1,0 +1,111 @@
+/**
+ * Bulk rows for the HTTP bench and the drills, written straight into the tables (SQL with
+ * generate_series: seconds for what the API would take minutes to create). Projects, keys and
+ * webhooks come from the app itself (setup.ts); these rows only reference them.
+ */
+import { createHash } from "node:crypto";
+import type pg from "pg";
+import { seedAppUsers, seededAppUserIdSql, seededClientId } from "../seed";
+
+/**
+ * `count` app users with the fast path for a large, still empty AppUser table: in one transaction,
+ * drop the table's secondary indexes, insert, and build them again from their own definitions
+ * (pg_get_indexdef: exactly what the migrations created), without per-row foreign-key triggers when
+ * the user may skip them (the rows reference one existing project and each other). A million rows
+ * take about 30 s this way on the 2-core machine, against about 3 minutes through the live indexes.
+ */
+export async function seedManyAppUsers(client: pg.Client, projectId: string, count: number, prefix: string) {
+  await client.query("BEGIN");
+  try {
+    const { rows: indexes } = await client.query<{ name: string; definition: string }>(
+      `SELECT indexname AS name, indexdef AS definition FROM pg_indexes
+       WHERE schemaname = current_schema() AND tablename = 'AppUser'
+         AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = '"AppUser"'::regclass)`,
+    );
+    const { rows: [role] } = await client.query<{ rolsuper: boolean }>("SELECT rolsuper FROM pg_roles WHERE rolname = current_user");
+    await client.query("SET LOCAL maintenance_work_mem = '512MB'");
+    if (role?.rolsuper) await client.query("SET LOCAL session_replication_role = replica");
+    for (const index of indexes) await client.query(`DROP INDEX "${index.name.replaceAll('"', '""')}"`);
+    await seedAppUsers(client, projectId, count, prefix);
+    for (const index of indexes) await client.query(index.definition);
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK");
+    throw error;
+  }
+}
+
+/** Referrers: ordinary seeded users numbered 1..count (their codes are seededReferralCode(n)). */
+export async function seedReferrers(client: pg.Client, projectId: string, count: number, prefix: string) {
+  await seedAppUsers(client, projectId, count, prefix);
+}
+
+export type PendingItem = { trackingId: string; refereeClientId: string };
+
+/** md5 of `text` as PostgreSQL's md5(text)::uuid::text renders it. */
+const md5Uuid = (text: string) => createHash("md5").update(text).digest("hex").replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
+const trackingIdSql = (projectIdParam: string, n: string) => `md5(${projectIdParam} || ':tracking:' || ${n})::uuid::text`;
+
+/**
+ * `count` tracking items (Pending by default), each with a referee of its own (numbered from
+ * `first`, which must not overlap the referrers' numbers) and a referrer among the `referrers`
+ * seeded ones, so every item is a distinct referrer/referee pair that a reward call can claim.
+ */
+export async function seedPendingItems(
+  client: pg.Client,
+  input: { projectId: string; campaignId: string; referrers: number; count: number; first: number; refereePrefix: string; status?: "Pending" | "Completed" },
+): Promise<PendingItem[]> {
+  const { projectId, campaignId, referrers, count, first, refereePrefix } = input;
+  // first = 1 (mod 10): the seed's "referred by the previous row" then stays inside the range.
+  if (first % 10 !== 1) throw new Error(`first must end in 1 (got ${first})`);
+  await seedAppUsers(client, projectId, count, refereePrefix, first);
+  const { rowCount } = await client.query(
+    `INSERT INTO "ReferralTracking" ("id", "projectId", "campaignId", "referrerId", "refereeId", "referralCode", "status",
+       "rewardClaimed", "rewardClaimedAt", "createdAt", "updatedAt")
+     SELECT ${trackingIdSql("$1", "n")}, $1, $2, r."id", ${seededAppUserIdSql("$1", "n")}, r."referralCode",
+            $6::"TrackingStatus", $6 = 'Completed', CASE WHEN $6 = 'Completed' THEN now() END, now(), now()
+     FROM generate_series($4::int, $4::int + $5::int - 1) AS n
+     JOIN "AppUser" r ON r."id" = ${seededAppUserIdSql("$1", "(1 + (n - $4::int) % $3::int)")}`,
+    [projectId, campaignId, referrers, first, count, input.status ?? "Pending"],
+  );
+  if (rowCount !== count) throw new Error(`Seeded ${rowCount} of ${count} tracking items (are ${referrers} referrers seeded?)`);
+  return Array.from({ length: count }, (_, i) => ({
+    trackingId: md5Uuid(`${projectId}:tracking:${first + i}`),
+    refereeClientId: seededClientId(refereePrefix, first + i),
+  }));
+}
+
+/**
+ * A backlog of `count` due deliveries to one webhook, committed at once: Completed tracking items
+ * (as a granted reward leaves them) and one Pending Delivery each, with the reward payload the app
+ * would have written. Returns the delivery ids.
+ */
+export async function seedDeliveryBacklog(
+  client: pg.Client,
+  input: { projectId: string; campaignId: string; webhookId: string; referrers: number; count: number; first: number; refereePrefix: string },
+): Promise<string[]> {
+  await client.query("BEGIN");
+  try {
+    await seedPendingItems(client, { ...input, status: "Completed" });
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO "Delivery" ("id", "projectId", "webhookId", "trackingId", "eventName", "payload", "nextAttemptAt", "createdAt", "updatedAt")
+       SELECT gen_random_uuid()::text, t."projectId", $2, t."id", 'purchase',
+              jsonb_build_object('event', 'purchase', 'referrerId', r."clientProvidedId", 'refereeId', e."clientProvidedId",
+                'rewardClaimedAt', t."rewardClaimedAt", 'trackingId', t."id", 'rewardStatus', 'Completed',
+                'projectId', t."projectId", 'projectName', p."name", 'campaignId', t."campaignId"),
+              now(), now(), now()
+       FROM generate_series($3::int, $3::int + $4::int - 1) AS n
+       JOIN "ReferralTracking" t ON t."id" = ${trackingIdSql("$1", "n")}
+       JOIN "AppUser" r ON r."id" = t."referrerId"
+       JOIN "AppUser" e ON e."id" = t."refereeId"
+       JOIN "Project" p ON p."id" = t."projectId"
+       RETURNING "id"`,
+      [input.projectId, input.webhookId, input.first, input.count],
+    );
+    await client.query("COMMIT");
+    return rows.map((r) => r.id);
+  } catch (error) {
+    await client.query("ROLLBACK");
+    throw error;
+  }
+}

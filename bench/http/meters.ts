@@ -1,0 +1,86 @@
+/**
+ * What a scenario cost, beside what it achieved: CPU of the app server process, of the PostgreSQL
+ * backends serving the bench database, of this load generator, and the machine as a whole; with
+ * --count-sql, the statements PostgreSQL ran (pg_stat_statements) per request.
+ */
+import os from "node:os";
+import { processCpuMs, startBackendCpuMeter, startCpuMeter } from "../cpu";
+import { withClient } from "../harness/databases";
+
+export type CpuFigures = {
+  wallMs: number;
+  /** The app server process (requests and the embedded delivery worker). */
+  serverMs: number | null;
+  /** Backends of the bench database; null when the server is not local. */
+  postgresMs: number | null;
+  /** This process: the load generator. */
+  loadGeneratorMs: number;
+  /** Busy share of all cores: 100% means the machine was saturated (by anything, others included). */
+  machineBusyPct: number;
+};
+
+export async function startCpuMeters(input: { serverPid: number; adminUrl: string; database: string }): Promise<() => Promise<CpuFigures>> {
+  const stopPostgres = await startBackendCpuMeter(input.adminUrl, input.database).catch(() => async () => null);
+  const serverBefore = processCpuMs(input.serverPid);
+  const stopMachine = startCpuMeter();
+  return async () => {
+    const machine = stopMachine();
+    const serverAfter = processCpuMs(input.serverPid);
+    return {
+      wallMs: machine.wallMs,
+      serverMs: serverBefore === null || serverAfter === null ? null : serverAfter - serverBefore,
+      postgresMs: await stopPostgres(),
+      loadGeneratorMs: machine.processMs,
+      machineBusyPct: (machine.machineBusyMs / (machine.wallMs * machine.cores)) * 100,
+    };
+  };
+}
+
+export type SqlFigures = { statements: number; top: { calls: number; query: string }[] };
+
+/**
+ * pg_stat_statements on a server that preloads it (the private one of --count-sql): reset before a
+ * scenario, read after. Counts every statement on the bench database meanwhile, the delivery
+ * worker's included, and BEGIN/COMMIT (track_utility); top-level statements only (not the foreign-key
+ * checks run inside them).
+ */
+export class SqlCounter {
+  private constructor(
+    private readonly adminUrl: string,
+    private readonly database: string,
+  ) {}
+
+  static async create(adminUrl: string, database: string) {
+    await withClient(adminUrl, (c) => c.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements"));
+    return new SqlCounter(adminUrl, database);
+  }
+
+  async reset() {
+    await withClient(this.adminUrl, (c) => c.query("SELECT pg_stat_statements_reset()"));
+  }
+
+  async read(): Promise<SqlFigures> {
+    return withClient(this.adminUrl, async (c) => {
+      const { rows } = await c.query<{ calls: string; query: string }>(
+        `SELECT s.calls, s.query FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+         WHERE d.datname = $1 ORDER BY s.calls DESC`,
+        [this.database],
+      );
+      const all = rows.map((r) => ({ calls: Number(r.calls), query: r.query.replace(/\s+/g, " ").slice(0, 160) }));
+      return { statements: all.reduce((sum, r) => sum + r.calls, 0), top: all.slice(0, 12) };
+    });
+  }
+}
+
+export function machineFacts() {
+  const cpus = os.cpus();
+  return {
+    cpuModel: cpus[0]?.model.trim() ?? "unknown",
+    cores: cpus.length,
+    memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+  };
+}
+
+export const loadAverage = () => os.loadavg().map((v) => Math.round(v * 100) / 100) as [number, number, number];
