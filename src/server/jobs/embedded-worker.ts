@@ -2,17 +2,22 @@ import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/server/db/client";
 import { DEFAULT_ATTEMPT_TIMEOUT_MS, LEASE_MARGIN_MS, performAttempt, type AttemptOptions } from "@/server/domain/deliveries/perform-attempt";
-import { claimDueDeliveries } from "./claim-due-deliveries";
+import { claimDueDeliveries, type ClaimedDelivery } from "./claim-due-deliveries";
 
-export const DEFAULT_CONCURRENCY = 8;
+/** Attempts in flight at once: they mostly wait on receivers, so more slots than cores. */
+export const DEFAULT_CONCURRENCY = 32;
+/** Of those, at most this many for one webhook, so a slow receiver holds a few slots, never all. */
+export const DEFAULT_PER_WEBHOOK_CONCURRENCY = 8;
 
 export type EmbeddedWorkerOptions = {
   db: Db;
   workerId?: string;
   /** How often other instances' rows and expired leases are looked for; own retries wake it on time. */
   pollIntervalMs: number;
-  /** Attempts in flight at once; a slow receiver holds one slot, not the whole worker. */
+  /** Attempts in flight at once. */
   concurrency?: number;
+  /** Attempts in flight at once for one webhook: a slow receiver holds this many slots at most. */
+  perWebhookConcurrency?: number;
   /** Only rows overdue by this much are taken (a safety net beside Inngest); 0 for the normal worker. */
   overdueGraceMs?: number;
   attempt: Omit<AttemptOptions, "workerId">;
@@ -37,11 +42,14 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
   const id = options.workerId ?? `worker:${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const pollIntervalMs = options.pollIntervalMs;
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const perWebhook = options.perWebhookConcurrency ?? DEFAULT_PER_WEBHOOK_CONCURRENCY;
   const graceMs = options.overdueGraceMs ?? 0;
   const leaseMs = (options.attempt.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS) + LEASE_MARGIN_MS;
   const onError = options.onError ?? ((error: unknown) => console.error("[deliveries] worker error:", error));
 
   const inFlight = new Set<Promise<void>>();
+  /** In-flight attempts by webhook, for the claim's fairness. */
+  const perWebhookInFlight = new Map<string, number>();
   let running = false;
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
@@ -64,7 +72,8 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
       woken = false;
     });
 
-  const attempt = (deliveryId: string) => {
+  const attempt = ({ id: deliveryId, webhookId }: ClaimedDelivery) => {
+    perWebhookInFlight.set(webhookId, (perWebhookInFlight.get(webhookId) ?? 0) + 1);
     const task = performAttempt(options.db, deliveryId, { ...options.attempt, workerId: id })
       .then((result) => {
         if (result.outcome === "retry") nextKnownDue = Math.min(nextKnownDue, result.nextAttemptAt.getTime());
@@ -72,6 +81,9 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
       .catch(onError)
       .finally(() => {
         inFlight.delete(task);
+        const left = (perWebhookInFlight.get(webhookId) ?? 1) - 1;
+        if (left > 0) perWebhookInFlight.set(webhookId, left);
+        else perWebhookInFlight.delete(webhookId);
         wake();
       });
     inFlight.add(task);
@@ -85,15 +97,17 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
       if (free > 0) {
         const claimedAt = Date.now();
         try {
-          const ids = await claimDueDeliveries(options.db, {
+          const claimed = await claimDueDeliveries(options.db, {
             workerId: id,
             limit: free,
             leaseMs,
             dueBefore: new Date(claimedAt - graceMs),
+            perWebhook,
+            inFlight: perWebhookInFlight,
           });
-          for (const deliveryId of ids) attempt(deliveryId);
+          for (const delivery of claimed) attempt(delivery);
           // A full batch suggests more rows are due: claim again as soon as a slot is free.
-          if (ids.length === free) continue;
+          if (claimed.length === free) continue;
         } catch (error) {
           onError(error);
         }
