@@ -262,6 +262,29 @@ describe("listAppUsers", () => {
     expect(ids(found)).toEqual(["promo_50%"]);
   });
 
+  it("pages a search the same whether it matches a few users or more than it sorts itself", async () => {
+    const { org: bigOrg, project: big } = await createOrgWithProject(t.db);
+    // 10,050 users "bulk-00001" ...; "bulk-" matches all (over the 10,000 the sorted-matches path
+    // takes), "bulk-01" a thousand, "bulk-0000" nine.
+    await t.db.$executeRaw`
+      INSERT INTO "AppUser" ("id", "projectId", "clientProvidedId", "referralCode", "createdAt", "updatedAt")
+      SELECT ${big.id} || '-' || n, ${big.id}, 'bulk-' || lpad(n::text, 5, '0'), lpad(n::text, 6, 'x'),
+        timestamp '2026-01-01' + n * interval '1 minute', now()
+      FROM generate_series(1, 10050) AS n`;
+    const search = (term: string, page = 1, sortOrder = "desc") =>
+      listAppUsers(t.db, bigOrg.id, big.id, listAppUsersQuery.parse({ search: term, page, pageSize: 20, sortBy: "createdAt", sortOrder }));
+    const all = await search("bulk-", 3);
+    expect(all.totalCount).toBe(10_050);
+    expect(ids(all)).toEqual(Array.from({ length: 20 }, (_, i) => `bulk-${String(10_050 - 40 - i).padStart(5, "0")}`));
+    const some = await search("BULK-01", 2, "asc");
+    expect(some.totalCount).toBe(1_000);
+    expect(ids(some)[0]).toBe("bulk-01020");
+    const few = await search("bulk-0000");
+    expect(ids(few)).toEqual(["bulk-00009", "bulk-00008", "bulk-00007", "bulk-00006", "bulk-00005", "bulk-00004", "bulk-00003", "bulk-00002", "bulk-00001"]);
+    expect((await search("bulk-0000", 2)).items).toEqual([]);
+    expect((await search("bulk-0000", 2)).totalCount).toBe(9);
+  });
+
   it("is not_found for another organisation", async () => {
     expect((await domainError(listAppUsers(t.db, org, listProject, listAppUsersQuery.parse({})))).kind).toBe("not_found");
   });
