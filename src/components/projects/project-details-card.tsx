@@ -31,9 +31,6 @@ export function ProjectDetailsCard({ project }: { project: Project }) {
         </Row>
         <Row label="Campaign ID">{project.campaignId ? <Identifier value={project.campaignId} label="campaign ID" /> : "—"}</Row>
         <Row label="App type">{project.appType}</Row>
-        <Row label="Publishable key">
-          <Identifier value={project.publishableKey} label="publishable key" />
-        </Row>
         <Row label="Project secret">
           <code className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-xs">{project.projectSecretHint}</code>
           <span className="text-xs text-zinc-500">Only the start is kept visible; rotate to issue a new one.</span>
