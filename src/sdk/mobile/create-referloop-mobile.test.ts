@@ -10,7 +10,8 @@ import { createReferloopMobile, STORAGE_KEYS, type DeviceAdapter, type DeviceInf
 // for what the real endpoint cannot show yet or at will: the mobile attribution methods (the
 // service answers them once the hosted landing page exists) and transport failures (429, 5xx, a
 // garbage 200, a hang). Binding, keys and identity verification run against the real handler in
-// create-referloop-mobile.integration.test.ts. It binds by the contract's order of certainty with
+// src/server/api/rest/mobile-client.integration.test.ts (the lint keeps server code out of
+// src/sdk). It binds by the contract's order of certainty with
 // made-up data: a tracking id or code, then the Install Referrer, the clipboard token "tok-1", a
 // deep link, then a "fingerprint" for one screen size.
 // ---------------------------------------------------------------------------------------------
