@@ -17,8 +17,9 @@ const unauthorized = (message: string) => new TRPCError({ code: "UNAUTHORIZED", 
  *   `sk_` secret (backends);
  * - `projectSecret`: `x-project-secret-key` with the `sk_` secret only, never from a browser (a
  *   request with an `Origin` header is refused).
- * A browser call (with `Origin`) must come from one of the project's allowed origins; an empty list
- * allows none. Calls without `Origin` (servers, mobile apps) pass on the key alone. Every refusal is
+ * A browser call (with `Origin`) must use the publishable key and come from one of the project's
+ * allowed origins; an empty list allows none. Calls without `Origin` (servers, mobile apps) pass on
+ * the key alone. Every refusal is
  * a 401 problem; the key is checked before the body, so a bad key with a bad body is a 401.
  */
 function sdkKind(credential: "projectKey" | "projectSecret") {
@@ -44,6 +45,10 @@ function sdkKind(credential: "projectKey" | "projectSecret") {
     const found = await authenticateProjectKey(ctx.db, key);
     if (!found) throw unauthorized(`The key in ${header} is not valid: unknown, or rotated since.`);
     if (origin !== null) {
+      // A secret seen from a browser sits in a page: refused, so the mistake shows at once.
+      if (found.kind === "secret") {
+        throw unauthorized(`The project secret must never reach a browser: use the publishable key (${PUBLISHABLE_PREFIX}...) in web pages, and rotate the secret if a page has shown it.`);
+      }
       if (!found.project.allowedOrigins.includes(origin)) {
         throw unauthorized(`The origin ${origin} is not one of this project's allowed origins. Add it in the project's settings.`);
       }

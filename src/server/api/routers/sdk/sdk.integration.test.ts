@@ -164,7 +164,7 @@ describe("browser origins and CORS", () => {
     expect(invalid.headers.get("access-control-allow-origin")).toBe(SHOP);
   });
 
-  it("another origin, Origin: null and a project with no allowed origins are 401, without CORS headers, and change nothing", async () => {
+  it("another origin, Origin: null, a project with no allowed origins and the secret from a browser are 401, without CORS headers, and change nothing", async () => {
     const strict = await createSdkProject(rest, { name: "No origins" });
     const code = (await referrer()).referralCode;
     const before = await dataSnapshot(t.db);
@@ -174,7 +174,6 @@ describe("browser origins and CORS", () => {
       [main.publishableKey, "https://shop.example.com:8443"],
       [main.publishableKey, "http://shop.example.com"],
       [strict.publishableKey, SHOP],
-      [main.secret, EVIL],
     ] as const) {
       for (const [endpoint, body] of [
         ["init-app-user", { userId: uid("blocked") }],
@@ -186,6 +185,13 @@ describe("browser origins and CORS", () => {
         expect(res.json.detail).toContain("allowed origins");
         expect(res.headers.get("access-control-allow-origin")).toBeNull();
       }
+    }
+    // The secret never belongs in a page, even on an allowed origin.
+    for (const origin of [SHOP, EVIL]) {
+      const res = await sdk("init-app-user", { key: main.secret, origin, body: { userId: uid("leaked") } });
+      expectProblem(res, 401);
+      expect(res.json.detail).toContain("must never reach a browser");
+      expect(res.headers.get("access-control-allow-origin")).toBeNull();
     }
     expect(await dataSnapshot(t.db)).toEqual(before);
     // Without Origin (a server, a mobile app), the strict project's key works.
