@@ -19,6 +19,7 @@ import {
   PROMO_POSITIONS,
   PROMO_TEXT_MAX_LENGTH,
 } from "@/lib/schemas/campaigns";
+import { ATTRIBUTE_KEY_MAX_LENGTH } from "@/lib/schemas/app-users";
 import { useTRPC } from "@/lib/trpc";
 import type { RouterOutputs } from "@/lib/trpc-types";
 import { CampaignPreview, type NewUserExperience, type ReferrerExperience } from "./campaign-preview";
@@ -43,6 +44,7 @@ const FIELDS = [
   `${RE}.theme.tintAlpha`,
   `${NU}.promoText`,
   `${NU}.promoPosition`,
+  `${NU}.referrerNameAttribute`,
   "attributionWindowDays",
 ] as const;
 
@@ -212,6 +214,22 @@ function CampaignEditor({ projectId, campaign, publishableKey }: { projectId: st
             </FormField>
             <FormField label="Promo position" error={e(`${NU}.promoPosition`)} className="max-w-sm">
               {(p) => <SelectControl control={p} value={newUser.promoPosition} options={PROMO_POSITIONS} onChange={(promoPosition) => editNewUser({ promoPosition })} />}
+            </FormField>
+            <FormField
+              label="Referrer name attribute"
+              error={e(`${NU}.referrerNameAttribute`)}
+              hint={'The banner says who invited the visitor: the referrer\'s attribute with this key, e.g. name when identify sends attributes: { name: "Ada" }.'}
+              className="max-w-sm"
+            >
+              {(p) => (
+                <input
+                  {...p}
+                  value={newUser.referrerNameAttribute}
+                  maxLength={ATTRIBUTE_KEY_MAX_LENGTH}
+                  onChange={(ev) => editNewUser({ referrerNameAttribute: ev.target.value })}
+                  className={`${inputClasses} font-mono`}
+                />
+              )}
             </FormField>
           </div>
         </Card>

@@ -7,6 +7,7 @@ export const PROJECT_FIELDS = [
   "appType",
   "referralRedirectLink",
   "allowedOrigins",
+  "identityVerification",
   "app",
   "app.name",
   "app.appStoreUrl",
@@ -34,6 +35,16 @@ export function readProjectForm(form: FormData, appType: AppType) {
     referralRedirectLink: optional(form, "referralRedirectLink"),
     ...(appType === "Mobile" ? { app: readAppDetails(form) } : {}),
   };
+}
+
+/**
+ * The origin a project's own site most likely has: the redirect link's, which is where referral links
+ * land and so where the widget runs first. Null when there is none or it is already allowed.
+ */
+export function suggestedOrigin(redirectLink: string | null, allowed: readonly string[]): string | null {
+  if (!redirectLink || !URL.canParse(redirectLink)) return null;
+  const origin = new URL(redirectLink).origin;
+  return allowed.includes(origin) ? null : origin;
 }
 
 /** One origin per line; blank lines are ignored. */

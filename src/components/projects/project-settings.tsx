@@ -8,6 +8,7 @@ import { useTRPC } from "@/lib/trpc";
 import { DeleteProjectCard } from "./delete-project-card";
 import { EditProjectForm } from "./edit-project-form";
 import { ProjectDetailsCard } from "./project-details-card";
+import { PublishableKeyCard } from "./publishable-key-card";
 import { RotateSecretCard } from "./rotate-secret-card";
 
 export function ProjectSettings({ projectId }: { projectId: string }) {
@@ -31,6 +32,7 @@ export function ProjectSettings({ projectId }: { projectId: string }) {
     <div className="space-y-6">
       <ProjectDetailsCard project={project.data} />
       <EditProjectForm project={project.data} />
+      <PublishableKeyCard project={project.data} />
       <RotateSecretCard project={project.data} />
       <DeleteProjectCard project={project.data} />
     </div>

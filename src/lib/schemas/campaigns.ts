@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ATTRIBUTE_KEY_MAX_LENGTH } from "./app-users";
 import { jsonNumber } from "./common";
 
 export const MODAL_TITLE_MAX_LENGTH = 200;
@@ -34,6 +35,12 @@ export const referrerExperienceSchema = z.object({
 export const newUserExperienceSchema = z.object({
   promoText: z.string().max(PROMO_TEXT_MAX_LENGTH),
   promoPosition: z.enum(PROMO_POSITIONS),
+  referrerNameAttribute: z
+    .string()
+    .trim()
+    .min(1, { error: "is required" })
+    .max(ATTRIBUTE_KEY_MAX_LENGTH)
+    .describe("The referrer's attribute that holds their display name, shown on the banner (\"Ada invited you\"). Default `name`."),
 });
 
 export type ReferrerExperience = z.infer<typeof referrerExperienceSchema>;
@@ -52,6 +59,7 @@ export const defaultReferrerExperience: ReferrerExperience = {
 export const defaultNewUserExperience: NewUserExperience = {
   promoText: "",
   promoPosition: "top-center",
+  referrerNameAttribute: "name",
 };
 
 /** Days a Pending tracking item stays eligible for its reward. */

@@ -36,4 +36,21 @@ describe("OpenAPI document", () => {
     }
     expect(Object.keys(doc.components.schemas).some((n) => n.startsWith("error."))).toBe(false);
   });
+
+  it("documents the client-library operations with their own credentials and tag", () => {
+    expect(doc.components.securitySchemes.ProjectKey).toMatchObject({ type: "apiKey", in: "header", name: "X-Service-ProjectSecret" });
+    expect(doc.components.securitySchemes.ProjectSecret).toMatchObject({ type: "apiKey", in: "header", name: "x-project-secret-key" });
+    const sdk = Object.keys(doc.paths).filter((p) => p.startsWith("/sdk/"));
+    expect(sdk.sort()).toEqual(["/sdk/init-app-user", "/sdk/new-user-experience", "/sdk/track-referral", "/sdk/track-reward-event"]);
+    for (const path of sdk) {
+      const op = doc.paths[path].post;
+      expect(op.tags).toEqual(["Client library"]);
+      expect(op.security).toEqual([{ [path === "/sdk/track-reward-event" ? "ProjectSecret" : "ProjectKey"]: [] }]);
+      expect(op.responses["401"].description).toMatch(/origin|browser/);
+    }
+    expect(doc.paths["/sdk/track-referral"].post.responses["404"]).toBeDefined();
+    expect(doc.paths["/public/projects"].get.security).toEqual([{ ApiKey: [] }]);
+    expect(doc.paths["/public/projects/{projectId}/rotate-publishable-key"].post).toBeDefined();
+    expect(doc.info.description).toContain("## Client library");
+  });
 });

@@ -6,6 +6,7 @@ import { campaignsRouter } from "./routers/campaigns/router";
 import { organizationsRouter } from "./routers/organizations/router";
 import { projectsRouter } from "./routers/projects/router";
 import { referralsRouter } from "./routers/referrals/router";
+import { sdkRouter } from "./routers/sdk/router";
 import { webhooksRouter } from "./routers/webhooks/router";
 import { createCallerFactory, router } from "./trpc";
 
@@ -19,6 +20,7 @@ export const appRouter = router({
   referrals: referralsRouter,
   activity: router({ list: listActivityProcedure }),
   webhooks: webhooksRouter,
+  sdk: sdkRouter,
 });
 
 export type AppRouter = typeof appRouter;

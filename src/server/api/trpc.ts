@@ -30,6 +30,8 @@ export type Meta = OpenApiMeta<{
   secret?: true;
   /** Further problem statuses this operation can answer, for the OpenAPI document. */
   errors?: { status: number; description: string }[];
+  /** Client-library operations: the project credential they take (set by the SDK procedure kinds, see sdk-procedure.ts). */
+  sdkCredential?: "projectKey" | "projectSecret";
 }>;
 
 const t = initTRPC

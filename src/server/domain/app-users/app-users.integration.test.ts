@@ -115,15 +115,16 @@ describe("getAppUser, getAppUserByClientId, updateAppUser", () => {
 });
 
 describe("getOrCreateAppUser", () => {
-  it("creates on first sight, finds afterwards, and marks the user seen", async () => {
+  it("creates on first sight, finds afterwards, marks the user seen, and replaces attributes only when given", async () => {
     const first = await getOrCreateAppUser(t.db, project, { clientProvidedId: "seen", attributes: { a: "1" } });
     expect(first.created).toBe(true);
     expect(first.user.lastSeenAt).not.toBeNull();
     const again = await getOrCreateAppUser(t.db, project, { clientProvidedId: "seen", attributes: { a: "2" } });
     expect(again.created).toBe(false);
     expect(again.user.id).toBe(first.user.id);
-    expect(again.user.attributes).toEqual({ a: "1" });
+    expect(again.user.attributes).toEqual({ a: "2" });
     expect(again.user.lastSeenAt!.getTime()).toBeGreaterThanOrEqual(first.user.lastSeenAt!.getTime());
+    expect((await getOrCreateAppUser(t.db, project, { clientProvidedId: "seen" })).user.attributes).toEqual({ a: "2" });
   });
 
   it("yields one user under concurrent first calls", async () => {

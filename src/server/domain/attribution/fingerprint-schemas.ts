@@ -1,27 +1,13 @@
 import { z } from "zod";
+import { localeSchema as locale, pixelRatioSchema as pixelRatio, screenSideSchema as side, timezoneSchema as timezone } from "@/lib/schemas/sdk";
 
-/**
- * The two inputs of a fingerprint, as the API receives them. Every field but the OS may be missing or
- * null (a browser or device may not know it; the matcher treats unknown as no evidence). A refused
- * click body costs only that click's fingerprint: the page has already sent the visitor on.
+export { deviceSchema, type DeviceInput } from "@/lib/schemas/sdk";
+
+/*
+ * The two inputs of a fingerprint, as the API receives them: init-app-user's `device` (its home is
+ * the SDK's schemas) and the landing page's click, from the same field schemas. A refused click body
+ * costs only that click's fingerprint: the page has already sent the visitor on.
  */
-
-const side = z.number().positive().max(10_000);
-const pixelRatio = z.number().min(0.25).max(10);
-const timezone = z.string().trim().max(64);
-const locale = z.string().trim().max(35);
-
-/** `device` of init-app-user (SDK-CONTRACT.md): screen in points/dp. */
-export const deviceSchema = z.object({
-  os: z.string().trim().min(1).max(32),
-  osVersion: z.string().trim().max(32).nullish(),
-  screenWidth: side.nullish(),
-  screenHeight: side.nullish(),
-  pixelRatio: pixelRatio.nullish(),
-  timezone: timezone.nullish(),
-  locale: locale.nullish(),
-});
-export type DeviceInput = z.infer<typeof deviceSchema>;
 
 /**
  * Body of `POST /r/{code}/click`, sent by the landing page's script (sendBeacon, text/plain JSON).

@@ -61,7 +61,7 @@ describe("updateCampaign", () => {
     const after = await updateCampaign(t.db, f.org.id, f.project.id, {
       newUserExperience: { promoText: undefined, promoPosition: "bottom-left" },
     });
-    expect(after.newUserExperience).toEqual({ promoText: "Hi", promoPosition: "bottom-left" });
+    expect(after.newUserExperience).toEqual({ promoText: "Hi", promoPosition: "bottom-left", referrerNameAttribute: "name" });
   });
 
   it("creates the configuration when the project has none", async () => {

@@ -1,18 +1,18 @@
 import type { UrlRules } from "@/server/config";
 import type { Db } from "@/server/db/client";
 import { defaultNewUserExperience, defaultReferrerExperience } from "@/lib/schemas/campaigns";
-import { hashToken, newToken } from "@/server/domain/tokens";
 import type { CreateProjectInput } from "@/lib/schemas/projects";
+import { newProjectSecret, newPublishableKey, projectSecretColumns } from "./project-keys";
 import { requireHttps } from "./require-https";
 import { appDetailsColumns, withCampaign } from "./to-project-dto";
 
 /**
  * Creates the project with its campaign (default configuration) in one transaction and returns the
- * `sk_` project secret, which is stored only as a hash and never shown again.
+ * `sk_` project secret, which is never shown again (see projectSecretColumns for how it is kept).
  */
 export async function createProject(db: Db, organizationId: string, input: CreateProjectInput, rules: UrlRules) {
   requireHttps(input, rules);
-  const secret = newToken("sk_");
+  const secret = newProjectSecret();
   const project = await db.$transaction(async (tx) => {
     const project = await tx.project.create({
       data: {
@@ -22,9 +22,10 @@ export async function createProject(db: Db, organizationId: string, input: Creat
         appType: input.appType,
         referralRedirectLink: input.referralRedirectLink ?? null,
         allowedOrigins: input.allowedOrigins ?? [],
+        identityVerification: input.identityVerification ?? false,
         ...appDetailsColumns(input.app),
-        secretHash: hashToken(secret),
-        secretPrefix: secret.slice(0, 7),
+        ...projectSecretColumns(secret),
+        publishableKey: newPublishableKey(),
       },
     });
     await tx.campaign.create({

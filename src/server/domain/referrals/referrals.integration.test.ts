@@ -359,18 +359,61 @@ describe("grantReward: eligibility", () => {
     expect((await grant(longer.trackingId, {}, f)).rewardClaimed).toBe(true);
   });
 
-  it("checks the SDK's newUserId against the item's referee", async () => {
+  it("checks the reported referee against the item's referee", async () => {
     const { trackingId, refereeId } = await tracked(main);
     const error = await domainError(grant(trackingId, { refereeId: "someone-else" }));
-    expect(error).toMatchObject({ kind: "invalid", issues: [{ field: "refereeId" }] });
+    expect(error).toMatchObject({ kind: "conflict" });
+    expect(error.message).toContain(refereeId);
     expect(await t.db.referralTracking.findUniqueOrThrow({ where: { id: trackingId } })).toMatchObject({ status: "Pending" });
+    expect(await t.db.appUser.count({ where: { projectId: main.project.id, clientProvidedId: "someone-else" } })).toBe(0);
     expect((await grant(trackingId, { refereeId })).rewardClaimed).toBe(true);
+  });
+
+  describe("an item tracked without a referee", () => {
+    async function anonymous() {
+      const referrerId = uid("anon-referrer");
+      const { user } = await getOrCreateAppUser(t.db, main.project.id, { clientProvidedId: referrerId });
+      const track = await trackReferral(t.db, main.org.id, main.project.id, { referralCode: user.referralCode });
+      expect(track).toMatchObject({ refereeId: null, refereeUniqueId: null, status: "Pending" });
+      return { referrerId, trackingId: track.referralTrackingId };
+    }
+
+    it("is a conflict without a referee to bind, and changes nothing", async () => {
+      const { trackingId } = await anonymous();
+      const error = await domainError(grant(trackingId, {}));
+      expect(error.kind).toBe("conflict");
+      expect(error.message).toContain("RefereeId");
+      expect(await t.db.referralTracking.findUniqueOrThrow({ where: { id: trackingId } })).toMatchObject({ status: "Pending", refereeId: null });
+      expect(await t.db.rewardEvent.count({ where: { trackingId } })).toBe(0);
+    });
+
+    it("binds the reported referee (created on first sight) and claims in the same call", async () => {
+      const { referrerId, trackingId } = await anonymous();
+      const refereeId = uid("late-referee");
+      expect(await grant(trackingId, { refereeId, eventName: "purchase" })).toMatchObject({ rewardClaimed: true, status: "Completed" });
+      const referee = await getAppUserByClientId(t.db, main.org.id, main.project.id, refereeId);
+      expect(referee).toMatchObject({ totalReferralsReceived: 1, referredBy: referrerId });
+      expect((await getAppUserByClientId(t.db, main.org.id, main.project.id, referrerId)).totalReferralsGiven).toBe(1);
+      expect(await t.db.referralTracking.findUniqueOrThrow({ where: { id: trackingId } })).toMatchObject({ refereeId: referee.uniqueId });
+      // Bound now: another user is refused, the same one finds it final.
+      expect((await domainError(grant(trackingId, { refereeId: "someone-else" }))).kind).toBe("conflict");
+      expect(await grant(trackingId, { refereeId })).toMatchObject({ rewardClaimed: false, reason: "already_completed" });
+    });
+
+    it("never binds the referrer: self_referral, the item stays Pending for its real referee", async () => {
+      const { referrerId, trackingId } = await anonymous();
+      expect(await grant(trackingId, { refereeId: referrerId })).toMatchObject({ rewardClaimed: false, status: "Pending", reason: "self_referral" });
+      expect(await t.db.referralTracking.findUniqueOrThrow({ where: { id: trackingId } })).toMatchObject({ status: "Pending", refereeId: null });
+      expect(await t.db.rewardEvent.findFirst({ where: { trackingId } })).toMatchObject({ outcome: "Rejected", reason: "self_referral" });
+      expect((await getAppUserByClientId(t.db, main.org.id, main.project.id, referrerId)).totalReferralsReceived).toBe(0);
+      expect((await grant(trackingId, { refereeId: uid("real") })).rewardClaimed).toBe(true);
+    });
   });
 
   it("is not_found for unknown ids and ids of other projects or organisations", async () => {
     const { trackingId } = await tracked(main);
     const sibling = await t.db.project.create({
-      data: { organizationId: main.org.id, name: "sibling", appType: "Web", secretHash: uid("h"), secretPrefix: "sk_" },
+      data: { organizationId: main.org.id, name: "sibling", appType: "Web", secretHash: uid("h"), secretPrefix: "sk_", publishableKey: uid("pk_") },
     });
     expect((await domainError(grant("00000000-0000-0000-0000-000000000000"))).kind).toBe("not_found");
     expect((await domainError(grant("not-a-uuid"))).kind).toBe("not_found");

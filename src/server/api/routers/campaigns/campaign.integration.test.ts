@@ -29,7 +29,7 @@ const DEFAULT_REFERRER = {
   },
   theme: { themeColor: "#4F46E5", backgroundColor: "#FFFFFF", tintColor: "#000000", tintAlpha: 0.4 },
 };
-const DEFAULT_NEW_USER = { promoText: "", promoPosition: "top-center" };
+const DEFAULT_NEW_USER = { promoText: "", promoPosition: "top-center", referrerNameAttribute: "name" };
 
 /** A fresh project; returns its id and the campaign id the project create answered with. */
 async function newProject(name = "Campaign") {
@@ -104,11 +104,11 @@ describe("PUT /campaign", () => {
       theme: { themeColor: "#112233", backgroundColor: "#abcdef", tintColor: "#000001", tintAlpha: 0 },
     };
     expect(referrer.json.referrerExperience).toEqual(changedReferrer);
-    expect(referrer.json.newUserExperience).toEqual({ promoText: "Welcome!", promoPosition: "bottom-left" });
+    expect(referrer.json.newUserExperience).toEqual({ ...DEFAULT_NEW_USER, promoText: "Welcome!", promoPosition: "bottom-left" });
 
     const again = await put(projectId, { newUserExperience: { promoText: "Hi" } });
     expect(again.json.referrerExperience).toEqual(changedReferrer);
-    expect(again.json.newUserExperience).toEqual({ promoText: "Hi", promoPosition: "bottom-left" });
+    expect(again.json.newUserExperience).toEqual({ ...DEFAULT_NEW_USER, promoText: "Hi", promoPosition: "bottom-left" });
 
     // What a later GET answers is what was stored.
     const got = await call("GET", campaignPath(projectId));

@@ -1,3 +1,4 @@
+import { forgetAllowedOrigins } from "@/server/api/rest/sdk-cors";
 import { protectedProcedure } from "@/server/api/trpc";
 import { createProject } from "@/server/domain/projects/create-project";
 import { PROJECT_SECRET_WARNING, toProjectDto } from "@/server/domain/projects/to-project-dto";
@@ -19,5 +20,6 @@ export const createProjectProcedure = protectedProcedure
   .output(projectCreatedSchema)
   .mutation(async ({ ctx, input }) => {
     const { project, secret } = await createProject(ctx.db, ctx.organizationId, input, ctx.config.urlRules);
+    if (input.allowedOrigins?.length) forgetAllowedOrigins();
     return { ...toProjectDto(project), projectSecret: secret, warning: PROJECT_SECRET_WARNING };
   });

@@ -9,9 +9,9 @@ export const referralDtoSchema = z
   .object({
     referralTrackingId: z.string().describe("The tracking id (UUID): store it for the reward call."),
     referrerId: z.string().describe("The referrer's clientProvidedId."),
-    refereeId: z.string().describe("The referee's clientProvidedId."),
+    refereeId: z.string().nullable().describe("The referee's clientProvidedId; null until the referee is known (an arrival the client library tracked anonymously)."),
     referrerUniqueId: z.string().describe("The referrer's uniqueId."),
-    refereeUniqueId: z.string().describe("The referee's uniqueId."),
+    refereeUniqueId: z.string().nullable().describe("The referee's uniqueId; null until the referee is known."),
     referralCode: z.string(),
     rewardEventName: z.string().nullable().describe("The pre-assigned qualifying event, if any."),
     status: trackingStatus,

@@ -1,0 +1,18 @@
+import { sdkProcedure } from "@/server/api/sdk-procedure";
+import { initAppUser } from "@/server/domain/app-users/init-app-user";
+import { initAppUserInput, initAppUserOutput } from "./sdk.types";
+
+export const initAppUserProcedure = sdkProcedure
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/sdk/init-app-user",
+      tags: ["Client library"],
+      summary: "Initialise the signed-in user",
+      description:
+        "Creates the app user if missing (with a referral code), marks them seen, replaces their attributes when sent, and binds the tracking id (or, without one, the referral code) the call passes: see *Client library* in the description above for the binding rules. Idempotent. A token that binds nothing is no error: `attribution.reason` says why.",
+    },
+  })
+  .input(initAppUserInput)
+  .output(initAppUserOutput)
+  .mutation(({ ctx, input }) => initAppUser(ctx.db, ctx.sdk.project, ctx.sdk.key, input));
