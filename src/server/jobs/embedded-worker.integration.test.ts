@@ -190,14 +190,14 @@ describe("embedded worker", () => {
     await addWebhook(db, setup, { url: receiver.origin + "/slow" });
     receiver.respondWith((_, request) => (request.path === "/slow" ? "hang" : { status: 200 }));
     // The slow webhook's six deliveries are older, so they come first in due order.
-    const slow = [];
+    const slow: string[] = [];
     for (let i = 0; i < 6; i++) slow.push(...(await insertCompletedReward(db, setup)).deliveryIds);
     await db.delivery.updateMany({ where: { id: { in: slow } }, data: { nextAttemptAt: new Date(Date.now() - 60_000) } });
     await addWebhook(db, setup, { url: receiver.origin + "/fast" });
     const worker = createEmbeddedWorker({ db, pollIntervalMs: 50, concurrency: 4, perWebhookConcurrency: 2, attempt: { ...attempt, timeoutMs: 5_000 } });
     workers.push(worker);
     worker.start();
-    const fast = [];
+    const fast: string[] = [];
     for (let i = 0; i < 3; i++) {
       const { deliveryIds } = await insertCompletedReward(db, setup);
       fast.push(...deliveryIds.filter((id) => !slow.includes(id)));
