@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ErrorMessage } from "@/components/ui/alert";
 import { toFormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
+import { AppIconCard } from "./app-icon-card";
 import { DeleteProjectCard } from "./delete-project-card";
 import { EditProjectForm } from "./edit-project-form";
 import { ProjectDetailsCard } from "./project-details-card";
@@ -31,6 +32,7 @@ export function ProjectSettings({ projectId }: { projectId: string }) {
     <div className="space-y-6">
       <ProjectDetailsCard project={project.data} />
       <EditProjectForm project={project.data} />
+      {project.data.appType === "Mobile" && <AppIconCard project={project.data} />}
       <RotateSecretCard project={project.data} />
       <DeleteProjectCard project={project.data} />
     </div>

@@ -30,6 +30,11 @@ export type Meta = OpenApiMeta<{
   secret?: true;
   /** Further problem statuses this operation can answer, for the OpenAPI document. */
   errors?: { status: number; description: string }[];
+  /**
+   * REST only: the body is raw bytes, not JSON (an upload). The REST wrapper reads at most `maxBytes`
+   * (more: a 413 naming `what`) and passes them as the input field `field`.
+   */
+  binaryBody?: { field: string; maxBytes: number; what: string };
 }>;
 
 const t = initTRPC

@@ -4,6 +4,7 @@ import { deleteProjectProcedure } from "./delete-project";
 import { getProjectProcedure } from "./get-project";
 import { listProjectsProcedure } from "./list-projects";
 import { rotateProjectSecretProcedure } from "./rotate-project-secret";
+import { setProjectIconProcedure } from "./set-project-icon";
 import { updateProjectProcedure } from "./update-project";
 
 export const projectsRouter = router({
@@ -13,4 +14,5 @@ export const projectsRouter = router({
   update: updateProjectProcedure,
   delete: deleteProjectProcedure,
   rotateSecret: rotateProjectSecretProcedure,
+  setIcon: setProjectIconProcedure,
 });
