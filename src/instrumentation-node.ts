@@ -5,8 +5,11 @@
  */
 import { getConfigOrExit } from "@/server/config";
 import { startDeliveryWorker, stopDeliveryWorker } from "@/server/jobs/delivery-worker";
+import { installPeerAddressHeader } from "@/server/http/peer-address";
 
 getConfigOrExit();
+// Before the first request: landing-page clicks record the connection's address, not a header's claim.
+installPeerAddressHeader();
 
 await startDeliveryWorker();
 for (const signal of ["SIGTERM", "SIGINT"] as const) {

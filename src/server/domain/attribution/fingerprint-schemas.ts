@@ -24,7 +24,7 @@ export const deviceSchema = z.object({
 export type DeviceInput = z.infer<typeof deviceSchema>;
 
 /**
- * Body of `POST /r/{code}/click`, sent by the landing page's script (sendBeacon, text/plain JSON).
+ * Body of `POST /r/{projectId}/{code}/click`, sent by the landing page's script (sendBeacon, text/plain JSON).
  * `clickId` is the id the page was rendered with, so the click row and the page's clipboard token
  * and Play Store referrer name the same click.
  */

@@ -104,6 +104,7 @@ describe("renderLandingPage", () => {
     expect(config.destinations.android).toMatch(/^https:\/\/play\.google\.com\/store\/apps\/details\?id=com\.acme\.notes&referrer=referralCode%3DAbC123%26clickId%3D/);
     expect(config.destinations.desktop).toBe(PAGE.webUrl);
     expect(config.clickUrl).toBe("/r/AbC123/click");
+    expect(scriptConfig(renderLandingPage({ ...PAGE, rewardEventName: "first order" })).clickUrl).toBe("/r/AbC123/click?rewardEventName=first%20order");
     expect(landingClickPath("/r/p-1/AbC123/")).toBe("/r/p-1/AbC123/click");
     expect(() => landingClickPath("https://evil.example/r")).toThrow();
     expect(() => landingClickPath("//evil.example/r")).toThrow();
