@@ -69,7 +69,7 @@ describe("playStoreUrlWithReferrer / parseInstallReferrer", () => {
 describe("clipboard token", () => {
   const secret = "test-secret-0123456789";
   const now = new Date("2026-11-02T12:00:00Z");
-  const referral = { clickId: PAGE.clickId, referralCode: "AbC123", rewardEventName: "purchase" };
+  const referral = { projectId: "5b1c4a9e-0000-4000-8000-000000000001", clickId: PAGE.clickId, referralCode: "AbC123", rewardEventName: "purchase" };
 
   it("round-trips with or without the prefix", () => {
     const token = issueClipboardToken(referral, secret, now);

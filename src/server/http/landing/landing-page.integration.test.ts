@@ -84,6 +84,7 @@ describe("GET /r/{projectId}/{code}", () => {
     expect(config.clickUrl).toBe(`/r/${f.project.id}/${code}/click?rewardEventName=first%20order`);
     expect(config.clipboardText?.startsWith(CLIPBOARD_PREFIX)).toBe(true);
     expect(readClipboardToken(config.clipboardText, clipboardSecrets(services.config).current, new Date(), 60_000)).toMatchObject({
+      projectId: f.project.id,
       clickId: config.clickId,
       referralCode: code,
       rewardEventName: "first order",

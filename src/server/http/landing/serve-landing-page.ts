@@ -52,7 +52,7 @@ export async function serveLandingPage(request: Request, services: LandingServic
     // Android carries the referral in the Play Store's install referrer; iPhones and iPads (which may
     // say they are Macs) get the "copy the code" fallback.
     clipboardToken:
-      platform === "android" ? null : issueClipboardToken({ clickId, referralCode, rewardEventName }, clipboardSecrets(services.config).current, now),
+      platform === "android" ? null : issueClipboardToken({ projectId: referral.projectId, clickId, referralCode, rewardEventName }, clipboardSecrets(services.config).current, now),
     nonce,
   });
   return html(page, 200, nonce);
