@@ -4,6 +4,7 @@
  * and the delivery worker resumes whatever deliveries a previous process left due.
  */
 import { getConfigOrExit } from "@/server/config";
+import { startClickPurge, stopClickPurge } from "@/server/jobs/click-purge";
 import { startDeliveryWorker, stopDeliveryWorker } from "@/server/jobs/delivery-worker";
 import { installPeerAddressHeader } from "@/server/http/peer-address";
 
@@ -12,8 +13,9 @@ getConfigOrExit();
 installPeerAddressHeader();
 
 await startDeliveryWorker();
+startClickPurge();
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {
-    void stopDeliveryWorker().finally(() => process.exit(0));
+    void Promise.all([stopDeliveryWorker(), stopClickPurge()]).finally(() => process.exit(0));
   });
 }
