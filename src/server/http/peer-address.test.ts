@@ -20,7 +20,7 @@ async function seenBy(headers: Record<string, string>): Promise<IncomingHttpHead
   return seen;
 }
 
-const asHeaders = (seen: IncomingHttpHeaders) => new Headers(Object.entries(seen).map(([k, v]) => [k, String(v)]));
+const asHeaders = (seen: IncomingHttpHeaders) => new Headers(Object.entries(seen).map(([k, v]): [string, string] => [k, String(v)]));
 
 describe("the peer address header", () => {
   it("carries the socket's address, whatever a client sends under its name", async () => {
