@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildClickFingerprint, buildInstallFingerprint } from "./build-fingerprint";
-import type { ClickPayload, DeviceInput } from "./fingerprint-schemas";
+import type { ClickPayload, DeviceInput } from "@/lib/schemas/attribution";
 import {
   DEFAULT_MATCH_THRESHOLD,
   DEFAULT_WINDOW_MS,

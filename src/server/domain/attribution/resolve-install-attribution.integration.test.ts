@@ -9,7 +9,7 @@ import { waitUntil } from "@/test/wait";
 import { buildClickFingerprint } from "./build-fingerprint";
 import { clipboardSecrets } from "./clipboard-secret";
 import { issueClipboardToken } from "./clipboard-token";
-import type { ClickPayload, DeviceInput } from "./fingerprint-schemas";
+import type { ClickPayload, DeviceInput } from "@/lib/schemas/attribution";
 import { recordLinkClick } from "./record-link-click";
 import { resolveInstallAttribution, type InstallSignals } from "./resolve-install-attribution";
 

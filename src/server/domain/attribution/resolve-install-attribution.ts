@@ -2,7 +2,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { DEFAULT_MATCH_WINDOW_MINUTES } from "@/lib/schemas/campaigns";
 import { buildInstallFingerprint, fromLinkClick, type LinkClickRow } from "./build-fingerprint";
 import { readClipboardToken } from "./clipboard-token";
-import type { DeviceInput } from "./fingerprint-schemas";
+import type { DeviceInput } from "@/lib/schemas/attribution";
 import { parseInstallReferrer } from "./install-referrer";
 import { DEFAULT_MATCH_THRESHOLD, matchClick, type ClickCandidate } from "./match-click";
 import { parseDeepLink } from "./parse-deep-link";

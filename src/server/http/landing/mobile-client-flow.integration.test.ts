@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createReferloopMobile, type DeviceAdapter, type DeviceInfo, type StorageAdapter } from "@/sdk/mobile";
 import { createAppUser } from "@/server/domain/app-users/create-app-user";
 import { clipboardSecrets } from "@/server/domain/attribution/clipboard-secret";
-import { deviceSchema } from "@/server/domain/attribution/fingerprint-schemas";
+import { deviceSchema } from "@/lib/schemas/attribution";
 import { resolveInstallAttribution } from "@/server/domain/attribution/resolve-install-attribution";
 import { buildReferralLink } from "@/server/domain/referrals/build-referral-link";
 import { PEER_ADDRESS_HEADER } from "@/server/http/peer-address";

@@ -1,5 +1,5 @@
 import { buildClickFingerprint } from "@/server/domain/attribution/build-fingerprint";
-import { clickPayloadSchema } from "@/server/domain/attribution/fingerprint-schemas";
+import { clickPayloadSchema } from "@/lib/schemas/attribution";
 import { recordLinkClick } from "@/server/domain/attribution/record-link-click";
 import { requestClientIp } from "@/server/http/peer-address";
 import { readLandingParams } from "./landing-params";
