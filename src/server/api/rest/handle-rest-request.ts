@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
-import { createRestContext, type Services } from "@/server/api/context";
+import { bearerToken, createRestContext, type Services } from "@/server/api/context";
 import { type Problem, problemFromError, toTRPCError } from "@/server/api/problem";
 import { invalidField } from "@/server/domain/errors";
 import { appRouter } from "@/server/api/root";
@@ -114,6 +114,8 @@ async function normalizeRequest(req: Request, url: URL): Promise<{ target: URL; 
     if (/^multipart\//i.test(contentType)) {
       throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: `Send the file's bytes as the body, not a ${contentType} form.` });
     }
+    // Without a credential the answer is a 401 whatever the body: not worth buffering megabytes for.
+    if (!bearerToken(req.headers)) return { target, body: {} };
     // The bytes themselves: what they are is for the procedure to judge, never the Content-Type.
     return { target, body: { [binary.field]: await readBody(req, binary.maxBytes, `${binary.what} is larger than ${formatBytes(binary.maxBytes)}.`) } };
   }
