@@ -79,3 +79,18 @@ export function restClient(request: APIRequestContext, apiKey: string, projectId
 
 export type TrackResponse = { referralTrackingId: string; status: string };
 export type RewardResponse = { rewardClaimed: boolean; status: string; reason?: string };
+
+/** Collects CSP violations as the browser reports them: the DOM event and the console message. */
+export async function watchCsp(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.exposeFunction("reportCspViolation", (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      (window as unknown as { reportCspViolation(t: string): void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return violations;
+}

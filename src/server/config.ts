@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { trustedProxiesSchema, type TrustedProxies } from "@/server/domain/attribution/client-ip";
 
 /**
  * The one reader of the environment: every setting is parsed and checked here, once, and the rest of
@@ -51,11 +52,27 @@ export type Config = {
   };
   /** Deliveries go through Inngest (dev server, or cloud/self-hosted with both keys). */
   inngestEnabled: boolean;
+  /**
+   * The origin this app is reached at by the public (referral landing pages, uploaded icons):
+   * REFERLOOP_PUBLIC_URL, else NEXTAUTH_URL's origin; unset means each request's own origin.
+   */
+  publicUrl: string | undefined;
+  /**
+   * REFERLOOP_TRUSTED_PROXIES: the reverse proxies whose `X-Forwarded-For` hops are believed when a
+   * click's client address is read. Empty (the default): the TCP peer is the client.
+   */
+  trustedProxies: TrustedProxies;
 };
 
 const flag = z.enum(["true", "false", "1", "0"], { error: "must be true or false" }).transform((v) => v === "true" || v === "1");
 const wholeMs = (min: number) =>
   z.coerce.number({ error: "must be a number of milliseconds" }).int({ error: "must be a whole number" }).min(min, { error: `must be at least ${min}` });
+
+/** An http(s) URL, kept as its origin (scheme, host, port): what links and icon URLs are built on. */
+const origin = z
+  .string()
+  .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), { error: "must be an http(s) URL" })
+  .transform((v) => new URL(v).origin);
 
 const environment = z.object({
   NODE_ENV: z.string().optional(),
@@ -63,6 +80,9 @@ const environment = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, { error: "must be a postgresql:// URL" }).optional(),
   REFERLOOP_DATA_DIR: z.string().default(".data"),
   NEXTAUTH_SECRET: z.string().optional(),
+  NEXTAUTH_URL: origin.optional(),
+  REFERLOOP_PUBLIC_URL: origin.optional(),
+  REFERLOOP_TRUSTED_PROXIES: trustedProxiesSchema,
   REFERLOOP_ENCRYPTION_KEY: z.string().optional(),
   REFERLOOP_ENCRYPTION_KEY_PREVIOUS: z.string().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: "must be an smtp:// or smtps:// URL" }).optional(),
@@ -120,6 +140,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     urlRules: { httpsOnly: productionMode, publicOnly: productionMode && !e.WEBHOOK_ALLOW_PRIVATE_URLS },
     deliveries: { retryBaseMs: e.WEBHOOK_RETRY_BASE_MS, pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS },
     inngestEnabled: inngestDev || Boolean(e.INNGEST_EVENT_KEY && e.INNGEST_SIGNING_KEY),
+    publicUrl: e.REFERLOOP_PUBLIC_URL ?? e.NEXTAUTH_URL,
+    trustedProxies: e.REFERLOOP_TRUSTED_PROXIES,
   };
 }
 

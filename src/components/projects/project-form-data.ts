@@ -24,7 +24,8 @@ export function readAppDetails(form: FormData) {
     name: optional(form, "app.name"),
     appStoreUrl: optional(form, "app.appStoreUrl"),
     playStoreUrl: optional(form, "app.playStoreUrl"),
-    iconUrl: optional(form, "app.iconUrl"),
+    // Absent from the settings form (the icon card sets it): left as it is, not cleared.
+    ...(form.has("app.iconUrl") ? { iconUrl: optional(form, "app.iconUrl") } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ErrorMessage } from "@/components/ui/alert";
 import { toFormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
+import { AppIconCard } from "./app-icon-card";
 import { DeleteProjectCard } from "./delete-project-card";
 import { EditProjectForm } from "./edit-project-form";
 import { ProjectDetailsCard } from "./project-details-card";
@@ -33,6 +34,7 @@ export function ProjectSettings({ projectId }: { projectId: string }) {
       <ProjectDetailsCard project={project.data} />
       <EditProjectForm project={project.data} />
       <PublishableKeyCard project={project.data} />
+      {project.data.appType === "Mobile" && <AppIconCard project={project.data} />}
       <RotateSecretCard project={project.data} />
       <DeleteProjectCard project={project.data} />
     </div>

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { attributesSchema, clientProvidedIdSchema } from "./app-users";
-import { caseInsensitive, idInput, jsonNumber, URL_MAX_LENGTH } from "./common";
+import { installSignalFields } from "./attribution";
+import { caseInsensitive, idInput } from "./common";
 import { eventNameSchema, referralCodeSchema, REWARD_ENVIRONMENTS } from "./referrals";
 
 /*
@@ -21,31 +22,6 @@ export type AttributionMethod = (typeof ATTRIBUTION_METHODS)[number];
 /** hex HMAC-SHA256: 32 bytes. */
 export const userHashSchema = z.string().regex(/^[0-9a-fA-F]{64}$/, { error: "must be 64 hexadecimal characters (HMAC-SHA256)" });
 
-/*
- * The device fields of a fingerprint (init-app-user's `device`, the landing page's click). Every
- * field but the OS may be missing or null: unknown is no evidence to the matcher. Numbers through
- * jsonNumber: a JSON body must carry numbers, not strings that look like them.
- */
-export const screenSideSchema = jsonNumber(z.number().positive().max(10_000));
-export const pixelRatioSchema = jsonNumber(z.number().min(0.25).max(10));
-export const timezoneSchema = z.string().trim().max(64);
-export const localeSchema = z.string().trim().max(35);
-
-/** `device` of init-app-user: screen in points/dp. */
-export const deviceSchema = z.object({
-  os: z.string().trim().min(1).max(32),
-  osVersion: z.string().trim().max(32).nullish(),
-  screenWidth: screenSideSchema.nullish(),
-  screenHeight: screenSideSchema.nullish(),
-  pixelRatio: pixelRatioSchema.nullish(),
-  timezone: timezoneSchema.nullish(),
-  locale: localeSchema.nullish(),
-});
-export type DeviceInput = z.infer<typeof deviceSchema>;
-
-/** Longest install referrer, clipboard text or deep link accepted. */
-export const MOBILE_TOKEN_MAX_LENGTH = URL_MAX_LENGTH;
-
 export const initAppUserBody = z.object({
   userId: clientProvidedIdSchema.describe("Your own id of the signed-in user (the app user's clientProvidedId), 1 to 255 characters, matched exactly."),
   userHash: userHashSchema
@@ -54,10 +30,7 @@ export const initAppUserBody = z.object({
   attributes: attributesSchema.optional().describe("Replaces the stored attributes when given, e.g. `{ \"name\": \"Ada\" }`."),
   referralTrackingId: idInput().optional().describe("The tracking id the web widget stored (`svc_tracked_referral`): binds this user as that item's referee."),
   referralCode: referralCodeSchema.optional().describe("Without a tracking id: the referral code the widget stored (`svc_ref_code`)."),
-  installReferrer: z.string().max(MOBILE_TOKEN_MAX_LENGTH).optional().describe("Mobile: the Google Play Install Referrer string. Accepted; attribution from it comes with the hosted landing page."),
-  clipboardToken: z.string().max(MOBILE_TOKEN_MAX_LENGTH).optional().describe("Mobile: the landing page's clipboard token. Accepted; attribution from it comes with the hosted landing page."),
-  deepLink: z.string().max(MOBILE_TOKEN_MAX_LENGTH).optional().describe("Mobile: the link that opened the app. Accepted; attribution from it comes with the hosted landing page."),
-  device: deviceSchema.optional().describe("Mobile: the device, for fingerprint matching. Accepted; matching comes with the hosted landing page."),
+  ...installSignalFields,
 });
 
 export const trackReferralSdkBody = z.object({

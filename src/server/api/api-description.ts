@@ -1,5 +1,15 @@
 import { MAX_BODY_BYTES } from "@/server/api/rest/handle-rest-request";
-import { DEFAULT_ATTRIBUTION_WINDOW_DAYS, MAX_ATTRIBUTION_WINDOW_DAYS, MIN_ATTRIBUTION_WINDOW_DAYS } from "@/lib/schemas/campaigns";
+import {
+  DEFAULT_ATTRIBUTION_WINDOW_DAYS,
+  DEFAULT_MATCH_WINDOW_MINUTES,
+  MAX_ATTRIBUTION_WINDOW_DAYS,
+  MAX_MATCH_WINDOW_MINUTES,
+  MIN_ATTRIBUTION_WINDOW_DAYS,
+  MIN_MATCH_WINDOW_MINUTES,
+} from "@/lib/schemas/campaigns";
+import { MAX_ICON_BYTES, MAX_ICON_SIDE, MIN_ICON_SIDE } from "@/lib/sniff-image";
+import { DEFAULT_MATCH_THRESHOLD } from "@/server/domain/attribution/match-click";
+import { CLICK_PURGE_INTERVAL_MS } from "@/server/jobs/click-purge";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/schemas/common";
 import { REWARD_REASON_CODES } from "@/lib/schemas/referrals";
 import { IDEMPOTENCY_DOC } from "@/server/api/idempotency";
@@ -30,7 +40,7 @@ export const API_DESCRIPTION = `
 The Referloop REST API. Backends call \`/api/v1/public/...\` with \`Authorization: Bearer <API key>\`. The client library (the web widget, mobile apps, and your backend's reward call) calls \`/api/v1/sdk/...\` with a project key: see *Client library* below.
 
 ## Conventions
-- Request bodies: \`application/json\`, \`text/json\` or \`application/*+json\`, at most ${MAX_BODY_BYTES / 1024} KiB (larger: 413; other media types: 415; malformed JSON: 400).
+- Request bodies: \`application/json\`, \`text/json\` or \`application/*+json\`, at most ${MAX_BODY_BYTES / 1024} KiB (larger: 413; other media types: 415; malformed JSON: 400) The one exception is the app icon upload, whose body is the image itself (see *Mobile projects*).
 - Top-level request field names and query parameter names are accepted in camelCase or PascalCase (\`referrerId\` or \`ReferrerId\`). Unknown fields are ignored. Numbers and booleans in bodies must be JSON numbers and booleans (\`"0.5"\` is a 400).
 - Responses are JSON in camelCase. Ask with \`Accept: text/json\` or \`text/plain\` to have the same JSON labelled with that media type.
 - Errors are \`application/problem+json\` (RFC 9457) with a stable \`type\` (\`urn:referloop:problem:<kind>\`), \`title\`, \`status\` and \`detail\`; validation errors list each failing field (dotted path) and rule in \`errors\`.
@@ -43,6 +53,24 @@ The Referloop REST API. Backends call \`/api/v1/public/...\` with \`Authorizatio
 
 ## Projects
 \`appType\` (\`Web\` or \`Mobile\`) defaults to \`Web\` and cannot change after creation: a PUT with a different value is a 400. \`referralRedirectLink\` must be an absolute http(s) URL without query or fragment (the service appends \`referralCode\`); https only when the service runs in production mode. The \`sk_\` project secret is returned once, on creation and on rotation. The \`pk_\` publishable key is part of every project record (\`publishableKey\`). \`allowedOrigins\` (at most ${MAX_ALLOWED_ORIGINS}, each \`scheme://host[:port]\`, stored without a trailing slash, https in production mode) and \`identityVerification\` are explained under *Client library*.
+
+## Mobile projects: app details, icon, landing page, deferred deep linking
+**App details.** A Mobile project carries \`app\` (the spec's \`AppDto\`: \`name\`, \`appStoreUrl\`, \`playStoreUrl\`, \`iconUrl\`), set on create and update (\`app: null\` clears it; Web projects answer \`app: null\`).
+
+**Icon upload.** \`PUT /projects/{projectId}/app/icon\` takes the image's bytes as the request body (\`curl -X PUT --data-binary @icon.png -H "Content-Type: image/png" ...\`); this is the one request body that is not JSON. PNG, JPEG or WebP, judged by the bytes, never by a file name or the \`Content-Type\`; at most ${MAX_ICON_BYTES / 1024 / 1024} MB (${MAX_ICON_BYTES} bytes; more is a 413 saying so); each side ${MIN_ICON_SIDE} to ${MAX_ICON_SIDE} pixels. Anything else is a 400 naming \`icon\` and the rule (\`not_an_image\`, \`unreadable\`, \`bad_dimensions\`); a multipart form is a 415; a Web project is a 400 (\`appType\`, \`mobile_only\`). The icon is stored by the service (every instance serves it) and served from a content-addressed URL, \`{origin}/icons/{sha256}.{png|jpg|webp}\`, with \`Cache-Control: public, max-age=31536000, immutable\`, an \`ETag\` and \`nosniff\`; the response is the project, its \`app.iconUrl\` pointing there.
+
+**Referral links and the hosted landing page.** A Mobile project's referral link is the service's own landing page, \`{origin}/r/{projectId}/{referralCode}\`, with \`?rewardEventName=...\` when the link pre-assigns an event (the project id is in the path because referral codes are unique within a project only). \`{origin}\` is the configured public URL of the service (\`REFERLOOP_PUBLIC_URL\`, else \`NEXTAUTH_URL\`), else the origin the request came to. The page shows the app's name and icon, records the visit (the click) with the device's fingerprint, and sends the visitor on: iPhones and iPads to the App Store (offering first to copy a one-time invite token for the app to read on first launch), Android to the Play Store with the referral and the click in the store's install referrer, computers to the project's redirect link with the referral appended; without scripts, a plain link and a refresh do the same. An unknown project or code (or a Web project's) is one "not found" page. The page needs no redirect link; without one, computers see the store links.
+
+**Clicks.** The page's script posts the click to \`POST /r/{projectId}/{referralCode}/click\`: OS and version from the user agent, screen size and pixel ratio, timezone and locale from the browser, and the client's IP address: the connection's, or behind reverse proxies listed in \`REFERLOOP_TRUSTED_PROXIES\` the address their \`X-Forwarded-For\` names (a header from anyone else is ignored). Clicks are kept for the campaign's match window (\`matchWindowMinutes\`: ${MIN_MATCH_WINDOW_MINUTES} to ${MAX_MATCH_WINDOW_MINUTES}, default ${DEFAULT_MATCH_WINDOW_MINUTES}), then deleted (a job runs every ${CLICK_PURGE_INTERVAL_MS / 60_000} minutes).
+
+**Attribution on first launch** (\`init-app-user\` from the app, its \`attribution\` field). The service binds the install to a referral by the first signal that names one of the project's referrals, in order of certainty:
+- \`install_referrer\` (confidence 1): the Google Play Install Referrer that the landing page's store link carried.
+- \`clipboard\` (confidence 1): the landing page's "copy the code" token, signed, valid for the match window, usable once.
+- \`link\` (confidence 1): a universal/app link opened after install, carrying \`referralTrackingId\` or \`referralCode\` (or the landing page's own URL).
+- \`fingerprint\` (confidence: the match's, at least ${DEFAULT_MATCH_THRESHOLD}): the device (OS and version, screen, timezone, locale, IP address) matched to the most likely unmatched click of the project in the match window.
+- \`none\` (confidence 0): nothing certain, and no click likely enough.
+
+Deterministic signals always win over a fingerprint. A fingerprint match needs a confidence of at least ${DEFAULT_MATCH_THRESHOLD}: the evidence (a naive-Bayes estimate weighing how many other visitors share the network address and device in the window) must favour one referral over every other explanation, including "no click at all"; two referrals that explain an install equally well bind neither. A click is bound once, even when two first launches race for it. In a simulation with carrier NAT, popular phones and organic installs, the fingerprint's precision at this threshold was 97.5 to 100% and its recall 63 to 79% (weights, method and figures: \`bench/attribution/README.md\` in the source).
 
 ## Referrals and rewards
 - Every app user gets a 6-character alphanumeric referral code, unique within the project, from a cryptographic random source.

@@ -53,4 +53,12 @@ describe("OpenAPI document", () => {
     expect(doc.paths["/public/projects/{projectId}/rotate-publishable-key"].post).toBeDefined();
     expect(doc.info.description).toContain("## Client library");
   });
+
+  it("describes the icon upload's body as the image's bytes, with its own 413 and 415", () => {
+    const upload = doc.paths["/public/projects/{projectId}/app/icon"].put;
+    expect(Object.keys(upload.requestBody.content)).toEqual(["image/png", "image/jpeg", "image/webp"]);
+    expect(upload.requestBody.content["image/png"].schema).toEqual({ type: "string", contentMediaType: "image/png" });
+    expect(upload.responses["413"].description).toMatch(/larger than 10 MB/);
+    expect(upload.responses["415"].description).toMatch(/multipart/);
+  });
 });

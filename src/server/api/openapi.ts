@@ -81,6 +81,15 @@ export function buildOpenApiDocument(origin: string): OpenAPIObject {
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const op of Object.values(item as Record<string, Operation>)) {
       const meta = procedureMeta(op.operationId?.replaceAll("-", ".") ?? "");
+      if (meta?.binaryBody && op.requestBody) {
+        // The body is the file itself: each declared media type carries raw bytes, not an object.
+        const types = meta.openapi?.contentTypes ?? ["application/octet-stream"];
+        op.requestBody = {
+          required: true,
+          description: `The file's bytes, at most ${meta.binaryBody.maxBytes} bytes.`,
+          content: Object.fromEntries(types.map((type) => [type, { schema: { type: "string", contentMediaType: type } }])),
+        };
+      }
       const responses: Operation["responses"] = {};
       for (const [status, response] of Object.entries(op.responses)) {
         if (status === "200") {
@@ -98,7 +107,7 @@ export function buildOpenApiDocument(origin: string): OpenAPIObject {
       // Each operation takes one credential (the generator lists every scheme on every operation).
       if (op.security) op.security = [{ [SCHEME[meta?.sdkCredential ?? "apiKey"]]: [] }];
       if (path.includes("{")) responses["404"] = problemResponse("Not found, or owned by another organisation.");
-      if (op.requestBody) {
+      if (op.requestBody && !meta?.binaryBody) {
         responses["413"] = problemResponse(`The body exceeds ${MAX_BODY_BYTES} bytes.`);
         responses["415"] = problemResponse("The body is not JSON.");
       }

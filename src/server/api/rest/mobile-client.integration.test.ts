@@ -14,8 +14,8 @@ import { createReferloopMobile, STORAGE_KEYS, type DeviceAdapter, type StorageAd
  * The mobile client (src/sdk/mobile) against the real init-app-user over HTTP: the app's SDK handler behind a plain
  * node:http server, this file's own database. What the service decides (keys, binding, identity
  * verification, the body's schema) is checked here; the client's own behaviour on transport failures
- * and the mobile attribution methods, which the service does not implement yet (they come with the
- * hosted landing page), stay in create-referloop-mobile.test.ts against a contract-following fake.
+ * stays in create-referloop-mobile.test.ts against a contract-following fake, and the first launch's
+ * attribution from the landing page's signals is in src/server/http/landing/mobile-client-flow.integration.test.ts.
  */
 
 let t: TestDb;

@@ -1,3 +1,4 @@
+import type { AppType } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { hashToken } from "@/server/domain/tokens";
 import { PUBLISHABLE_PREFIX, SECRET_PREFIX } from "./project-keys";
@@ -7,6 +8,7 @@ export type SdkProject = {
   id: string;
   organizationId: string;
   name: string;
+  appType: AppType;
   referralRedirectLink: string | null;
   allowedOrigins: string[];
   identityVerification: boolean;
@@ -20,6 +22,7 @@ const columns = {
   id: true,
   organizationId: true,
   name: true,
+  appType: true,
   referralRedirectLink: true,
   allowedOrigins: true,
   identityVerification: true,

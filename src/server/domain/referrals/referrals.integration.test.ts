@@ -61,10 +61,12 @@ const webhook = (f: OrgWithProject, environment: WebhookEnvironment, enabled = t
     },
   });
 
+const ORIGIN = "https://go.referloop.example";
+
 describe("createReferralLink", () => {
   it("builds the link from the redirect link and the referrer's code", async () => {
     const user = await createAppUser(t.db, main.org.id, main.project.id, { clientProvidedId: "linker" });
-    const link = await createReferralLink(t.db, main.org.id, main.project.id, { referrerId: "linker" });
+    const link = await createReferralLink(t.db, main.org.id, main.project.id, { referrerId: "linker" }, ORIGIN);
     expect(link).toEqual({
       referralLink: `https://app.example.com/join?referralCode=${user.referralCode}`,
       referralCode: user.referralCode,
@@ -74,7 +76,7 @@ describe("createReferralLink", () => {
     const withEvent = await createReferralLink(t.db, main.org.id, main.project.id, {
       referrerId: "linker",
       rewardEventName: "first purchase",
-    });
+    }, ORIGIN);
     expect(withEvent.referralLink).toBe(
       `https://app.example.com/join?referralCode=${user.referralCode}&rewardEventName=first%20purchase`,
     );
@@ -84,14 +86,22 @@ describe("createReferralLink", () => {
     const f = await createOrgWithProject(t.db);
     await t.db.project.update({ where: { id: f.project.id }, data: { referralRedirectLink: null } });
     await createAppUser(t.db, f.org.id, f.project.id, { clientProvidedId: "u" });
-    const error = await domainError(createReferralLink(t.db, f.org.id, f.project.id, { referrerId: "u" }));
+    const error = await domainError(createReferralLink(t.db, f.org.id, f.project.id, { referrerId: "u" }, ORIGIN));
     expect(error.kind).toBe("invalid");
     expect(error.message).toMatch(/redirect link/);
   });
 
+  it("points a Mobile project's link at its hosted landing page, which needs no redirect link", async () => {
+    const f = await createOrgWithProject(t.db, { appType: "Mobile" });
+    await t.db.project.update({ where: { id: f.project.id }, data: { referralRedirectLink: null } });
+    const user = await createAppUser(t.db, f.org.id, f.project.id, { clientProvidedId: "u" });
+    const link = await createReferralLink(t.db, f.org.id, f.project.id, { referrerId: "u", rewardEventName: "signup" }, ORIGIN);
+    expect(link.referralLink).toBe(`${ORIGIN}/r/${f.project.id}/${user.referralCode}?rewardEventName=signup`);
+  });
+
   it("is not_found for an unknown referrer or a foreign project, invalid for blank input", async () => {
-    expect((await domainError(createReferralLink(t.db, main.org.id, main.project.id, { referrerId: "nobody" }))).kind).toBe("not_found");
-    expect((await domainError(createReferralLink(t.db, foreign.org.id, main.project.id, { referrerId: "linker" }))).kind).toBe("not_found");
+    expect((await domainError(createReferralLink(t.db, main.org.id, main.project.id, { referrerId: "nobody" }, ORIGIN))).kind).toBe("not_found");
+    expect((await domainError(createReferralLink(t.db, foreign.org.id, main.project.id, { referrerId: "linker" }, ORIGIN))).kind).toBe("not_found");
     expect(linkBody.safeParse({ referrerId: " " }).error?.issues[0]?.path).toEqual(["referrerId"]);
     expect(linkBody.safeParse({ referrerId: "linker", rewardEventName: "" }).error?.issues[0]?.path).toEqual(["rewardEventName"]);
   });

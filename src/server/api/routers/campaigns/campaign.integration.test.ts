@@ -62,6 +62,7 @@ describe("GET /campaign", () => {
       referrerExperience: DEFAULT_REFERRER,
       newUserExperience: DEFAULT_NEW_USER,
       attributionWindowDays: 30,
+      matchWindowMinutes: 120,
       updatedAt: expect.any(String),
     });
   });
@@ -113,6 +114,13 @@ describe("PUT /campaign", () => {
     // What a later GET answers is what was stored.
     const got = await call("GET", campaignPath(projectId));
     expect(got.json).toMatchObject({ referrerExperience: changedReferrer, newUserExperience: { promoText: "Hi", promoPosition: "bottom-left" } });
+  });
+
+  it("sets the install match window (MatchWindowMinutes, 1 to 1440) and keeps it across other updates", async () => {
+    const { projectId } = await newProject();
+    expect((await put(projectId, { MatchWindowMinutes: 30 })).json).toMatchObject({ matchWindowMinutes: 30, attributionWindowDays: 30 });
+    expect((await put(projectId, { NewUserExperience: { promoText: "Hi" } })).json.matchWindowMinutes).toBe(30);
+    expect((await call("GET", campaignPath(projectId))).json.matchWindowMinutes).toBe(30);
   });
 
   it("merges a partial section field by field and leaves the other sections alone", async () => {
@@ -209,6 +217,9 @@ describe("PUT /campaign refuses bad values with a 400 naming each field, and sto
     ["attributionWindowDays 366", { AttributionWindowDays: 366 }, "attributionWindowDays", "too_big"],
     ['attributionWindowDays "5" (a string)', { attributionWindowDays: "5" }, "attributionWindowDays", "invalid_type"],
     ["attributionWindowDays 1.5", { attributionWindowDays: 1.5 }, "attributionWindowDays", "invalid_type"],
+    ["matchWindowMinutes 0", { matchWindowMinutes: 0 }, "matchWindowMinutes", "too_small"],
+    ["matchWindowMinutes 1441 (over 24 hours)", { MatchWindowMinutes: 1441 }, "matchWindowMinutes", "too_big"],
+    ["matchWindowMinutes 2.5", { matchWindowMinutes: 2.5 }, "matchWindowMinutes", "invalid_type"],
   ];
   it.each(cases)("%s", async (_label, body, field, rule) => {
     const before = await stored(projectId);

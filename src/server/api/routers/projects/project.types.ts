@@ -42,3 +42,22 @@ export const createProjectInput = createProjectBody;
 export const updateProjectInput = updateProjectBody.extend(projectIdInput);
 
 export const projectIdOnlyInput = z.object(projectIdInput);
+
+/**
+ * The icon upload: REST sends the image's bytes as the body (the REST wrapper hands them over as
+ * `icon`, see Meta.binaryBody); the dashboard sends multipart form data (`projectId`, `icon`), which
+ * tRPC passes through as FormData. Whether the bytes are an image is judged by the domain
+ * (checkIcon), by content.
+ */
+export const setIconInput = z.preprocess(
+  (value) => (value instanceof FormData ? fromForm(value) : value),
+  z.object({
+    ...projectIdInput,
+    icon: z.instanceof(Uint8Array).meta({ override: { type: "string", contentMediaType: "application/octet-stream" } }),
+  }),
+);
+
+async function fromForm(form: FormData) {
+  const icon = form.get("icon");
+  return { projectId: form.get("projectId"), icon: icon instanceof Blob ? new Uint8Array(await icon.arrayBuffer()) : icon };
+}

@@ -5,6 +5,7 @@ import { getProjectProcedure } from "./get-project";
 import { listProjectsProcedure } from "./list-projects";
 import { rotateProjectSecretProcedure } from "./rotate-project-secret";
 import { rotatePublishableKeyProcedure } from "./rotate-publishable-key";
+import { setProjectIconProcedure } from "./set-project-icon";
 import { updateProjectProcedure } from "./update-project";
 
 export const projectsRouter = router({
@@ -15,4 +16,5 @@ export const projectsRouter = router({
   delete: deleteProjectProcedure,
   rotateSecret: rotateProjectSecretProcedure,
   rotatePublishableKey: rotatePublishableKeyProcedure,
+  setIcon: setProjectIconProcedure,
 });

@@ -30,7 +30,11 @@ export const linkInput = linkBody.extend(projectIdInput);
 
 export const linkOutput = z
   .object({
-    referralLink: z.string().describe("`<redirect link>?referralCode=CODE[&rewardEventName=E]`, values URL-encoded."),
+    referralLink: z
+      .string()
+      .describe(
+        "Web projects: `<redirect link>?referralCode=CODE[&rewardEventName=E]`. Mobile projects: the hosted landing page `{origin}/r/{projectId}/CODE[?rewardEventName=E]`. Values URL-encoded.",
+      ),
     referralCode: z.string(),
     referrerId: z.string(),
     rewardEventName: z.string().nullable(),
