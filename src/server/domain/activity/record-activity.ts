@@ -18,12 +18,18 @@ export type ActivityInput = {
   description: string;
 };
 
+/** An entry written inside a larger statement may take its user and words from the statement's own rows. */
+export type ActivityInsert = Omit<ActivityInput, "appUserId" | "description"> & {
+  appUserId: string | null | Prisma.Sql;
+  description: string | Prisma.Sql;
+};
+
 /**
  * The one INSERT of an activity entry, also used inside the reward claim's single statement, where
  * `onlyIf` gates it on the claim. Fills in what Prisma otherwise would: the id, and `at` from this
  * process's clock.
  */
-export function activityInsert(entry: ActivityInput, { at = new Date(), onlyIf = Prisma.sql`true` } = {}): Prisma.Sql {
+export function activityInsert(entry: ActivityInsert, { at = new Date(), onlyIf = Prisma.sql`true` } = {}): Prisma.Sql {
   return Prisma.sql`
     INSERT INTO "Activity" ("id", "projectId", "appUserId", "type", "description", "createdAt")
     SELECT gen_random_uuid()::text, ${entry.projectId}, ${entry.appUserId}, ${entry.type}, ${entry.description}, ${at}

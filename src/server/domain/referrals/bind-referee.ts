@@ -80,6 +80,12 @@ async function bindCode(
     select: { id: true },
   });
   if (existing) return { bound: true, trackingId: existing.id, newly: false };
-  const { item } = await insertTracking(tx, { projectId, referrer, referee, referralCode: token.referralCode, rewardEventName: token.rewardEventName });
-  return { bound: true, trackingId: item.id, newly: true };
+  const tracked = await insertTracking(tx, {
+    projectId,
+    referralCode: token.referralCode,
+    refereeId: referee.clientProvidedId,
+    rewardEventName: token.rewardEventName,
+  });
+  if ("refused" in tracked) return { bound: false, reason: tracked.refused === "self_referral" ? "self_referral" : "unknown_referral" };
+  return { bound: true, trackingId: tracked.inserted.referralTrackingId, newly: true };
 }
