@@ -4,9 +4,11 @@
  * and the delivery worker resumes whatever deliveries a previous process left due.
  */
 import { getConfigOrExit } from "@/server/config";
+import { answerForbiddenMethods } from "@/server/http/forbidden-methods";
 import { startDeliveryWorker, stopDeliveryWorker } from "@/server/jobs/delivery-worker";
 
 getConfigOrExit();
+answerForbiddenMethods();
 
 await startDeliveryWorker();
 for (const signal of ["SIGTERM", "SIGINT"] as const) {

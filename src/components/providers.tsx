@@ -5,6 +5,7 @@ import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { useState, type ReactNode } from "react";
 import type { AppRouter } from "@/server/api/root";
 import { TRPCProvider } from "@/lib/trpc";
+import { MAX_TRPC_BATCH_SIZE } from "@/lib/trpc-batch";
 
 function makeQueryClient() {
   return new QueryClient({
@@ -25,7 +26,7 @@ export function Providers({ children }: { children: ReactNode }) {
   // One client per browser tab, created lazily so server renders never share state between users.
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(() =>
-    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc" })] }),
+    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", maxItems: MAX_TRPC_BATCH_SIZE })] }),
   );
   return (
     <QueryClientProvider client={queryClient}>

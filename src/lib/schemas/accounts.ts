@@ -9,6 +9,9 @@ export const API_KEY_NAME_MAX_LENGTH = 100;
 
 export const MEMBER_ROLES = ["owner", "member"] as const;
 
+/** The `error` a sign-in answers with when a rate limit or an address lockout refused it (429). */
+export const SIGN_IN_REFUSED = "TooManyAttempts";
+
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ error: "must be an e-mail address" }).max(EMAIL_MAX_LENGTH));
 export const organizationNameSchema = requiredText(ORGANIZATION_NAME_MAX_LENGTH);
 

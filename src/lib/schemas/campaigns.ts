@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { jsonNumber } from "./common";
+import { AttributionModel } from "@/generated/prisma/enums";
+import { caseInsensitive, jsonNumber } from "./common";
 
 export const MODAL_TITLE_MAX_LENGTH = 200;
 export const MODAL_DESCRIPTION_MAX_LENGTH = 500;
@@ -57,6 +58,15 @@ export const defaultNewUserExperience: NewUserExperience = {
 /** Days a Pending tracking item stays eligible for its reward. */
 export const DEFAULT_ATTRIBUTION_WINDOW_DAYS = 30;
 
+/**
+ * Which arrival of a referee may complete when they arrived more than once (through one referrer's
+ * link or several): their first (the default) or their last. A referee completes at most one
+ * referral per project either way.
+ */
+export const ATTRIBUTION_MODELS = Object.values(AttributionModel) as [AttributionModel, ...AttributionModel[]];
+export type { AttributionModel };
+export const DEFAULT_ATTRIBUTION_MODEL: AttributionModel = "first";
+
 /** Longest attribution window a campaign may set (about a year). */
 export const MIN_ATTRIBUTION_WINDOW_DAYS = 1;
 export const MAX_ATTRIBUTION_WINDOW_DAYS = 365;
@@ -82,4 +92,7 @@ export const updateCampaignBody = z.object({
   referrerExperience: referrerExperiencePatchSchema.optional().describe("Fields to change; absent fields keep their value."),
   newUserExperience: newUserExperiencePatchSchema.optional().describe("Fields to change; absent fields keep their value."),
   attributionWindowDays: attributionWindowDaysSchema.optional().describe("Days a Pending tracking item stays eligible for its reward."),
+  attributionModel: caseInsensitive(ATTRIBUTION_MODELS)
+    .optional()
+    .describe("Which arrival of a referee who arrived more than once may complete: `first` (default) or `last` (any case)."),
 });

@@ -40,9 +40,25 @@ export const REWARD_REASONS = {
     text: "Expired: older than the campaign's attribution window",
     effect: "the item is older than the campaign's attribution window; the item becomes Failed",
   },
+  referee_unknown: {
+    text: "No referee yet: the arrival has not been bound to a user",
+    effect: "the item has no referee yet (an anonymous arrival that no app user has been bound to); an item without a referee cannot complete, so the event is recorded on its own and the item **stays Pending**",
+  },
   duplicate_referee: {
-    text: "Duplicate referee: this referrer was already rewarded for this user",
-    effect: "this referrer was already rewarded for this referee; the item becomes Failed",
+    text: "Duplicate referee: this user already completed a referral in this project",
+    effect: "the referee already completed a referral in this project, through this referrer or another (a referee completes at most one); the item becomes Failed",
+  },
+  mutual_referral: {
+    text: "Mutual referral: the referee already earned a reward for referring this referrer",
+    effect: "the referee was already rewarded for referring this referrer (two users never both earn a reward from each other); the item becomes Failed",
+  },
+  not_first_arrival: {
+    text: "Not the first arrival: an earlier arrival of this user holds the referral",
+    effect: "the campaign attributes a referee to their first arrival (`attributionModel` `first`, the default) and the referee has an earlier item that is still Pending and within the attribution window: report the event for that item; this one becomes Failed",
+  },
+  not_last_arrival: {
+    text: "Not the last arrival: a later arrival of this user holds the referral",
+    effect: "the campaign attributes a referee to their last arrival (`attributionModel` `last`) and the referee has a later item that is still Pending: report the event for that item; this one becomes Failed",
   },
 } as const satisfies Record<string, { text: string; effect: string }>;
 

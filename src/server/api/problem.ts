@@ -9,6 +9,8 @@ export type Problem = {
   status: number;
   detail: string;
   instance?: string;
+  /** The request's `X-Request-Id`: quote it when reporting a problem (an internal error is logged under it). */
+  requestId?: string;
   /** For validation problems: every failing field with the rule it broke. */
   errors?: FieldIssue[];
 };
@@ -46,7 +48,7 @@ export const toTRPCError = (error: DomainError) =>
 type ZodLikeIssue = { path: PropertyKey[]; code: string; message: string };
 
 /** Turns any error reaching the API edge into a problem; internal details never leave the server. */
-export function problemFromError(error: TRPCError): Problem {
+export function problemFromError(error: TRPCError, requestId?: string): Problem {
   const known = byCode[error.code];
   const { status, slug, title } = known ?? internal;
   const cause = error.cause as unknown;
@@ -61,9 +63,9 @@ export function problemFromError(error: TRPCError): Problem {
     }));
   }
   const detail = !known
-    ? "An unexpected error occurred."
+    ? `An unexpected error occurred.${requestId ? ` Quote request id ${requestId} when reporting it.` : ""}`
     : errors?.length
       ? errors.map((e) => `${e.field}: ${e.message}`).join("; ")
       : error.message;
-  return { type: problemType(slug), title, status, detail, ...(errors ? { errors } : {}) };
+  return { type: problemType(slug), title, status, detail, ...(requestId ? { requestId } : {}), ...(errors ? { errors } : {}) };
 }

@@ -22,6 +22,7 @@ describe("getCampaign", () => {
       referrerExperience: defaultReferrerExperience,
       newUserExperience: defaultNewUserExperience,
       attributionWindowDays: 30,
+      attributionModel: "first",
       updatedAt: f.campaign.updatedAt.toISOString(),
     });
   });

@@ -1,5 +1,5 @@
 import type { Campaign } from "@/generated/prisma/client";
-import type { NewUserExperience, ReferrerExperience } from "@/lib/schemas/campaigns";
+import type { AttributionModel, NewUserExperience, ReferrerExperience } from "@/lib/schemas/campaigns";
 import { readNewUserExperience, readReferrerExperience } from "@/server/domain/campaigns/campaign-config";
 
 export type CampaignDto = {
@@ -9,6 +9,7 @@ export type CampaignDto = {
   referrerExperience: ReferrerExperience;
   newUserExperience: NewUserExperience;
   attributionWindowDays: number;
+  attributionModel: AttributionModel;
   updatedAt: string;
 };
 
@@ -18,5 +19,6 @@ export const toCampaignDto = (campaign: Campaign): CampaignDto => ({
   referrerExperience: readReferrerExperience(campaign.referrerExperience),
   newUserExperience: readNewUserExperience(campaign.newUserExperience),
   attributionWindowDays: campaign.attributionWindowDays,
+  attributionModel: campaign.attributionModel,
   updatedAt: campaign.updatedAt.toISOString(),
 });

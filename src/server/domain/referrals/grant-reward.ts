@@ -27,7 +27,8 @@ export type GrantRewardInput = {
  * Pending -> Completed (reward history, counters, outbox deliveries) or Pending -> Failed,
  * atomically. Every call also records the reported event. The database settles races: the
  * status change is conditional on Pending, and RewardHistory's unique keys refuse a second claim for
- * the item or the referrer/referee pair. The caller hands the result's `deliveryIds` to the scheduler.
+ * the item, the referee, or the pair of users either way round. The caller hands the result's
+ * `deliveryIds` to the scheduler.
  */
 export async function grantReward(
   db: Db,
@@ -35,7 +36,8 @@ export async function grantReward(
   projectId: string,
   input: GrantRewardInput,
 ): Promise<GrantRewardResult> {
-  const { project, item } = await loadRewardItem(db, organizationId, projectId, input.referralTrackingId);
+  const now = new Date();
+  const { project, item } = await loadRewardItem(db, organizationId, projectId, input.referralTrackingId, now);
   if (input.refereeId !== undefined && input.refereeId !== item.refereeClientId) {
     throw invalidField("refereeId", "mismatch", "The new user is not the referee of this referral tracking item.");
   }
@@ -45,20 +47,15 @@ export async function grantReward(
     eventName: input.eventName ?? item.rewardEventName ?? DEFAULT_REWARD_EVENT_NAME,
     environment: input.environment ?? null,
   };
-  const decision = decideReward({
-    item,
-    eventName: input.eventName ?? null,
-    attributionWindowDays: item.attributionWindowDays,
-    now: new Date(),
-    // Read with the item, so that a pair rewarded earlier fails without a transaction that would
-    // only roll back; a pair rewarded since is refused by RewardHistory's unique key (see claimReward).
-    pairAlreadyRewarded: item.pairRewarded,
-  });
+  // The facts are read with the item, so that a referee or pair rewarded earlier fails without a
+  // transaction that would only roll back; one rewarded since is refused by RewardHistory's unique
+  // indexes (see claimReward).
+  const decision = decideReward({ ...item, item, eventName: input.eventName ?? null, now });
   switch (decision.kind) {
     case "final":
       return rejectFinalItem(db, ctx);
     case "record":
-      return recordIndependentEvent(db, ctx);
+      return recordIndependentEvent(db, ctx, decision.reason);
     case "fail":
       return failReward(db, ctx, decision.reason);
     case "complete":

@@ -44,17 +44,23 @@ export async function rejectFinalItem(tx: Prisma.TransactionClient, ctx: RewardC
   return notClaimed(ctx, status, reason);
 }
 
-/** An event that is not the item's qualifying one: kept as an independent event; the item stays as it is. */
-export function recordIndependentEvent(db: Db, ctx: RewardContext): Promise<GrantRewardResult> {
+/**
+ * An event that cannot be the item's qualifying one yet: another event was pre-assigned
+ * (event_mismatch), or the item has no referee to reward (referee_unknown). It is kept as an
+ * independent event; the item stays as it is.
+ */
+export function recordIndependentEvent(db: Db, ctx: RewardContext, reason: "event_mismatch" | "referee_unknown"): Promise<GrantRewardResult> {
+  const { item } = ctx;
+  const waitsFor = reason === "event_mismatch" ? `"${item.rewardEventName}"` : "its referee to be identified";
   return db.$transaction(async (tx) => {
-    await recordRewardEvent(tx, eventOf(ctx, "Recorded", "event_mismatch"));
+    await recordRewardEvent(tx, eventOf(ctx, "Recorded", reason));
     await recordActivity(tx, {
       projectId: ctx.project.id,
-      appUserId: ctx.item.referrerId,
+      appUserId: item.referrerId,
       type: "event_recorded",
-      description: `${ctx.item.refereeClientId} reported "${ctx.eventName}"; this referral waits for "${ctx.item.rewardEventName}".`,
+      description: `${item.refereeClientId ?? "An unidentified referee"} reported "${ctx.eventName}"; this referral waits for ${waitsFor}.`,
     });
-    return notClaimed(ctx, ctx.item.status, "event_mismatch");
+    return notClaimed(ctx, item.status, reason);
   });
 }
 

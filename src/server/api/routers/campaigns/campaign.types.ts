@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { projectIdInput } from "@/lib/schemas/common";
 import {
+  ATTRIBUTION_MODELS,
   newUserExperienceSchema,
   referrerExperienceSchema,
   updateCampaignBody,
@@ -13,6 +14,7 @@ export const campaignDtoSchema = z
     referrerExperience: referrerExperienceSchema.meta({ id: "ReferrerExperience" }),
     newUserExperience: newUserExperienceSchema.meta({ id: "NewUserExperience" }),
     attributionWindowDays: z.number().int().describe("Days a Pending tracking item stays eligible for its reward."),
+    attributionModel: z.enum(ATTRIBUTION_MODELS).describe("Which arrival of a referee who arrived more than once may complete: first or last."),
     updatedAt: z.string(),
   })
   .meta({ id: "CampaignDto" });
