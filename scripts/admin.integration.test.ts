@@ -43,6 +43,23 @@ describe("npm run admin -- bootstrap", () => {
   }, 60_000);
 });
 
+describe("npm run admin -- rate-limits", () => {
+  it("shows and sets an organisation's own quotas: a number, 0 for none, default for the server's", async () => {
+    if (!t.url) return; // embedded run: one process per PGlite folder
+    const { org } = await createOrgWithProject(t.db);
+    const show = async (...args: string[]) => JSON.parse((await admin(["rate-limits", "--org", org.id, ...args])).stdout);
+    expect(await show()).toEqual({ organizationId: org.id, apiPerMinute: null, sdkPerMinute: null });
+    expect(await show("--api", "1200", "--sdk", "0")).toEqual({ organizationId: org.id, apiPerMinute: 1200, sdkPerMinute: 0 });
+    expect(await show("--sdk", "default")).toEqual({ organizationId: org.id, apiPerMinute: 1200, sdkPerMinute: null });
+    expect(await t.db.organization.findUniqueOrThrow({ where: { id: org.id } })).toMatchObject({ apiRateLimitPerMinute: 1200, sdkRateLimitPerMinute: null });
+
+    const bad = await admin(["rate-limits", "--org", org.id, "--api", "-5"]).catch((e: { code: number; stderr: string }) => e);
+    expect(bad).toMatchObject({ code: 1, stderr: expect.stringContaining("--api") });
+    const unknown = await admin(["rate-limits", "--org", "no-such-org"]).catch((e: { code: number; stderr: string }) => e);
+    expect(unknown).toMatchObject({ code: 1, stderr: expect.stringContaining("Organisation was not found") });
+  }, 60_000);
+});
+
 describe("npm run admin -- reencrypt-secrets", () => {
   // The tests' own key (vitest.config.ts) encrypts what createWebhook writes here: it is the old key.
   const KEY_A = testConfig().encryptionKey!;

@@ -37,3 +37,12 @@ export const createApiKeyBody = z.object({
     .nullish()
     .refine((v) => !v || new Date(v) > new Date(), { message: "must be in the future" }),
 });
+
+/**
+ * An organisation's own request quota per minute, as an operator sets it: a whole number (0: no
+ * limit), or "default" (null) for the server-wide setting.
+ */
+export const quotaPerMinuteSchema = z.union([
+  z.literal("default").transform(() => null),
+  z.coerce.number({ error: "must be a whole number or default" }).int({ error: "must be a whole number or default" }).min(0).max(1_000_000),
+]);

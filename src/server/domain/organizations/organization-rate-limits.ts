@@ -4,11 +4,13 @@ import { notFound } from "@/server/domain/errors";
 /** An organisation's own request quotas per minute; null keeps the server-wide default, 0 means no limit. */
 export type OrganizationRateLimits = { apiPerMinute: number | null; sdkPerMinute: number | null };
 
-export async function getOrganizationRateLimits(db: Db, organizationId: string): Promise<OrganizationRateLimits> {
+/** An unknown organisation has no quotas of its own (null), or with `mustExist` is not found. */
+export async function getOrganizationRateLimits(db: Db, organizationId: string, { mustExist = false } = {}): Promise<OrganizationRateLimits> {
   const row = await db.organization.findUnique({
     where: { id: organizationId },
     select: { apiRateLimitPerMinute: true, sdkRateLimitPerMinute: true },
   });
+  if (!row && mustExist) throw notFound("Organisation");
   return { apiPerMinute: row?.apiRateLimitPerMinute ?? null, sdkPerMinute: row?.sdkRateLimitPerMinute ?? null };
 }
 
