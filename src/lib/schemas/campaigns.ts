@@ -88,11 +88,23 @@ export type ReferrerExperiencePatch = z.infer<typeof referrerExperiencePatchSche
 export type NewUserExperiencePatch = z.infer<typeof newUserExperiencePatchSchema>;
 
 /** The campaign update body: both sections optional, each merged field by field. */
-export const updateCampaignBody = z.object({
+export const updateCampaignBody = z
+  .object({
   referrerExperience: referrerExperiencePatchSchema.optional().describe("Fields to change; absent fields keep their value."),
   newUserExperience: newUserExperiencePatchSchema.optional().describe("Fields to change; absent fields keep their value."),
   attributionWindowDays: attributionWindowDaysSchema.optional().describe("Days a Pending tracking item stays eligible for its reward."),
   attributionModel: caseInsensitive(ATTRIBUTION_MODELS)
     .optional()
     .describe("Which arrival of a referee who arrived more than once may complete: `first` (default) or `last` (any case)."),
-});
+  })
+  .meta({
+    title: "UpdateCampaignRequest",
+    examples: [
+      {
+        referrerExperience: { modal: { modalTitle: "Give 10 €, get 10 €" }, theme: { themeColor: "#0F766E" } },
+        newUserExperience: { promoText: "Your friend gave you 10 € off your first order.", promoPosition: "top-center" },
+        attributionWindowDays: 30,
+        attributionModel: "first",
+      },
+    ],
+  });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { RewardEnvironment, TrackingStatus } from "@/generated/prisma/enums";
 import { caseInsensitive, exactText, idInput, pagingInput } from "./common";
 import { clientProvidedIdSchema } from "./app-users";
+import { EXAMPLE } from "./examples";
 
 /** Event names are free-form and compared exactly (case-sensitive). */
 export const EVENT_NAME_MAX_LENGTH = 200;
@@ -77,28 +78,40 @@ export const referralCodeSchema = z.string().trim().min(1, { error: "is required
 /*
  * Request bodies and queries (without the path's ids): see app-users.ts.
  */
-export const linkBody = z.object({
-  referrerId: clientProvidedIdSchema.describe("The referrer's clientProvidedId."),
-  rewardEventName: eventNameSchema.optional().describe("Pre-assigns the qualifying event (exact, case-sensitive)."),
-});
+export const linkBody = z
+  .object({
+    referrerId: clientProvidedIdSchema.describe("The referrer's clientProvidedId."),
+    rewardEventName: eventNameSchema.optional().describe("Pre-assigns the qualifying event (exact, case-sensitive)."),
+  })
+  .meta({ title: "CreateReferralLinkRequest", examples: [{ referrerId: EXAMPLE.referrer.clientProvidedId, rewardEventName: EXAMPLE.eventName }] });
 
-export const trackBody = z.object({
-  referralCode: referralCodeSchema.describe("The link's `referralCode`."),
-  refereeId: clientProvidedIdSchema.describe("The new user's clientProvidedId; the app user is created if missing."),
-  rewardEventName: eventNameSchema.optional().describe("The link's `rewardEventName`, when it carried one."),
-});
+export const trackBody = z
+  .object({
+    referralCode: referralCodeSchema.describe("The link's `referralCode`."),
+    refereeId: clientProvidedIdSchema.describe("The new user's clientProvidedId; the app user is created if missing."),
+    rewardEventName: eventNameSchema.optional().describe("The link's `rewardEventName`, when it carried one."),
+  })
+  .meta({
+    title: "TrackReferralRequest",
+    examples: [{ referralCode: EXAMPLE.referrer.referralCode, refereeId: EXAMPLE.referee.clientProvidedId, rewardEventName: EXAMPLE.eventName }],
+  });
 
-export const rewardBody = z.object({
-  referralTrackingId: idInput().describe("The `referralTrackingId` that track returned."),
-  eventName: eventNameSchema.optional().describe("The qualifying event that happened. Default: the item's pre-assigned event."),
-  environment: caseInsensitive(REWARD_ENVIRONMENTS).optional().describe("Routes webhooks: Sandbox or Production (any case). Omitted: every enabled webhook once."),
-});
+export const rewardBody = z
+  .object({
+    referralTrackingId: idInput().describe("The `referralTrackingId` that track returned."),
+    eventName: eventNameSchema.optional().describe("The qualifying event that happened. Default: the item's pre-assigned event."),
+    environment: caseInsensitive(REWARD_ENVIRONMENTS).optional().describe("Routes webhooks: Sandbox or Production (any case). Omitted: every enabled webhook once."),
+  })
+  .meta({ title: "RewardRequest", examples: [{ referralTrackingId: EXAMPLE.trackingId, eventName: EXAMPLE.eventName, environment: "Production" }] });
 
 export const referralListQuery = z.object({
-  status: caseInsensitive(TRACKING_STATUSES).optional().describe("Pending, Completed or Failed (any case)."),
+  status: caseInsensitive(TRACKING_STATUSES).describe("Pending, Completed or Failed (any case).").meta({ examples: ["Completed"] }).optional(),
   ...pagingInput,
 });
 
 export const appUserReferralsQuery = referralListQuery.extend({
-  direction: caseInsensitive(REFERRAL_DIRECTIONS).default("given").describe("given: as referrer; received: as referee."),
+  direction: caseInsensitive(REFERRAL_DIRECTIONS)
+    .default("given")
+    .describe("given: as referrer; received: as referee (any case). Default given.")
+    .meta({ examples: ["received"] }),
 });

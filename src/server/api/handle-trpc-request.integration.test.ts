@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Services } from "@/server/api/context";
 import { handleTrpcRequest, type Session } from "@/server/api/handle-trpc-request";
-import { MAX_BODY_BYTES } from "@/server/http/body-limit";
+import { MAX_BODY_BYTES } from "@/server/http/request-body";
 import { MAX_TRPC_BATCH_SIZE } from "@/lib/trpc-batch";
 import { testConfig, testServices } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";

@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { createSessionContext, type Services } from "@/server/api/context";
 import { appRouter } from "@/server/api/root";
-import { MAX_BODY_BYTES } from "@/server/http/body-limit";
+import { MAX_BODY_BYTES } from "@/server/http/request-body";
 import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from "@/server/http/request-id";
 import { MAX_TRPC_BATCH_SIZE } from "@/lib/trpc-batch";
 

@@ -1,6 +1,6 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
-import { problemType } from "@/server/api/problem";
+import { problemOf } from "@/server/api/problem";
 import { getConfig } from "@/server/config";
 import { REQUEST_ID_HEADER, requestIdFrom } from "@/server/http/request-id";
 import { requestClientIp } from "@/server/http/request-ip";
@@ -30,12 +30,6 @@ export async function handleAuthRequest(req: NextRequest, ctx: RouteContext): Pr
   headers.set("content-type", "application/problem+json; charset=utf-8");
   headers.delete("location");
   headers.delete("content-length");
-  const problem = {
-    type: problemType("rate-limited"),
-    title: "Too many requests.",
-    status: 429,
-    detail: `Too many sign-in attempts. Retry in ${seconds} s.`,
-    url,
-  };
-  return new Response(JSON.stringify(problem), { status: 429, headers });
+  const problem = { ...problemOf("rate-limited", `Too many sign-in attempts. Retry in ${seconds} s.`, { requestId: headers.get(REQUEST_ID_HEADER)! }), url };
+  return new Response(JSON.stringify(problem), { status: problem.status, headers });
 }

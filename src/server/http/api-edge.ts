@@ -1,4 +1,4 @@
-import { problemType } from "@/server/api/problem";
+import { problemOf, type ProblemSlug } from "@/server/api/problem";
 import { REQUEST_ID_HEADER } from "./request-id";
 
 /** The methods any API route answers; the REST wrapper narrows them per path (405 with that path's Allow). */
@@ -15,20 +15,21 @@ export type EdgeAnswer = { status: number; headers: Record<string, string>; body
  */
 export function refuseAtApiEdge(method: string, rawPathname: string, requestId: string): EdgeAnswer | null {
   if (!(API_METHODS as readonly string[]).includes(method)) {
-    return problem(405, "method-not-allowed", "Method not allowed.", `${method} is not served here; allowed: ${ALLOW}.`, rawPathname, requestId, { allow: ALLOW });
+    return problem("method-not-allowed", `${method} is not served here; allowed: ${ALLOW}.`, rawPathname, requestId, { allow: ALLOW });
   }
   try {
     decodeURIComponent(rawPathname);
   } catch {
-    return problem(400, "malformed-path", "The request path is not valid.", "The path has a malformed percent-escape or is not UTF-8 once decoded.", rawPathname, requestId);
+    return problem("malformed-path", "The path has a malformed percent-escape or is not UTF-8 once decoded.", rawPathname, requestId);
   }
   return null;
 }
 
-function problem(status: number, slug: string, title: string, detail: string, instance: string, requestId: string, extra: Record<string, string> = {}): EdgeAnswer {
+function problem(slug: ProblemSlug, detail: string, instance: string, requestId: string, extra: Record<string, string> = {}): EdgeAnswer {
+  const body = problemOf(slug, detail, { instance, requestId });
   return {
-    status,
+    status: body.status,
     headers: { "content-type": "application/problem+json; charset=utf-8", [REQUEST_ID_HEADER]: requestId, ...extra },
-    body: JSON.stringify({ type: problemType(slug), title, status, detail, instance, requestId }),
+    body: JSON.stringify(body),
   };
 }

@@ -7,14 +7,11 @@ import { invalidField } from "@/server/domain/errors";
 import { appRouter } from "@/server/api/root";
 import { procedureMeta } from "@/server/api/procedure-meta";
 import type { Context } from "@/server/api/trpc";
-import { MAX_BODY_BYTES, readLimitedBody } from "@/server/http/body-limit";
+import { JSON_MEDIA_TYPE, MAX_BODY_BYTES, readLimitedBody, RESPONSE_MEDIA_TYPES } from "@/server/http/request-body";
 import { REQUEST_ID_HEADER, withRequestId } from "@/server/http/request-id";
 import { allowHeader, operationsAt, type RestOperation } from "./rest-operations";
 
 export { MAX_BODY_BYTES };
-/** The request media types a body may come as (the spec's three forms of JSON). */
-export const JSON_MEDIA_TYPES = ["application/json", "text/json", "application/*+json"] as const;
-const JSON_MEDIA_TYPE = /^(application\/([\w.-]+\+)?json|text\/json)$/i;
 const REST_PREFIXES = ["/api/v1/public/", "/api/v1/sdk/"];
 
 /**
@@ -205,7 +202,7 @@ async function finalize(res: Response, req: Request, url: URL, requestId: string
 
 /** JSON always; the media type label follows what the client asked for among the three the spec names. */
 export function negotiate(accept: string | null): string {
-  const offered = ["application/json", "text/json", "text/plain"];
+  const offered: readonly string[] = RESPONSE_MEDIA_TYPES;
   const ranges = (accept ?? "*/*")
     .split(",")
     .map((part) => {
