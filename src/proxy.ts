@@ -4,6 +4,9 @@ import { refuseAtApiEdge } from "@/server/http/api-edge";
 import { REQUEST_ID_HEADER, requestIdFrom } from "@/server/http/request-id";
 import { pageSecurityHeaders } from "@/server/http/security-headers";
 
+/** The API, the widget's scripts and landing pages: a request id, but not the dashboard's page headers (next.config.ts). */
+const SERVED_TO_OTHER_ORIGINS = ["/api/", "/sdk/", "/r/"];
+
 /**
  * Runs before routing. Every request it sees gets its `X-Request-Id` (the caller's, if usable, else a
  * new one), passed on to the handler and sent back. Under /api/ it answers what Next.js would turn
@@ -15,8 +18,9 @@ export function proxy(request: NextRequest) {
   const requestId = requestIdFrom(request.headers);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set(REQUEST_ID_HEADER, requestId);
-  if (request.nextUrl.pathname.startsWith("/api/")) {
-    const refused = refuseAtApiEdge(request.method, request.nextUrl.pathname, requestId);
+  const { pathname } = request.nextUrl;
+  if (SERVED_TO_OTHER_ORIGINS.some((prefix) => pathname.startsWith(prefix))) {
+    const refused = pathname.startsWith("/api/") ? refuseAtApiEdge(request.method, pathname, requestId) : null;
     if (refused) return new Response(refused.body, { status: refused.status, headers: refused.headers });
     const response = NextResponse.next({ request: { headers: requestHeaders } });
     response.headers.set(REQUEST_ID_HEADER, requestId);
@@ -34,8 +38,11 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   matcher: [
-    // The API: request ids, and problems instead of Next's own 500s. Its other headers come from next.config.ts.
+    // The API (request ids, and problems instead of Next's own 500s), the widget's scripts and landing
+    // pages (request ids). Their other headers come from next.config.ts.
     { source: "/api/:path*" },
+    { source: "/sdk/:path*" },
+    { source: "/r/:path*" },
     {
       // Not the API, the widget's scripts (/sdk/), landing pages (/r/) or static files: those are
       // served to other origins and get their headers from next.config.ts.
