@@ -10,7 +10,7 @@ export const updateCampaignProcedure = protectedProcedure
       tags: ["Campaign"],
       summary: "Update the campaign configuration",
       description:
-        "`ReferrerExperience` (sections `triggerButton`, `modal`, `theme`) and `NewUserExperience` are both optional and merge field by field: a section or field not sent keeps its value. Colours are `#RRGGBB`, `tintAlpha` 0 to 1, `modalTitle` at most 200 characters, `modalDescription` and `promoText` at most 500. Creates the configuration when none exists.",
+        "`ReferrerExperience` (sections `triggerButton`, `modal`, `theme`) and `NewUserExperience` are both optional and merge field by field: a section or field not sent keeps its value. Colours are `#RRGGBB`, `tintAlpha` 0 to 1, `modalTitle` at most 200 characters, `modalDescription` and `promoText` at most 500. `attributionWindowDays` (1 to 365) is how long a Pending item stays eligible; `attributionModel` (`first`, the default, or `last`) which arrival of a referee who arrived more than once may complete. Creates the configuration when none exists.",
     },
   })
   .input(updateCampaignInput)
