@@ -75,6 +75,9 @@ describe("text PostgreSQL cannot store", () => {
     expectProblem(await call("GET", `/projects/${projectId}/users?Search=al%00ice`), 400, [["search", "no_nul"]]);
     expectProblem(await call("GET", `/projects/${projectId}/users?SortBy=%00`), 400, [["sortBy", "no_nul"]]);
     expectProblem(await call("POST", `/webhooks/logs/%00/retry`), 400, [["logId", "no_nul"]]);
+    // A malformed escape never gets past the proxy; should one reach the handler, it names nothing.
+    expectProblem(await call("GET", `/projects/%ZZ/users?ProjectId=x`), 400, [["ProjectId", "matches_path"]]);
+    expectProblem(await call("GET", `/projects/%E0%A4%A/users`), 404);
     expect(await dataSnapshot(t.db)).toBe(before);
   });
 

@@ -179,8 +179,17 @@ function checkProjectIdParameter(query: URLSearchParams, pathname: string) {
   if (fromQuery === null) return;
   query.delete("projectId");
   const fromPath = /\/projects\/([^/]+)/.exec(pathname)?.[1];
-  if (fromPath && fromQuery !== decodeURIComponent(fromPath)) {
+  if (fromPath && fromQuery !== decodedOrRaw(fromPath)) {
     throw toTRPCError(invalidField("ProjectId", "matches_path", "ProjectId must equal the project id in the path."));
+  }
+}
+
+/** A path segment decoded; one with a malformed escape stays as sent (it then names nothing: 404). */
+function decodedOrRaw(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
   }
 }
 
