@@ -76,8 +76,13 @@ describe("grantReward under concurrency", () => {
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) ids.push(await track(uniqueName(`farmer-${i}`), referee));
     const results = await Promise.all(ids.map((referralTrackingId) => grantReward(t.db, f.org.id, f.project.id, { referralTrackingId })));
-    expect(results.filter((r) => r.rewardClaimed).map((r) => r.referralTrackingId)).toEqual([ids[0]]);
-    expect(results.slice(1).every((r) => r.status === "Failed" && r.reason === "not_first_arrival")).toBe(true);
+    // The first arrival: the earliest item (ties within a millisecond go to the smaller id).
+    const [first] = await t.db.referralTracking.findMany({ where: { id: { in: ids } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 1 });
+    expect(results.filter((r) => r.rewardClaimed).map((r) => r.referralTrackingId)).toEqual([first!.id]);
+    // A loser that read the item before the winner committed is not the first arrival; after, the referee was rewarded.
+    const losers = results.filter((r) => !r.rewardClaimed);
+    expect(losers).toHaveLength(19);
+    for (const r of losers) expect([r.status, r.reason]).toEqual(["Failed", expect.stringMatching(/^(not_first_arrival|duplicate_referee)$/)]);
     const refereeId = (await getAppUserByClientId(t.db, f.org.id, f.project.id, referee)).uniqueId;
     expect(await t.db.rewardHistory.count({ where: { refereeId } })).toBe(1);
     expect(await t.db.delivery.count({ where: { trackingId: { in: ids } } })).toBe(3);

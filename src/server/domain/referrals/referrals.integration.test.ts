@@ -47,6 +47,13 @@ const grant = (trackingId: string, input: Omit<z.input<typeof rewardBody>, "refe
   return grantReward(t.db, f.org.id, f.project.id, { ...rewardBody.parse({ referralTrackingId: trackingId, ...body }), refereeId });
 };
 
+/** Spreads tracked items a second apart in the given order (arrivals in one millisecond would tie). */
+async function inOrder(...trackingIds: string[]) {
+  for (const [i, id] of trackingIds.entries()) {
+    await t.db.referralTracking.update({ where: { id }, data: { createdAt: new Date(Date.now() - (trackingIds.length - i) * 1000) } });
+  }
+}
+
 const webhook = (f: OrgWithProject, environment: WebhookEnvironment, enabled = true) =>
   t.db.webhook.create({
     data: {
@@ -298,6 +305,7 @@ describe("grantReward: eligibility", () => {
     await webhook(f, "Both");
     const first = await tracked(f);
     const second = await tracked(f, { referrer: first.referrerId, referee: first.refereeId });
+    await inOrder(first.trackingId, second.trackingId);
     expect((await grant(first.trackingId, {}, f)).rewardClaimed).toBe(true);
     expect(await grant(second.trackingId, {}, f)).toEqual({
       rewardClaimed: false,
@@ -322,6 +330,7 @@ describe("grantReward: eligibility", () => {
   it("a referee completes one referral per project: a second referrer's item fails duplicate_referee once the first completed", async () => {
     const a = await tracked(main);
     const b = await tracked(main, { referee: a.refereeId });
+    await inOrder(a.trackingId, b.trackingId);
     expect((await grant(a.trackingId)).rewardClaimed).toBe(true);
     expect(await grant(b.trackingId)).toMatchObject({ rewardClaimed: false, status: "Failed", reason: "duplicate_referee" });
     expect((await getAppUserByClientId(t.db, main.org.id, main.project.id, a.refereeId)).referredBy).toBe(a.referrerId);
@@ -333,6 +342,7 @@ describe("grantReward: eligibility", () => {
     const first = await tracked(f);
     const later = await tracked(f, { referee: first.refereeId });
     const again = await tracked(f, { referrer: first.referrerId, referee: first.refereeId });
+    await inOrder(first.trackingId, later.trackingId, again.trackingId);
     expect(later.track.status).toBe("Pending");
     for (const item of [later, again]) {
       expect(await grant(item.trackingId, {}, f)).toMatchObject({ rewardClaimed: false, status: "Failed", reason: "not_first_arrival" });
@@ -356,6 +366,7 @@ describe("grantReward: eligibility", () => {
     await updateCampaign(t.db, f.org.id, f.project.id, { attributionModel: "last" });
     const first = await tracked(f);
     const last = await tracked(f, { referee: first.refereeId });
+    await inOrder(first.trackingId, last.trackingId);
     expect(await grant(first.trackingId, {}, f)).toMatchObject({ rewardClaimed: false, status: "Failed", reason: "not_last_arrival" });
     expect((await grant(last.trackingId, {}, f)).rewardClaimed).toBe(true);
     expect((await getAppUserByClientId(t.db, f.org.id, f.project.id, first.refereeId)).referredBy).toBe(last.referrerId);
