@@ -63,7 +63,7 @@ The Referloop REST API. Backends call \`/api/v1/public/...\` with \`Authorizatio
 - Idempotency: \`POST\` create-user, track, link and reward accept \`Idempotency-Key\`. ${IDEMPOTENCY_DOC}
 
 ## Rate limits
-Each API key may make a number of requests per minute (600 unless your organisation has its own quota): the first request opens a window of 60 seconds in which the quota may be spent at any pace, even all at once, and the next request after it opens a new window. Every response to a known key carries the IETF RateLimit fields (draft 10): \`RateLimit-Policy: "api-key";q=600;w=60\` (the quota) and \`RateLimit: "api-key";r=599;t=60\` (requests left, seconds until the window ends). Over the quota the answer is a 429 problem (\`rate-limited\`) with \`Retry-After\` in seconds; refused requests count too, so wait rather than retry at once. The client-library endpoints count per project key and client address.
+Each API key may make a number of requests per minute (600 by default; your organisation may have its own quota, and every response states the one that applies): the first request opens a window of 60 seconds in which the quota may be spent at any pace, even all at once, and the next request after it opens a new window. Every response to a known key carries the IETF RateLimit fields (draft 10): \`RateLimit-Policy: "api-key";q=600;w=60\` (the quota) and \`RateLimit: "api-key";r=599;t=60\` (requests left, seconds until the window ends). Over the quota the answer is a 429 problem (\`rate-limited\`) with \`Retry-After\` in seconds; refused requests count too, so wait rather than retry at once. The client-library endpoints count per project key and client address.
 
 ## Problems
 Every error is \`application/problem+json\`. The \`type\` values:
