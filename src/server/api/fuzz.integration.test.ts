@@ -14,14 +14,16 @@ import { createOrgWithApiKey, restClient, type RestClient } from "@/test/rest";
  * two organisations. Every answer must be what the document says (no 5xx, problems as problem+json,
  * a declared status, a body that validates), and nothing of the other organisation may leak or change.
  *
- * Seeded and small by default (FUZZ_CASES cases per operation, FUZZ_SEED); run a bigger pass with e.g.
- *   FUZZ_CASES=400 FUZZ_SEED=7 npx vitest run src/server/api/fuzz.integration.test.ts
+ * Seeded and small by default (FUZZ_CASES cases per operation, FUZZ_SEED); FUZZ_RANDOM sets how many
+ * seeded random values join each field's edge values. A bigger pass, every case and more random ones:
+ *   FUZZ_CASES=100000 FUZZ_RANDOM=25 FUZZ_SEED=7 npx vitest run src/server/api/fuzz.integration.test.ts
  */
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- schemas and bodies are walked as plain JSON */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const CASES = Number(process.env.FUZZ_CASES ?? 28);
+const RANDOM = Number(process.env.FUZZ_RANDOM ?? 3);
 const doc = buildOpenApiDocument("http://localhost") as any;
 const check = documentChecker(doc);
 
@@ -94,7 +96,7 @@ function edgeValues(raw: any, seed: number): unknown[] {
     if (schema.maxLength) values.push("x".repeat(schema.maxLength), "x".repeat(schema.maxLength + 1), "é".repeat(schema.maxLength + 1));
     for (const value of schema.enum ?? []) values.push(value, String(value).toUpperCase(), `${value} `);
     if (schema.format === "uri") values.push("https://", "ftp://x.example", "https://user:pw@x.example", "https://x.example/?q=1#f", "http://127.0.0.1:1/");
-    values.push(...sample(fc.string({ unit: "binary", maxLength: 40 }), 3, seed));
+    values.push(...sample(fc.string({ unit: "binary", maxLength: 40 }), RANDOM, seed));
   }
   if (schema.type === "integer" || schema.type === "number") {
     for (const bound of [schema.minimum, schema.maximum]) if (typeof bound === "number") values.push(bound, bound - 1, bound + 1);
@@ -105,7 +107,7 @@ function edgeValues(raw: any, seed: number): unknown[] {
     values.push({ "\u0000": "x" }, Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, "v"])), { k: 1 }, { "": "x" });
   }
   if (schema.type === "array") values.push(["not a url"], Array.from({ length: 60 }, () => "https://x.example"), [null]);
-  values.push(...sample(fc.jsonValue({ maxDepth: 3 }), 2, seed + 1));
+  values.push(...sample(fc.jsonValue({ maxDepth: 3 }), RANDOM, seed + 1));
   return values;
 }
 
@@ -162,8 +164,8 @@ function casesFor(method: string, template: string, op: any, seed: number): Case
       { ...base, rawBody: JSON.stringify(base.body), headers: { "content-type": "application/vnd.referloop+json; charset=utf-8" } },
       { ...base, headers: { "idempotency-key": "k".repeat(300) } },
       { ...base, headers: { "idempotency-key": " " } },
-      ...sample(fc.jsonValue({ maxDepth: 4 }), 3, seed + 2).map((body) => ({ ...base, body })),
-      ...sample(fc.dictionary(fc.constantFrom(...Object.keys(schema.properties ?? { x: 1 })), fc.jsonValue({ maxDepth: 2 })), 3, seed + 3).map((body) => ({ ...base, body })),
+      ...sample(fc.jsonValue({ maxDepth: 4 }), RANDOM, seed + 2).map((body) => ({ ...base, body })),
+      ...sample(fc.dictionary(fc.constantFrom(...Object.keys(schema.properties ?? { x: 1 })), fc.jsonValue({ maxDepth: 2 })), RANDOM * 3, seed + 3).map((body) => ({ ...base, body })),
     );
   }
   for (const other of ["PATCH", "HEAD", "OPTIONS"]) cases.push({ ...base, method: other });
