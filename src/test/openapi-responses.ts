@@ -1,6 +1,7 @@
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { OpenAPIObject } from "trpc-to-openapi";
+import { REQUEST_ID_PATTERN } from "@/server/http/request-id";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the document is walked as plain JSON */
 
@@ -37,7 +38,7 @@ export function documentChecker(doc: OpenAPIObject) {
     const where = `${res.method} ${pathname} ${res.status}`;
     const problems: string[] = [];
     const requestId = res.headers.get("x-request-id");
-    if (!requestId || !/^[A-Za-z0-9._-]{1,128}$/.test(requestId)) problems.push(`${where}: X-Request-Id missing or malformed (${requestId})`);
+    if (!requestId || !REQUEST_ID_PATTERN.test(requestId)) problems.push(`${where}: X-Request-Id missing or malformed (${requestId})`);
     if (res.status >= 500) problems.push(`${where}: a 5xx answer`);
     const contentType = (res.headers.get("content-type") ?? "").split(";")[0]!.trim();
     if (res.status >= 400 && contentType !== "application/problem+json") problems.push(`${where}: an error that is not problem+json (${contentType})`);
