@@ -44,6 +44,9 @@ export default defineConfig({
       NEXTAUTH_SECRET: "e2e-secret-not-for-production",
       // Production on PostgreSQL refuses to start without both secrets.
       REFERLOOP_ENCRYPTION_KEY: "e2e-encryption-key-not-for-production",
+      // Every test signs up and in from 127.0.0.1: per-IP limits that fit the suite (the lockout keeps its defaults).
+      RATE_LIMIT_SIGN_UP_PER_IP_PER_HOUR: "1000",
+      RATE_LIMIT_SIGN_IN_PER_IP_PER_HOUR: "1000",
     },
   },
 });

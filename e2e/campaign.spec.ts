@@ -45,6 +45,8 @@ test("campaign: edit both experiences, live preview, per-field server errors, sa
   await form.getByLabel("Promo text").fill("Welcome! Your friend gave you 10% off.");
   await form.getByLabel("Promo position").selectOption("bottom-center");
   await form.getByLabel("Attribution window (days)").fill("14");
+  await expect(form.getByLabel("Referee who arrived more than once")).toHaveValue("first");
+  await form.getByLabel("Referee who arrived more than once").selectOption("last");
   // The preview follows every field before saving: colour and edge tab, then the drawer, then the banner.
   await expect(trigger).toHaveCSS("background-color", "rgb(14, 116, 144)");
   expect((await trigger.boundingBox())!.x).toBe((await widget.boundingBox())!.x);
@@ -90,6 +92,7 @@ test("campaign: edit both experiences, live preview, per-field server errors, sa
   await expect(form.getByLabel("Tint opacity")).toHaveValue("0.7");
   await expect(form.getByLabel("Promo position")).toHaveValue("bottom-center");
   await expect(form.getByLabel("Attribution window (days)")).toHaveValue("14");
+  await expect(form.getByLabel("Referee who arrived more than once")).toHaveValue("last");
 
   // The setup panel: the two lines with this app's address, copied as shown.
   const setup = page.locator("section", { has: page.getByRole("heading", { name: "Install the widget" }) });

@@ -79,7 +79,7 @@ test("referrals: app user, referral link, track and reward over REST, results in
   await expect(referrals.getByRole("row")).toHaveCount(2);
   const failedRow = referrals.getByRole("row").nth(1);
   await expect(failedRow).toContainText("Failed");
-  await expect(failedRow).toContainText("Duplicate referee: this referrer was already rewarded for this user");
+  await expect(failedRow).toContainText("Duplicate referee: this user already completed a referral in this project");
   await expect(failedRow).toContainText("duplicate_referee");
   await page.getByRole("group", { name: "Status" }).getByRole("button", { name: "Pending" }).click();
   await expect(referrals).toContainText("No pending referrals.");

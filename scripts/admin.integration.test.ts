@@ -43,6 +43,23 @@ describe("npm run admin -- bootstrap", () => {
   }, 60_000);
 });
 
+describe("npm run admin -- rate-limits", () => {
+  it("shows and sets an organisation's own quotas: a number, 0 for none, default for the server's", async () => {
+    if (!t.url) return; // embedded run: one process per PGlite folder
+    const { org } = await createOrgWithProject(t.db);
+    const show = async (...args: string[]) => JSON.parse((await admin(["rate-limits", "--org", org.id, ...args])).stdout);
+    expect(await show()).toEqual({ organizationId: org.id, apiPerMinute: null, sdkPerMinute: null });
+    expect(await show("--api", "1200", "--sdk", "0")).toEqual({ organizationId: org.id, apiPerMinute: 1200, sdkPerMinute: 0 });
+    expect(await show("--sdk", "default")).toEqual({ organizationId: org.id, apiPerMinute: 1200, sdkPerMinute: null });
+    expect(await t.db.organization.findUniqueOrThrow({ where: { id: org.id } })).toMatchObject({ apiRateLimitPerMinute: 1200, sdkRateLimitPerMinute: null });
+
+    const bad = await admin(["rate-limits", "--org", org.id, "--api", "-5"]).catch((e: { code: number; stderr: string }) => e);
+    expect(bad).toMatchObject({ code: 1, stderr: expect.stringContaining("--api") });
+    const unknown = await admin(["rate-limits", "--org", "no-such-org"]).catch((e: { code: number; stderr: string }) => e);
+    expect(unknown).toMatchObject({ code: 1, stderr: expect.stringContaining("Organisation was not found") });
+  }, 60_000);
+});
+
 describe("npm run admin -- reencrypt-secrets", () => {
   // The tests' own key (vitest.config.ts) encrypts what createWebhook writes here: it is the old key.
   const KEY_A = testConfig().encryptionKey!;
@@ -61,9 +78,11 @@ describe("npm run admin -- reencrypt-secrets", () => {
     }
     const before = await t.db.webhook.findMany({ orderBy: { name: "asc" } });
 
-    // The two webhook secrets and the project secret (kept for identity verification).
-    expect(await counts(rotated)).toEqual({ total: 3, reencrypted: 3, alreadyCurrent: 0, unreadable: 0 });
-    expect(await counts(rotated)).toEqual({ total: 3, reencrypted: 0, alreadyCurrent: 3, unreadable: 0 });
+    // The two webhook secrets and every project's secret (kept for identity verification).
+    const total = plains.length + (await t.db.project.count({ where: { secretEncrypted: { not: null } } }));
+    expect(total).toBeGreaterThanOrEqual(3);
+    expect(await counts(rotated)).toEqual({ total, reencrypted: total, alreadyCurrent: 0, unreadable: 0 });
+    expect(await counts(rotated)).toEqual({ total, reencrypted: 0, alreadyCurrent: total, unreadable: 0 });
     const stored = await t.db.project.findUniqueOrThrow({ where: { id: project.id } });
     expect(decryptSecret(stored.secretEncrypted!, { current: KEY_B })).toBe(projectSecret);
     expect(stored.updatedAt).toEqual(project.updatedAt);
@@ -80,7 +99,7 @@ describe("npm run admin -- reencrypt-secrets", () => {
     await t.db.webhook.update({ where: { id: after[0]!.id }, data: { secretEncrypted: lost } });
     const failed = await admin(["reencrypt-secrets"], rotated).catch((e: { code: number; stdout: string; stderr: string }) => e);
     expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining("1 secret(s) could not be decrypted") });
-    expect(JSON.parse(failed.stdout)).toEqual({ total: 3, reencrypted: 0, alreadyCurrent: 2, unreadable: 1 });
+    expect(JSON.parse(failed.stdout)).toEqual({ total, reencrypted: 0, alreadyCurrent: total - 1, unreadable: 1 });
     expect((await t.db.webhook.findUniqueOrThrow({ where: { id: after[0]!.id } })).secretEncrypted).toBe(lost);
   }, 60_000);
 

@@ -3,6 +3,7 @@
  *
  *   npm run admin -- bootstrap --email E --password P --org NAME
  *   npm run admin -- reencrypt-secrets
+ *   npm run admin -- rate-limits --org ORGANISATION_ID [--api N|default] [--sdk N|default]
  *
  * bootstrap creates (or reuses) the account and the organisation it owns by that name, creates a
  * fresh API key, and prints one line of JSON: {"userId":...,"organizationId":...,"apiKey":...}.
@@ -11,18 +12,29 @@
  * REFERLOOP_ENCRYPTION_KEY_PREVIOUS old), rewrites every webhook secret and project secret with the current key and
  * prints one line of JSON counts: {"total":...,"reencrypted":...,"alreadyCurrent":...,"unreadable":...}.
  * Rerunning is safe. It exits 1 when some secret no configured key can read.
+ *
+ * rate-limits shows, or with --api / --sdk sets, an organisation's own request quotas per minute (per
+ * API key, and per project key and client IP on the client-library endpoints): a whole number, 0 for
+ * no limit, or `default` for the server-wide setting. An operator's decision, not the organisation's,
+ * so it is not in the dashboard. Instances pick a change up within a minute. Prints one line of JSON:
+ * {"organizationId":...,"apiPerMinute":...,"sdkPerMinute":...} (null: the server's default).
  */
 import { parseArgs } from "node:util";
-import { emailSchema, organizationNameSchema, signUpBody } from "@/lib/schemas/accounts";
+import { emailSchema, organizationNameSchema, quotaPerMinuteSchema, signUpBody } from "@/lib/schemas/accounts";
 import { getConfigOrExit } from "@/server/config";
 import { getDb } from "@/server/db/client";
 import { signUp } from "@/server/domain/accounts/sign-up";
 import { verifyCredentials } from "@/server/domain/accounts/verify-credentials";
 import { createApiKey } from "@/server/domain/api-keys/create-api-key";
 import { createOrganization } from "@/server/domain/organizations/create-organization";
+import { getOrganizationRateLimits, setOrganizationRateLimits } from "@/server/domain/organizations/organization-rate-limits";
 import { reencryptSecrets as reencryptStoredSecrets } from "@/server/domain/webhooks/reencrypt-secrets";
 
-const USAGE = "usage: npm run admin -- bootstrap --email E --password P --org NAME\n       npm run admin -- reencrypt-secrets";
+const USAGE = [
+  "usage: npm run admin -- bootstrap --email E --password P --org NAME",
+  "       npm run admin -- reencrypt-secrets",
+  "       npm run admin -- rate-limits --org ORGANISATION_ID [--api N|default] [--sdk N|default]",
+].join("\n");
 
 /** The same rules as the dashboard's forms: a new account gets the sign-up rules (password policy included). */
 async function bootstrap(rawEmail: string, password: string, rawOrg: string) {
@@ -61,14 +73,32 @@ async function reencryptSecrets() {
   if (report.unreadable) throw new Error(`${report.unreadable} secret(s) could not be decrypted with REFERLOOP_ENCRYPTION_KEY or REFERLOOP_ENCRYPTION_KEY_PREVIOUS.`);
 }
 
+async function rateLimits(organizationId: string, api: string | undefined, sdk: string | undefined) {
+  const parse = (flag: string, value: string | undefined) => {
+    if (value === undefined) return undefined;
+    const parsed = quotaPerMinuteSchema.safeParse(value);
+    if (!parsed.success) throw new Error(`--${flag} ${parsed.error.issues[0]?.message ?? "is not valid"} (got ${JSON.stringify(value)})`);
+    return parsed.data;
+  };
+  const changes = { apiPerMinute: parse("api", api), sdkPerMinute: parse("sdk", sdk) };
+  const db = await getDb();
+  const limits =
+    changes.apiPerMinute === undefined && changes.sdkPerMinute === undefined
+      ? await getOrganizationRateLimits(db, organizationId, { mustExist: true })
+      : await setOrganizationRateLimits(db, organizationId, changes);
+  await db.$disconnect();
+  process.stdout.write(JSON.stringify({ organizationId, ...limits }) + "\n");
+}
+
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
   const { values } = parseArgs({
     args: rest,
-    options: { email: { type: "string" }, password: { type: "string" }, org: { type: "string" } },
+    options: { email: { type: "string" }, password: { type: "string" }, org: { type: "string" }, api: { type: "string" }, sdk: { type: "string" } },
   });
   getConfigOrExit();
   if (command === "reencrypt-secrets" && !rest.length) return reencryptSecrets();
+  if (command === "rate-limits" && values.org && !values.email && !values.password) return rateLimits(values.org, values.api, values.sdk);
   if (command !== "bootstrap" || !values.email || !values.password || !values.org) {
     console.error(USAGE);
     process.exit(2);

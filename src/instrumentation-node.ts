@@ -4,13 +4,16 @@
  * and the delivery worker resumes whatever deliveries a previous process left due.
  */
 import { getConfigOrExit } from "@/server/config";
+import { answerForbiddenMethods } from "@/server/http/forbidden-methods";
 import { startClickPurge, stopClickPurge } from "@/server/jobs/click-purge";
 import { startDeliveryWorker, stopDeliveryWorker } from "@/server/jobs/delivery-worker";
 import { installPeerAddressHeader } from "@/server/http/peer-address";
 
 getConfigOrExit();
-// Before the first request: landing-page clicks record the connection's address, not a header's claim.
+// Before the first request: landing-page clicks record the connection's address, not a header's
+// claim, and methods the Fetch API cannot carry get a problem answer from the Node server itself.
 installPeerAddressHeader();
+answerForbiddenMethods();
 
 await startDeliveryWorker();
 startClickPurge();

@@ -40,7 +40,8 @@ export type AppServerOptions = {
 /**
  * The environment of a bench server: production build and NODE_ENV, development URL rules (webhooks
  * to 127.0.0.1 over http), fixed secrets (nothing written to the real data folder), no Inngest (the
- * embedded worker delivers), no access log (one line per request would be measured too).
+ * embedded worker delivers), no access log (one line per request would be measured too), and no
+ * request quotas (one API key drives thousands of requests a minute).
  */
 export function serverEnv(options: AppServerOptions): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -52,6 +53,8 @@ export function serverEnv(options: AppServerOptions): NodeJS.ProcessEnv {
     ...BENCH_SECRETS,
     NEXTAUTH_URL: `http://127.0.0.1:${options.port}`,
     REFERLOOP_ACCESS_LOG: "0",
+    RATE_LIMIT_API_KEY_PER_MINUTE: "0",
+    RATE_LIMIT_SDK_PER_MINUTE: "0",
     REFERLOOP_DATA_DIR: path.join(WORK_DIR, "app-data"),
     NEXT_TELEMETRY_DISABLED: "1",
   });

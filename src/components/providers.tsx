@@ -5,6 +5,7 @@ import { createTRPCClient, httpBatchLink, httpLink, isNonJsonSerializable, split
 import { useState, type ReactNode } from "react";
 import type { AppRouter } from "@/server/api/root";
 import { TRPCProvider } from "@/lib/trpc";
+import { MAX_TRPC_BATCH_SIZE } from "@/lib/trpc-batch";
 
 function makeQueryClient() {
   return new QueryClient({
@@ -31,7 +32,7 @@ export function Providers({ children }: { children: ReactNode }) {
         splitLink({
           condition: (op) => isNonJsonSerializable(op.input),
           true: httpLink({ url: "/api/trpc" }),
-          false: httpBatchLink({ url: "/api/trpc" }),
+          false: httpBatchLink({ url: "/api/trpc", maxItems: MAX_TRPC_BATCH_SIZE }),
         }),
       ],
     }),

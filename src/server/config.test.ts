@@ -56,6 +56,41 @@ describe("public URL and trusted proxies", () => {
   });
 });
 
+describe("rate limits and Redis", () => {
+  it("have documented defaults", () => {
+    const config = loadConfig({});
+    expect(config.rateLimits).toEqual({
+      apiKeyPerMinute: 600,
+      sdkPerMinute: 300,
+      signInPerIpPerHour: 100,
+      signUpPerIpPerHour: 20,
+      signUpPerEmailPerHour: 5,
+      signInLockoutFailures: 5,
+      signInLockoutSeconds: 900,
+    });
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.redisKeyPrefix).toBe("referloop");
+  });
+
+  it("take whole numbers (0 switches a limit off), and a redis:// URL", () => {
+    const config = loadConfig({
+      RATE_LIMIT_API_KEY_PER_MINUTE: "0",
+      SIGN_IN_LOCKOUT_FAILURES: "3",
+      REDIS_URL: "redis://127.0.0.1:6379/2",
+    });
+    expect(config.rateLimits).toMatchObject({ apiKeyPerMinute: 0, signInLockoutFailures: 3 });
+    expect(config.redisUrl).toBe("redis://127.0.0.1:6379/2");
+  });
+
+  it("refuse bad values, naming the variable", () => {
+    expect(() => loadConfig({ RATE_LIMIT_SDK_PER_MINUTE: "-1" })).toThrow(/RATE_LIMIT_SDK_PER_MINUTE: must be at least 0/);
+    expect(() => loadConfig({ RATE_LIMIT_API_KEY_PER_MINUTE: "lots" })).toThrow(/RATE_LIMIT_API_KEY_PER_MINUTE/);
+    expect(() => loadConfig({ SIGN_IN_LOCKOUT_SECONDS: "0" })).toThrow(/SIGN_IN_LOCKOUT_SECONDS: must be at least 1/);
+    expect(() => loadConfig({ REDIS_URL: "http://cache" })).toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(() => loadConfig({ REDIS_KEY_PREFIX: "has space" })).toThrow(/REDIS_KEY_PREFIX/);
+  });
+});
+
 describe("secrets in production on PostgreSQL", () => {
   const onPostgres = { NODE_ENV: "production", DATABASE_URL: "postgresql://app@db.example.com:5432/referloop" };
 

@@ -59,12 +59,36 @@ export type Config = {
   publicUrl: string | undefined;
   /**
    * REFERLOOP_TRUSTED_PROXIES: the reverse proxies whose `X-Forwarded-For` hops are believed when a
-   * click's client address is read. Empty (the default): the TCP peer is the client.
+   * client's address is read (per-IP limits, landing-page clicks; see requestClientIp). Empty (the
+   * default): the TCP peer is the client.
    */
   trustedProxies: TrustedProxies;
+  /** REDIS_URL: rate-limit counters shared by every instance; unset keeps them in this process. */
+  redisUrl: string | undefined;
+  /** REDIS_KEY_PREFIX: namespaces Referloop's keys in a shared Redis. */
+  redisKeyPrefix: string;
+  /** Server-wide rate limits; 0 switches one off. Organisations may have their own API and SDK quotas. */
+  rateLimits: RateLimitSettings;
+};
+
+export type RateLimitSettings = {
+  /** Requests per minute per API key (REST). */
+  apiKeyPerMinute: number;
+  /** Requests per minute per project key and client IP (client-library endpoints). */
+  sdkPerMinute: number;
+  /** Sign-in attempts per hour from one IP address. */
+  signInPerIpPerHour: number;
+  /** Sign-ups per hour from one IP address, and per e-mail address. */
+  signUpPerIpPerHour: number;
+  signUpPerEmailPerHour: number;
+  /** Consecutive failed sign-ins of one e-mail address that lock it, and for how long. */
+  signInLockoutFailures: number;
+  signInLockoutSeconds: number;
 };
 
 const flag = z.enum(["true", "false", "1", "0"], { error: "must be true or false" }).transform((v) => v === "true" || v === "1");
+const count = (min: number) =>
+  z.coerce.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(min, { error: `must be at least ${min}` });
 const wholeMs = (min: number) =>
   z.coerce.number({ error: "must be a number of milliseconds" }).int({ error: "must be a whole number" }).min(min, { error: `must be at least ${min}` });
 
@@ -95,6 +119,15 @@ const environment = z.object({
   INNGEST_DEV: z.string().optional(),
   INNGEST_EVENT_KEY: z.string().optional(),
   INNGEST_SIGNING_KEY: z.string().optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: "must be a redis:// or rediss:// URL" }).optional(),
+  REDIS_KEY_PREFIX: z.string().regex(/^[\w.:-]{1,64}$/, { error: "must be 1 to 64 letters, digits, _ . : or -" }).default("referloop"),
+  RATE_LIMIT_API_KEY_PER_MINUTE: count(0).default(600),
+  RATE_LIMIT_SDK_PER_MINUTE: count(0).default(300),
+  RATE_LIMIT_SIGN_IN_PER_IP_PER_HOUR: count(0).default(100),
+  RATE_LIMIT_SIGN_UP_PER_IP_PER_HOUR: count(0).default(20),
+  RATE_LIMIT_SIGN_UP_PER_EMAIL_PER_HOUR: count(0).default(5),
+  SIGN_IN_LOCKOUT_FAILURES: count(0).default(5),
+  SIGN_IN_LOCKOUT_SECONDS: count(1).default(900),
 });
 
 export class ConfigError extends Error {
@@ -142,6 +175,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     inngestEnabled: inngestDev || Boolean(e.INNGEST_EVENT_KEY && e.INNGEST_SIGNING_KEY),
     publicUrl: e.REFERLOOP_PUBLIC_URL ?? e.NEXTAUTH_URL,
     trustedProxies: e.REFERLOOP_TRUSTED_PROXIES,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    rateLimits: {
+      apiKeyPerMinute: e.RATE_LIMIT_API_KEY_PER_MINUTE,
+      sdkPerMinute: e.RATE_LIMIT_SDK_PER_MINUTE,
+      signInPerIpPerHour: e.RATE_LIMIT_SIGN_IN_PER_IP_PER_HOUR,
+      signUpPerIpPerHour: e.RATE_LIMIT_SIGN_UP_PER_IP_PER_HOUR,
+      signUpPerEmailPerHour: e.RATE_LIMIT_SIGN_UP_PER_EMAIL_PER_HOUR,
+      signInLockoutFailures: e.SIGN_IN_LOCKOUT_FAILURES,
+      signInLockoutSeconds: e.SIGN_IN_LOCKOUT_SECONDS,
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import type { Db } from "@/server/db/client";
 import type { Services } from "@/server/api/context";
 import type { DeliveryScheduler } from "@/server/jobs/scheduler";
 import { attemptOptions } from "@/server/jobs/attempt-options";
+import { RateLimiter } from "@/server/rate-limit/rate-limiter";
 
 /**
  * The configuration tests run with, built like the app's from variables: development URL rules that
@@ -39,7 +40,7 @@ export function recordingScheduler(): DeliveryScheduler & { enqueued: string[] }
   };
 }
 
-/** The services a request gets, around the test's database. */
+/** The services a request gets, around the test's database (with rate-limit counters of their own, in memory). */
 export function testServices(db: Db, overrides: Partial<Services> = {}): Services {
-  return { db, config: testConfig(), scheduler: recordingScheduler(), ...overrides };
+  return { db, config: testConfig(), scheduler: recordingScheduler(), limiter: new RateLimiter(), ...overrides };
 }

@@ -8,6 +8,7 @@ import { ErrorMessage } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClasses } from "@/components/ui/form-field";
 import { safeRedirectPath } from "@/lib/safe-redirect";
+import { SIGN_IN_REFUSED } from "@/lib/schemas/accounts";
 
 export function SignInForm({ callbackUrl, initialError }: { callbackUrl?: string; initialError?: string }) {
   const router = useRouter();
@@ -26,7 +27,13 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl?: string
     }).catch(() => undefined);
     if (!result?.ok) {
       setPending(false);
-      setError(result?.error === "CredentialsSignin" ? "Wrong e-mail or password." : "Could not sign in. Try again.");
+      setError(
+        result?.error === "CredentialsSignin"
+          ? "Wrong e-mail or password."
+          : result?.error === SIGN_IN_REFUSED
+            ? "Too many sign-in attempts. Wait a few minutes, then try again."
+            : "Could not sign in. Try again.",
+      );
       return;
     }
     router.replace(safeRedirectPath(callbackUrl));

@@ -9,6 +9,7 @@ import { FormField, inputClasses } from "@/components/ui/form-field";
 import { SelectControl } from "@/components/ui/select-control";
 import { noErrors, toFormErrors, type FormErrors } from "@/lib/errors";
 import {
+  ATTRIBUTION_MODELS,
   BUTTON_POSITIONS,
   BUTTON_TYPES,
   COMPONENT_TYPES,
@@ -50,6 +51,7 @@ const FIELDS = [
   `${NU}.referrerNameAttribute`,
   "attributionWindowDays",
   "matchWindowMinutes",
+  "attributionModel",
 ] as const;
 
 /** The shared enums with their words for people; a new value without words fails the type check. */
@@ -62,6 +64,10 @@ const BUTTON_TYPE_OPTIONS = labelled(BUTTON_TYPES, {
 const COMPONENT_TYPE_OPTIONS = labelled(COMPONENT_TYPES, {
   modal: "Modal (centred dialog)",
   drawer: "Drawer (sheet from the bottom)",
+});
+const ATTRIBUTION_MODEL_OPTIONS = labelled(ATTRIBUTION_MODELS, {
+  first: "First arrival (the referrer who brought them first)",
+  last: "Last arrival (the referrer who brought them last)",
 });
 
 function Counter({ length, max }: { length: number; max: number }) {
@@ -78,8 +84,8 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
 }
 
 /** What the form holds, compared with what was last saved to know whether leaving loses anything. */
-const snapshot = (referrer: ReferrerExperience, newUser: NewUserExperience, windowDays: string, matchMinutes: string) =>
-  JSON.stringify([referrer, newUser, windowDays, matchMinutes]);
+const snapshot = (referrer: ReferrerExperience, newUser: NewUserExperience, windowDays: string, matchMinutes: string, model: string) =>
+  JSON.stringify([referrer, newUser, windowDays, matchMinutes, model]);
 
 function CampaignEditor({ projectId, campaign, publishableKey }: { projectId: string; campaign: Campaign; publishableKey?: string }) {
   const trpc = useTRPC();
@@ -88,14 +94,21 @@ function CampaignEditor({ projectId, campaign, publishableKey }: { projectId: st
   const [newUser, setNewUser] = useState<NewUserExperience>(campaign.newUserExperience);
   const [windowDays, setWindowDays] = useState(String(campaign.attributionWindowDays));
   const [matchMinutes, setMatchMinutes] = useState(String(campaign.matchWindowMinutes));
+  const [attributionModel, setAttributionModel] = useState(campaign.attributionModel);
   // The match window only matters to Mobile projects (deferred deep linking).
   const mobile = useQuery(trpc.projects.get.queryOptions({ projectId })).data?.appType === "Mobile";
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [saved, setSaved] = useState(false);
   const [savedSnapshot, setSavedSnapshot] = useState(() =>
-    snapshot(campaign.referrerExperience, campaign.newUserExperience, String(campaign.attributionWindowDays), String(campaign.matchWindowMinutes)),
+    snapshot(
+      campaign.referrerExperience,
+      campaign.newUserExperience,
+      String(campaign.attributionWindowDays),
+      String(campaign.matchWindowMinutes),
+      campaign.attributionModel,
+    ),
   );
-  const current = snapshot(referrer, newUser, windowDays, matchMinutes);
+  const current = snapshot(referrer, newUser, windowDays, matchMinutes, attributionModel);
   const submitted = useRef(current);
   useUnsavedChanges(current !== savedSnapshot);
   const save = useMutation(
@@ -133,6 +146,7 @@ function CampaignEditor({ projectId, campaign, publishableKey }: { projectId: st
       // An empty or malformed box sends 0, which the server refuses with its own message.
       attributionWindowDays: Number(windowDays) || 0,
       matchWindowMinutes: Number(matchMinutes) || 0,
+      attributionModel,
     });
   }
 
@@ -262,6 +276,24 @@ function CampaignEditor({ projectId, campaign, publishableKey }: { projectId: st
                   setSaved(false);
                 }}
                 className={inputClasses}
+              />
+            )}
+          </FormField>
+          <FormField
+            label="Referee who arrived more than once"
+            error={e("attributionModel")}
+            hint="A referee completes one referral per project. This decides which of their arrivals may complete it; a reward for another arrival fails."
+            className="mt-4 max-w-md"
+          >
+            {(p) => (
+              <SelectControl
+                control={p}
+                value={attributionModel}
+                options={ATTRIBUTION_MODEL_OPTIONS}
+                onChange={(model) => {
+                  setAttributionModel(model);
+                  setSaved(false);
+                }}
               />
             )}
           </FormField>

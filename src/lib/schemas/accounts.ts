@@ -9,6 +9,9 @@ export const API_KEY_NAME_MAX_LENGTH = 100;
 
 export const MEMBER_ROLES = ["owner", "member"] as const;
 
+/** The `error` a sign-in answers with when a rate limit or an address lockout refused it (429). */
+export const SIGN_IN_REFUSED = "TooManyAttempts";
+
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ error: "must be an e-mail address" }).max(EMAIL_MAX_LENGTH));
 export const organizationNameSchema = requiredText(ORGANIZATION_NAME_MAX_LENGTH);
 
@@ -34,3 +37,12 @@ export const createApiKeyBody = z.object({
     .nullish()
     .refine((v) => !v || new Date(v) > new Date(), { message: "must be in the future" }),
 });
+
+/**
+ * An organisation's own request quota per minute, as an operator sets it: a whole number (0: no
+ * limit), or "default" (null) for the server-wide setting.
+ */
+export const quotaPerMinuteSchema = z.union([
+  z.literal("default").transform(() => null),
+  z.coerce.number({ error: "must be a whole number or default" }).int({ error: "must be a whole number or default" }).min(0).max(1_000_000),
+]);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { caseInsensitive, exactText, pagingInput, queryBoolean } from "./common";
+import { EXAMPLE } from "./examples";
 
 export const CLIENT_PROVIDED_ID_MAX_LENGTH = 255;
 export const MAX_ATTRIBUTES = 50;
@@ -17,7 +18,8 @@ export const clientProvidedIdSchema = exactText(CLIENT_PROVIDED_ID_MAX_LENGTH);
 export const attributesSchema = z
   .record(z.string().min(1).max(ATTRIBUTE_KEY_MAX_LENGTH), z.string().max(ATTRIBUTE_VALUE_MAX_LENGTH))
   .refine((a) => Object.keys(a).length <= MAX_ATTRIBUTES, { message: `must hold at most ${MAX_ATTRIBUTES} entries` })
-  .describe(`String to string, at most ${MAX_ATTRIBUTES} entries.`);
+  .describe(`String to string, at most ${MAX_ATTRIBUTES} entries.`)
+  .meta({ maxProperties: MAX_ATTRIBUTES });
 
 export type AppUserAttributes = z.infer<typeof attributesSchema>;
 
@@ -42,23 +44,50 @@ export const DEFAULT_APP_USER_SORT: { sortBy: AppUserSortField; sortOrder: SortO
  * Request bodies and queries (without the path's ids). The procedures add the path; the domain's
  * input types are what these parse to; tests and scripts parse with them too.
  */
-export const createAppUserBody = z.object({
-  clientProvidedId: clientProvidedIdSchema.describe("The client's own id for the user; unique within the project, matched exactly."),
-  attributes: attributesSchema.optional(),
-});
+export const createAppUserBody = z
+  .object({
+    clientProvidedId: clientProvidedIdSchema.describe("The client's own id for the user; unique within the project, matched exactly."),
+    attributes: attributesSchema.optional(),
+  })
+  .meta({
+    title: "CreateAppUserRequest",
+    examples: [{ clientProvidedId: EXAMPLE.referrer.clientProvidedId, attributes: { name: "Ada", plan: "pro" } }],
+  });
 
-export const updateAppUserBody = z.object({
-  attributes: attributesSchema.describe("Replaces the stored map entirely; `{}` clears it."),
-});
+export const updateAppUserBody = z
+  .object({
+    attributes: attributesSchema.describe("Replaces the stored map entirely; `{}` clears it."),
+  })
+  .meta({ title: "UpdateAppUserRequest", examples: [{ attributes: { name: "Ada Lovelace", plan: "enterprise" } }] });
 
 export const listAppUsersQuery = z.object({
-  search: z.string().trim().max(SEARCH_MAX_LENGTH).optional().describe("Case-insensitive part of the client id, or an exact referral code."),
-  sortBy: caseInsensitive(APP_USER_SORT_FIELDS).default(DEFAULT_APP_USER_SORT.sortBy).describe("Any case."),
-  sortOrder: caseInsensitive(SORT_ORDERS).default(DEFAULT_APP_USER_SORT.sortOrder),
-  hasReferrals: queryBoolean().optional().describe("true: users whose code brought at least one tracked referral; false: none."),
+  // Described before .optional(): the document takes a query parameter's schema from inside it.
+  search: z
+    .string()
+    .trim()
+    .max(SEARCH_MAX_LENGTH)
+    .describe("Case-insensitive part of the client id, or an exact referral code.")
+    .meta({ examples: ["user-10"] })
+    .optional(),
+  sortBy: caseInsensitive(APP_USER_SORT_FIELDS)
+    .default(DEFAULT_APP_USER_SORT.sortBy)
+    .describe(`Any case. Default ${DEFAULT_APP_USER_SORT.sortBy}.`)
+    .meta({ examples: ["successfulReferrals"] }),
+  sortOrder: caseInsensitive(SORT_ORDERS).default(DEFAULT_APP_USER_SORT.sortOrder).describe(`Any case. Default ${DEFAULT_APP_USER_SORT.sortOrder}.`),
+  hasReferrals: queryBoolean()
+    .describe("true: users whose code brought at least one tracked referral; false: none. Any case.")
+    .meta({ examples: [true] })
+    .optional(),
   ...pagingInput,
 });
 
 export const appUserEventsQuery = z.object({
-  limit: z.number().int().min(1).max(MAX_USER_EVENTS_LIMIT).default(DEFAULT_USER_EVENTS_LIMIT),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_USER_EVENTS_LIMIT)
+    .default(DEFAULT_USER_EVENTS_LIMIT)
+    .describe(`Events to return, 1 to ${MAX_USER_EVENTS_LIMIT} (default ${DEFAULT_USER_EVENTS_LIMIT}).`)
+    .meta({ examples: [DEFAULT_USER_EVENTS_LIMIT] }),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { AttributionModel } from "@/generated/prisma/enums";
 import { ATTRIBUTE_KEY_MAX_LENGTH } from "./app-users";
-import { jsonNumber } from "./common";
+import { caseInsensitive, jsonNumber } from "./common";
 
 export const MODAL_TITLE_MAX_LENGTH = 200;
 export const MODAL_DESCRIPTION_MAX_LENGTH = 500;
@@ -65,6 +66,15 @@ export const defaultNewUserExperience: NewUserExperience = {
 /** Days a Pending tracking item stays eligible for its reward. */
 export const DEFAULT_ATTRIBUTION_WINDOW_DAYS = 30;
 
+/**
+ * Which arrival of a referee may complete when they arrived more than once (through one referrer's
+ * link or several): their first (the default) or their last. A referee completes at most one
+ * referral per project either way.
+ */
+export const ATTRIBUTION_MODELS = Object.values(AttributionModel) as [AttributionModel, ...AttributionModel[]];
+export type { AttributionModel };
+export const DEFAULT_ATTRIBUTION_MODEL: AttributionModel = "first";
+
 /** Longest attribution window a campaign may set (about a year). */
 export const MIN_ATTRIBUTION_WINDOW_DAYS = 1;
 export const MAX_ATTRIBUTION_WINDOW_DAYS = 365;
@@ -96,13 +106,28 @@ export type ReferrerExperiencePatch = z.infer<typeof referrerExperiencePatchSche
 export type NewUserExperiencePatch = z.infer<typeof newUserExperiencePatchSchema>;
 
 /** The campaign update body: both sections optional, each merged field by field. */
-export const updateCampaignBody = z.object({
-  referrerExperience: referrerExperiencePatchSchema.optional().describe("Fields to change; absent fields keep their value."),
-  newUserExperience: newUserExperiencePatchSchema.optional().describe("Fields to change; absent fields keep their value."),
-  attributionWindowDays: attributionWindowDaysSchema.optional().describe("Days a Pending tracking item stays eligible for its reward."),
-  matchWindowMinutes: matchWindowMinutesSchema
-    .optional()
-    .describe(
-      `Mobile projects: minutes after a landing-page click in which a first launch may be matched to it by device fingerprint (${MIN_MATCH_WINDOW_MINUTES} to ${MAX_MATCH_WINDOW_MINUTES}, default ${DEFAULT_MATCH_WINDOW_MINUTES}).`,
-    ),
-});
+export const updateCampaignBody = z
+  .object({
+    referrerExperience: referrerExperiencePatchSchema.optional().describe("Fields to change; absent fields keep their value."),
+    newUserExperience: newUserExperiencePatchSchema.optional().describe("Fields to change; absent fields keep their value."),
+    attributionWindowDays: attributionWindowDaysSchema.optional().describe("Days a Pending tracking item stays eligible for its reward."),
+    matchWindowMinutes: matchWindowMinutesSchema
+      .optional()
+      .describe(
+        `Mobile projects: minutes after a landing-page click in which a first launch may be matched to it by device fingerprint (${MIN_MATCH_WINDOW_MINUTES} to ${MAX_MATCH_WINDOW_MINUTES}, default ${DEFAULT_MATCH_WINDOW_MINUTES}).`,
+      ),
+    attributionModel: caseInsensitive(ATTRIBUTION_MODELS)
+      .optional()
+      .describe("Which arrival of a referee who arrived more than once may complete: `first` (default) or `last` (any case)."),
+  })
+  .meta({
+    title: "UpdateCampaignRequest",
+    examples: [
+      {
+        referrerExperience: { modal: { modalTitle: "Give 10 €, get 10 €" }, theme: { themeColor: "#0F766E" } },
+        newUserExperience: { promoText: "Your friend gave you 10 € off your first order.", promoPosition: "top-center" },
+        attributionWindowDays: 30,
+        attributionModel: "first",
+      },
+    ],
+  });

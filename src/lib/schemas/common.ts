@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EXAMPLE } from "./examples";
 
 /*
  * The building blocks of every request and response schema: the one parser of shapes and limits,
@@ -20,23 +21,36 @@ export const jsonBoolean = () => z.boolean().pipe(z.boolean());
  * z.coerce.boolean would read "false" as true; integers need no such care: the coercion trpc-to-openapi
  * applies turns "2" into 2, and "1.5", "" or "abc" still fail `int()`/`min()`.
  */
-export const queryBoolean = () => caseInsensitive(["true", "false"]).transform((v) => v === "true");
+export const queryBoolean = () =>
+  caseInsensitive(["true", "false"])
+    .transform((v) => v === "true")
+    .meta({
+      override: ({ jsonSchema }) => {
+        jsonSchema.type = "boolean";
+        delete jsonSchema.enum;
+      },
+    });
 
-/** One of `values`, matched in any case ("sandbox", "Sandbox") and returned as spelled in `values`. */
+/**
+ * One of `values`, matched in any case ("sandbox", "Sandbox") and returned as spelled in `values`.
+ * The document declares the values as spelled: a generated client sends those, which always pass.
+ */
 export const caseInsensitive = <T extends readonly [string, ...string[]]>(values: T) =>
   z
     .string()
     .transform((v) => values.find((x) => x.toLowerCase() === v.toLowerCase()) ?? v)
-    .pipe(z.enum(values));
+    .pipe(z.enum(values))
+    .meta({ override: { type: "string", enum: [...values] } });
 
-/** Text compared exactly (ids, event names): kept as sent, but never empty or only spaces. */
+/** Text compared exactly (ids, event names): kept as sent, but never empty or only spaces (the pattern: some non-space). */
 export const exactText = (max: number) =>
   z
     .string()
     .max(max)
     .superRefine((v, ctx) => {
       if (!v.trim()) ctx.addIssue({ code: "too_small", origin: "string", minimum: 1, inclusive: true, message: "must not be blank" });
-    });
+    })
+    .meta({ minLength: 1, pattern: "\\S" });
 
 /** Trimmed text that must not be blank. */
 export const requiredText = (max: number) => z.string().trim().min(1, { error: "is required" }).max(max);
@@ -59,7 +73,8 @@ export const httpUrl = () =>
       } else if (url.username || url.password) {
         ctx.addIssue({ code: "invalid_format", format: "url", message: "must not contain a user name or password" });
       }
-    });
+    })
+    .meta({ format: "uri", pattern: "^\\s*[Hh][Tt][Tt][Pp][Ss]?://" });
 
 /** The referral redirect link: the service appends `?referralCode=...`, so it has no query or fragment of its own. */
 export const redirectLink = () =>
@@ -74,26 +89,40 @@ export const redirectLink = () =>
 export const ID_MAX_LENGTH = 100;
 /** A service-generated id in a path: anything else simply finds nothing (404). */
 export const idInput = () => z.string().min(1).max(ID_MAX_LENGTH);
-export const projectIdInput = { projectId: idInput().describe("The project `uniqueId`.") };
+export const projectIdInput = { projectId: idInput().describe("The project `uniqueId`.").meta({ examples: [EXAMPLE.projectId] }) };
+
+/**
+ * A procedure's input: its request body (a schema of this folder) plus the path's ids. The body's
+ * title and examples come along, so the OpenAPI document names the body (`CreateProjectRequest`, not
+ * an inline type) and shows its example.
+ */
+export const withPath = <Shape extends z.ZodRawShape, P extends z.ZodRawShape>(body: z.ZodObject<Shape>, path: P) => {
+  const { title, examples, description } = body.meta() ?? {};
+  return body.extend(path).meta({ title, examples, description });
+};
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
 /** Page from 1, PageSize 1 to 100 (default 20): out-of-range values are a 400, never clamped. */
 export const pagingInput = {
-  page: z.number().int().min(1).default(1).describe("Page number, from 1."),
-  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).describe(`Items per page, 1 to ${MAX_PAGE_SIZE}.`),
+  page: z.number().int().min(1).default(1).describe("Page number, from 1.").meta({ examples: [1] }),
+  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).describe(`Items per page, 1 to ${MAX_PAGE_SIZE}.`).meta({ examples: [DEFAULT_PAGE_SIZE] }),
 };
 
-/** The one paged-list envelope (the spec's `ActivityPageResponse` shape). */
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    totalCount: z.number().int(),
-    hasNextPage: z.boolean(),
-  });
+/** The one paged-list envelope (the spec's `ActivityPageResponse` shape); its example pages the item's. */
+export const pageOf = <T extends z.ZodType>(item: T) => {
+  const example = item.meta()?.examples?.[0];
+  return z
+    .object({
+      items: z.array(item),
+      page: z.number().int().min(1),
+      pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE),
+      totalCount: z.number().int().min(0),
+      hasNextPage: z.boolean(),
+    })
+    .meta(example === undefined ? {} : { examples: [{ items: [example], page: 1, pageSize: DEFAULT_PAGE_SIZE, totalCount: 1, hasNextPage: false }] });
+};
 
 /** Responses that carry nothing: REST answers 200 with an empty body. */
 export const emptyOutput = z.void();

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppType } from "@/generated/prisma/enums";
 import { httpUrl, jsonBoolean, redirectLink, requiredText } from "./common";
+import { EXAMPLE } from "./examples";
 
 export const PROJECT_NAME_MAX_LENGTH = 100;
 export const PROJECT_DESCRIPTION_MAX_LENGTH = 1000;
@@ -46,20 +47,27 @@ const fields = {
 /*
  * Request bodies (without the path's ids): see app-users.ts.
  */
-export const createProjectBody = z.object({
-  ...fields,
-  appType: appTypeSchema.default("Web").describe("Set at creation; cannot change afterwards."),
-  allowedOrigins: fields.allowedOrigins.optional(),
-  identityVerification: fields.identityVerification.optional(),
-});
+export const createProjectBody = z
+  .object({
+    ...fields,
+    appType: appTypeSchema.default("Web").describe("Set at creation; cannot change afterwards."),
+    allowedOrigins: fields.allowedOrigins.optional(),
+    identityVerification: fields.identityVerification.optional(),
+  })
+  .meta({
+    title: "CreateProjectRequest",
+    examples: [{ name: "Shop web", description: "The web shop", appType: "Web", referralRedirectLink: EXAMPLE.redirectLink }],
+  });
 
-export const updateProjectBody = z.object({
-  ...fields,
-  name: fields.name.optional(),
-  appType: appTypeSchema.optional().describe("Accepted only when equal to the current value: appType cannot change."),
-  allowedOrigins: fields.allowedOrigins.optional(),
-  identityVerification: fields.identityVerification.optional(),
-});
+export const updateProjectBody = z
+  .object({
+    ...fields,
+    name: fields.name.optional(),
+    appType: appTypeSchema.optional().describe("Accepted only when equal to the current value: appType cannot change."),
+    allowedOrigins: fields.allowedOrigins.optional(),
+    identityVerification: fields.identityVerification.optional(),
+  })
+  .meta({ title: "UpdateProjectRequest", examples: [{ name: "Shop web (EU)", allowedOrigins: ["https://shop.example.com"] }] });
 
 export type CreateProjectInput = z.output<typeof createProjectBody>;
 export type UpdateProjectInput = z.output<typeof updateProjectBody>;

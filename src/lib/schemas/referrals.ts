@@ -2,6 +2,7 @@ import { z } from "zod";
 import { RewardEnvironment, TrackingStatus } from "@/generated/prisma/enums";
 import { caseInsensitive, exactText, idInput, pagingInput } from "./common";
 import { clientProvidedIdSchema } from "./app-users";
+import { EXAMPLE } from "./examples";
 
 /** Event names are free-form and compared exactly (case-sensitive). */
 export const EVENT_NAME_MAX_LENGTH = 200;
@@ -40,9 +41,25 @@ export const REWARD_REASONS = {
     text: "Expired: older than the campaign's attribution window",
     effect: "the item is older than the campaign's attribution window; the item becomes Failed",
   },
+  referee_unknown: {
+    text: "No referee yet: the arrival has not been bound to a user",
+    effect: "the item has no referee yet (an anonymous arrival that no app user has been bound to); an item without a referee cannot complete, so the event is recorded on its own and the item **stays Pending**",
+  },
   duplicate_referee: {
-    text: "Duplicate referee: this referrer was already rewarded for this user",
-    effect: "this referrer was already rewarded for this referee; the item becomes Failed",
+    text: "Duplicate referee: this user already completed a referral in this project",
+    effect: "the referee already completed a referral in this project, through this referrer or another (a referee completes at most one); the item becomes Failed",
+  },
+  mutual_referral: {
+    text: "Mutual referral: the referee already earned a reward for referring this referrer",
+    effect: "the referee was already rewarded for referring this referrer (two users never both earn a reward from each other); the item becomes Failed",
+  },
+  not_first_arrival: {
+    text: "Not the first arrival: an earlier arrival of this user holds the referral",
+    effect: "the campaign attributes a referee to their first arrival (`attributionModel` `first`, the default) and the referee has an earlier item that is still Pending and within the attribution window: report the event for that item; this one becomes Failed",
+  },
+  not_last_arrival: {
+    text: "Not the last arrival: a later arrival of this user holds the referral",
+    effect: "the campaign attributes a referee to their last arrival (`attributionModel` `last`) and the referee has a later item that is still Pending: report the event for that item; this one becomes Failed",
   },
 } as const satisfies Record<string, { text: string; effect: string }>;
 
@@ -75,33 +92,45 @@ export const referralCodeSchema = z.string().trim().min(1, { error: "is required
 /*
  * Request bodies and queries (without the path's ids): see app-users.ts.
  */
-export const linkBody = z.object({
-  referrerId: clientProvidedIdSchema.describe("The referrer's clientProvidedId."),
-  rewardEventName: eventNameSchema.optional().describe("Pre-assigns the qualifying event (exact, case-sensitive)."),
-});
+export const linkBody = z
+  .object({
+    referrerId: clientProvidedIdSchema.describe("The referrer's clientProvidedId."),
+    rewardEventName: eventNameSchema.optional().describe("Pre-assigns the qualifying event (exact, case-sensitive)."),
+  })
+  .meta({ title: "CreateReferralLinkRequest", examples: [{ referrerId: EXAMPLE.referrer.clientProvidedId, rewardEventName: EXAMPLE.eventName }] });
 
-export const trackBody = z.object({
-  referralCode: referralCodeSchema.describe("The link's `referralCode`."),
-  refereeId: clientProvidedIdSchema.describe("The new user's clientProvidedId; the app user is created if missing."),
-  rewardEventName: eventNameSchema.optional().describe("The link's `rewardEventName`, when it carried one."),
-});
+export const trackBody = z
+  .object({
+    referralCode: referralCodeSchema.describe("The link's `referralCode`."),
+    refereeId: clientProvidedIdSchema.describe("The new user's clientProvidedId; the app user is created if missing."),
+    rewardEventName: eventNameSchema.optional().describe("The link's `rewardEventName`, when it carried one."),
+  })
+  .meta({
+    title: "TrackReferralRequest",
+    examples: [{ referralCode: EXAMPLE.referrer.referralCode, refereeId: EXAMPLE.referee.clientProvidedId, rewardEventName: EXAMPLE.eventName }],
+  });
 
-export const rewardBody = z.object({
-  referralTrackingId: idInput().describe("The `referralTrackingId` that track returned."),
-  refereeId: clientProvidedIdSchema
-    .optional()
-    .describe(
-      "The referee's clientProvidedId. Binds an item that has no referee yet (tracked anonymously by the client library); for an item with a referee it must be that referee.",
-    ),
-  eventName: eventNameSchema.optional().describe("The qualifying event that happened. Default: the item's pre-assigned event."),
-  environment: caseInsensitive(REWARD_ENVIRONMENTS).optional().describe("Routes webhooks: Sandbox or Production (any case). Omitted: every enabled webhook once."),
-});
+export const rewardBody = z
+  .object({
+    referralTrackingId: idInput().describe("The `referralTrackingId` that track returned."),
+    refereeId: clientProvidedIdSchema
+      .optional()
+      .describe(
+        "The referee's clientProvidedId. Binds an item that has no referee yet (tracked anonymously by the client library); for an item with a referee it must be that referee.",
+      ),
+    eventName: eventNameSchema.optional().describe("The qualifying event that happened. Default: the item's pre-assigned event."),
+    environment: caseInsensitive(REWARD_ENVIRONMENTS).optional().describe("Routes webhooks: Sandbox or Production (any case). Omitted: every enabled webhook once."),
+  })
+  .meta({ title: "RewardRequest", examples: [{ referralTrackingId: EXAMPLE.trackingId, eventName: EXAMPLE.eventName, environment: "Production" }] });
 
 export const referralListQuery = z.object({
-  status: caseInsensitive(TRACKING_STATUSES).optional().describe("Pending, Completed or Failed (any case)."),
+  status: caseInsensitive(TRACKING_STATUSES).describe("Pending, Completed or Failed (any case).").meta({ examples: ["Completed"] }).optional(),
   ...pagingInput,
 });
 
 export const appUserReferralsQuery = referralListQuery.extend({
-  direction: caseInsensitive(REFERRAL_DIRECTIONS).default("given").describe("given: as referrer; received: as referee."),
+  direction: caseInsensitive(REFERRAL_DIRECTIONS)
+    .default("given")
+    .describe("given: as referrer; received: as referee (any case). Default given.")
+    .meta({ examples: ["received"] }),
 });

@@ -8,6 +8,7 @@ import {
   STANDARD_SECRET_PREFIX,
 } from "@/lib/webhook-secrets";
 import { caseInsensitive, httpUrl, jsonBoolean, requiredText } from "./common";
+import { EXAMPLE } from "./examples";
 
 export const WEBHOOK_ENVIRONMENTS = Object.values(WebhookEnvironment) as [WebhookEnvironment, ...WebhookEnvironment[]];
 export const WEBHOOK_NAME_MAX_LENGTH = 200;
@@ -52,15 +53,60 @@ const described = {
 /*
  * Request bodies and queries (without the path's ids): see app-users.ts.
  */
-export const createWebhookBody = z.object({
-  ...described,
-  secret: described.secret.optional().describe("Omit it to get a generated Standard Webhooks secret (`whsec_` + base64), returned in the response."),
-  enabled: described.enabled.default(true),
-  environment: described.environment.default("Both"),
-});
+export const createWebhookBody = z
+  .object({
+    ...described,
+    secret: described.secret.optional().describe("Omit it to get a generated Standard Webhooks secret (`whsec_` + base64), returned in the response."),
+    enabled: described.enabled.default(true),
+    environment: described.environment.default("Both"),
+  })
+  .meta({ title: "CreateWebhookRequest", examples: [{ name: "Rewards to billing", url: EXAMPLE.webhookUrl, environment: "Production" }] });
 
-export const updateWebhookBody = z.object(described).partial();
+export const updateWebhookBody = z
+  .object(described)
+  .partial()
+  .meta({ title: "UpdateWebhookRequest", examples: [{ enabled: false }] });
 
 export const deliveryLogQuery = z.object({
-  limit: z.number().int().min(1).max(MAX_LOG_LIMIT).default(DEFAULT_LOG_LIMIT).describe(`1 to ${MAX_LOG_LIMIT}.`),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_LOG_LIMIT)
+    .default(DEFAULT_LOG_LIMIT)
+    .describe(`1 to ${MAX_LOG_LIMIT} (default ${DEFAULT_LOG_LIMIT}).`)
+    .meta({ examples: [DEFAULT_LOG_LIMIT] }),
 });
+
+/**
+ * The body of a reward delivery (the spec's Events section, field for field and in its order): what
+ * receivers get, and what the OpenAPI document's `webhooks` entry declares.
+ */
+export const rewardDeliverySchema = z
+  .object({
+    event: z.string().describe("The trigger event name that caused the reward."),
+    referrerId: z.string().describe("The referrer's clientProvidedId."),
+    refereeId: z.string().describe("The referee's clientProvidedId."),
+    rewardClaimedAt: z.iso.datetime().describe("When the reward was granted (ISO 8601, UTC)."),
+    trackingId: z.uuid().describe("The referral tracking id: the idempotency key, dedupe on it."),
+    rewardStatus: z.literal("Completed"),
+    projectId: z.uuid().describe("The project uniqueId."),
+    projectName: z.string(),
+    campaignId: z.uuid().describe("The campaign uniqueId."),
+  })
+  .meta({
+    id: "RewardDelivery",
+    examples: [
+      {
+        event: EXAMPLE.eventName,
+        referrerId: EXAMPLE.referrer.clientProvidedId,
+        refereeId: EXAMPLE.referee.clientProvidedId,
+        rewardClaimedAt: EXAMPLE.later,
+        trackingId: EXAMPLE.trackingId,
+        rewardStatus: "Completed",
+        projectId: EXAMPLE.projectId,
+        projectName: "Shop web",
+        campaignId: EXAMPLE.campaignId,
+      },
+    ],
+  });

@@ -1,5 +1,5 @@
-import { MAX_BODY_BYTES } from "@/server/api/rest/handle-rest-request";
 import {
+  DEFAULT_ATTRIBUTION_MODEL,
   DEFAULT_ATTRIBUTION_WINDOW_DAYS,
   DEFAULT_MATCH_WINDOW_MINUTES,
   MAX_ATTRIBUTION_WINDOW_DAYS,
@@ -12,7 +12,11 @@ import { DEFAULT_MATCH_THRESHOLD } from "@/server/domain/attribution/match-click
 import { CLICK_PURGE_INTERVAL_MS } from "@/server/jobs/click-purge";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/schemas/common";
 import { REWARD_REASON_CODES } from "@/lib/schemas/referrals";
+import { TEXT_RULES } from "@/lib/schemas/well-formed-text";
 import { IDEMPOTENCY_DOC } from "@/server/api/idempotency";
+import { PROBLEM_TYPES, problemType, type ProblemSlug } from "@/server/api/problem";
+import { JSON_MEDIA_TYPES, MAX_BODY_BYTES } from "@/server/http/request-body";
+import { REQUEST_ID_PATTERN } from "@/server/http/request-id";
 import {
   DEFAULT_RETRY_BASE_MS,
   JITTER_RATIO,
@@ -32,6 +36,24 @@ import { MAX_ALLOWED_ORIGINS } from "@/lib/schemas/projects";
 import { PROJECT_KEY_HEADER, PROJECT_SECRET_HEADER } from "@/lib/schemas/sdk";
 import { PREFLIGHT_HEADERS, PREFLIGHT_MAX_AGE_S, PREFLIGHT_ORIGINS_TTL_MS } from "@/server/api/rest/sdk-cors";
 
+/** The document's tags, one per resource, in the order the reference shows them. */
+export const API_TAGS = [
+  { name: "Projects", description: "An app or environment: an isolated container with its own secret, users, campaign and webhooks." },
+  { name: "App users", description: "The end users of your app, each with a referral code; identified to you by your own id (`clientProvidedId`)." },
+  { name: "Campaign", description: "The referral experience of a project (the referrer's sharing UI, the new user's banner) and its attribution rules." },
+  { name: "Referrals", description: "Referral links, tracked arrivals, and reward events with their eligibility checks." },
+  { name: "Webhooks", description: "Where granted rewards are delivered, the delivery log, manual retries, and the delivery itself (see `webhooks`)." },
+  { name: "Activity", description: "The project's activity feed." },
+  {
+    name: "Client library",
+    description: "What the web widget, mobile apps and your backend's reward call use, with a project key instead of an API key (see *Client library* above).",
+  },
+] as const;
+
+const problemCatalogue = Object.entries(PROBLEM_TYPES)
+  .map(([slug, { status, meaning }]) => `- \`${problemType(slug as ProblemSlug)}\` (${status}): ${meaning}`)
+  .join("\n");
+
 /**
  * The prose of the API reference: conventions and every decision the interface specification left
  * open. Rendered at the top of the dashboard's API reference page.
@@ -40,7 +62,10 @@ export const API_DESCRIPTION = `
 The Referloop REST API. Backends call \`/api/v1/public/...\` with \`Authorization: Bearer <API key>\`. The client library (the web widget, mobile apps, and your backend's reward call) calls \`/api/v1/sdk/...\` with a project key: see *Client library* below.
 
 ## Conventions
-- Request bodies: \`application/json\`, \`text/json\` or \`application/*+json\`, at most ${MAX_BODY_BYTES / 1024} KiB (larger: 413; other media types: 415; malformed JSON: 400) The one exception is the app icon upload, whose body is the image itself (see *Mobile projects*).
+- Request bodies: ${JSON_MEDIA_TYPES.map((t) => `\`${t}\``).join(", ")}, at most ${MAX_BODY_BYTES / 1024} KiB (larger: 413; other media types: 415; malformed JSON: 400). An operation that takes a body refuses a request without one (or with only whitespace) with a 400 naming \`(body)\`; \`{}\` is a body. The one exception is the app icon upload, whose body is the image itself (see *Mobile projects*).
+- Text: no string anywhere in a request (path, query, body, keys of maps) may contain the NUL character or an unpaired UTF-16 surrogate; either is a 400 naming the field, with the rule ${Object.keys(TEXT_RULES).map((r) => `\`${r}\``).join(" or ")}.
+- Every response carries \`X-Request-Id\`: yours, if you sent one matching \`${REQUEST_ID_PATTERN.source}\`, else a new UUID. Problems repeat it as \`requestId\`. An internal error (500) says nothing but that id; quote it when reporting the problem.
+- Methods: a path answers \`OPTIONS\` (204) and \`HEAD\` (as \`GET\` without the body); another method on a known path is a 405 with \`Allow\`. On the client library's paths, \`OPTIONS\` is a browser's CORS preflight (see *Client library*). A path whose percent-escapes do not decode to UTF-8 is a 400 (\`malformed-path\`).
 - Top-level request field names and query parameter names are accepted in camelCase or PascalCase (\`referrerId\` or \`ReferrerId\`). Unknown fields are ignored. Numbers and booleans in bodies must be JSON numbers and booleans (\`"0.5"\` is a 400).
 - Responses are JSON in camelCase. Ask with \`Accept: text/json\` or \`text/plain\` to have the same JSON labelled with that media type.
 - Errors are \`application/problem+json\` (RFC 9457) with a stable \`type\` (\`urn:referloop:problem:<kind>\`), \`title\`, \`status\` and \`detail\`; validation errors list each failing field (dotted path) and rule in \`errors\`.
@@ -50,6 +75,13 @@ The Referloop REST API. Backends call \`/api/v1/public/...\` with \`Authorizatio
 - Creates answer 201 with the created record; deletes answer 200 with an empty body; a manual webhook retry answers 202.
 - Paged lists share one envelope: \`items\`, \`page\` (from 1), \`pageSize\` (1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}), \`totalCount\`, \`hasNextPage\`. Out-of-range paging is a 400, never silently clamped.
 - Idempotency: \`POST\` create-user, track, link and reward accept \`Idempotency-Key\`. ${IDEMPOTENCY_DOC}
+
+## Rate limits
+Each API key may make a number of requests per minute (600 by default; your organisation may have its own quota, and every response states the one that applies): the first request opens a window of 60 seconds in which the quota may be spent at any pace, even all at once, and the next request after it opens a new window. Every response to a known key carries the IETF RateLimit fields (draft 10): \`RateLimit-Policy: "api-key";q=600;w=60\` (the quota) and \`RateLimit: "api-key";r=599;t=60\` (requests left, seconds until the window ends). Over the quota the answer is a 429 problem (\`rate-limited\`) with \`Retry-After\` in seconds; refused requests count too, so wait rather than retry at once. The client-library endpoints count per project key and client address.
+
+## Problems
+Every error is \`application/problem+json\`. The \`type\` values:
+${problemCatalogue}
 
 ## Projects
 \`appType\` (\`Web\` or \`Mobile\`) defaults to \`Web\` and cannot change after creation: a PUT with a different value is a 400. \`referralRedirectLink\` must be an absolute http(s) URL without query or fragment (the service appends \`referralCode\`); https only when the service runs in production mode. The \`sk_\` project secret is returned once, on creation and on rotation. The \`pk_\` publishable key is part of every project record (\`publishableKey\`). \`allowedOrigins\` (at most ${MAX_ALLOWED_ORIGINS}, each \`scheme://host[:port]\`, stored without a trailing slash, https in production mode) and \`identityVerification\` are explained under *Client library*.
@@ -76,10 +108,14 @@ Deterministic signals always win over a fingerprint. A fingerprint match needs a
 - Every app user gets a 6-character alphanumeric referral code, unique within the project, from a cryptographic random source.
 - A tracking item is \`Pending\` until a reward event moves it to \`Completed\` (reward granted, webhooks queued) or \`Failed\` (an eligibility check failed; no webhook). Both are final.
 - The reward call answers 200 whether or not the reward was claimed; \`rewardClaimed\` and \`reason\` tell which. Reasons: ${REWARD_REASON_CODES.map((r) => `\`${r}\``).join(", ")}.
+- **One referral per referee.** A referee completes at most one referral per project, whoever referred them and however often they arrived. When a referee arrived more than once (through one referrer's link or several), the campaign's \`attributionModel\` names the arrival that may complete: \`${DEFAULT_ATTRIBUTION_MODEL}\` (the default: the earliest arrival still Pending and within the attribution window) or \`last\` (the latest). A reward event for another arrival fails it with \`not_first_arrival\` or \`not_last_arrival\`; report the event with the tracking id of the arrival that holds the referral (the referee's items are listed by \`GET .../users/{uniqueId}/referrals?direction=received\`). Every arrival is still tracked and counted. Once the referee's referral completed, any other item of theirs fails with \`duplicate_referee\`.
+- **No mutual referral.** If A was rewarded for referring B, B's item for referring A fails with \`mutual_referral\`.
+- **An arrival without a referee cannot complete.** An anonymous arrival (tracked before the user was known) records the event (\`referee_unknown\`) and stays Pending until the referee is bound to it.
+- These rules hold under concurrency: the database keeps one reward per referee and one per pair of users (either way round), whatever the order of simultaneous calls.
 - **Each reward event is tracked independently.** When the item was pre-assigned an event (\`rewardEventName\`) and the reported event has another name (names compare exactly, case-sensitive), the event is recorded on its own and the item **stays Pending**, so the right event can still claim it.
 - The attribution window is ${DEFAULT_ATTRIBUTION_WINDOW_DAYS} days by default (\`attributionWindowDays\` in the campaign, ${MIN_ATTRIBUTION_WINDOW_DAYS} to ${MAX_ATTRIBUTION_WINDOW_DAYS}).
 - Counters: \`totalReferralsGiven\` counts tracked arrivals through the user's link, \`totalReferralsReceived\` the items the user is the referee of (an anonymous arrival counts once its referee is bound); \`successfulReferrals\` counts rewarded referrals. \`referredBy\` is the referrer of the first completed reward.
-- Concurrency: the database enforces one claim per item and one reward per referrer/referee pair; concurrent calls produce exactly one completion.
+- Concurrency: the database enforces one claim per item, one reward per referee and one per pair of users; concurrent calls produce exactly one completion.
 
 ## Client library (\`/api/v1/sdk\`)
 Four \`POST\` endpoints with JSON bodies and camelCase answers, the same problem+json errors as above (the key is checked before the body: a bad key with a bad body is a 401).
@@ -116,7 +152,7 @@ ${Object.entries(BINDING_REFUSALS)
 - Otherwise \`attribution\` is \`{ method: "cookie", confidence: 1 }\` when the token names a referral this user is (now) the referee of, and \`{ method: "none", confidence: 0 }\` for a call without a token. \`referralTrackingId\` is the item the token names, else the user's latest referral as referee, else \`null\`. The mobile fields (\`installReferrer\`, \`clipboardToken\`, \`deepLink\`, \`device\`) are validated and accepted; attribution from them (methods \`install_referrer\`, \`clipboard\`, \`link\`, \`fingerprint\`) arrives with the hosted landing page.
 - \`init-app-user\` also creates the user if missing (with a referral code), sets \`lastSeenAt\`, and replaces the attributes when \`attributes\` is sent (kept otherwise). \`referralLink\` is \`null\` while the project has no redirect link.
 - \`track-reward-event\` binds an item that has no referee yet to \`newUserId\` (created if missing) by the same rules, then runs the reward path; for an item with a referee, \`newUserId\` must be that referee (409 otherwise). \`newUserId\` being the item's referrer binds nothing: 200 with \`rewardClaimed: false\`, \`reason: "self_referral"\`, the item left \`Pending\` for its real referee.
-- The REST reward (\`POST /public/projects/{projectId}/referrals/reward\`) on an item without a referee: pass \`RefereeId\` (the new user's clientProvidedId) and it binds and rewards in one call, by the same rules; without it the answer is a 409 problem saying how to bind. On an item with a referee, a \`RefereeId\` must be that referee (409 otherwise).
+- The REST reward (\`POST /public/projects/{projectId}/referrals/reward\`) on an item without a referee: pass \`RefereeId\` (the new user's clientProvidedId) and it binds and rewards in one call, by the same rules; without it the event is recorded and the item stays \`Pending\` (200, \`rewardClaimed: false\`, \`reason: "referee_unknown"\`) until its referee is bound. On an item with a referee, a \`RefereeId\` must be that referee (409 otherwise).
 
 **track-reward-event** is the reward endpoint for backends holding the secret: the same eligibility checks, exactly-once claim and webhook routing by \`environment\` as the REST reward (without \`environment\`, every enabled webhook once), answering \`rewardClaimed\`, \`status\`, \`reason\` (when not claimed) and \`referralTrackingId\`. An unknown tracking id is a 404. Your backend reads the tracking id from the \`svc_tracked_referral\` cookie the widget set on your own site:
 

@@ -26,5 +26,11 @@ export const IDEMPOTENCY_DOC = `Accepts an \`Idempotency-Key\` header (1 to ${ID
 
 /** Documents the optional header on the operations that honour it (headers are read by `idempotently`, not parsed by zod). */
 export const idempotencyKeyHeader = z.object({
-  "Idempotency-Key": z.string().min(1).max(IDEMPOTENCY_KEY_MAX_LENGTH).optional().describe("Makes retries safe; see the API description."),
+  "Idempotency-Key": z
+    .string()
+    .min(1)
+    .max(IDEMPOTENCY_KEY_MAX_LENGTH)
+    .describe("Makes retries safe; see the API description.")
+    .meta({ examples: ["order-4711-reward"] })
+    .optional(),
 });

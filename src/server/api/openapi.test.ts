@@ -1,8 +1,24 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
+import { PROBLEM_TYPES, problemType, type ProblemSlug } from "./problem";
 import { buildOpenApiDocument } from "./openapi";
 
-const doc = buildOpenApiDocument("http://localhost:3000") as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/* eslint-disable @typescript-eslint/no-explicit-any -- the document is walked as plain JSON */
+const doc = buildOpenApiDocument("http://localhost:3000") as any;
+const operations = Object.entries<Record<string, any>>(doc.paths).flatMap(([path, item]) =>
+  Object.entries<any>(item).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, path, method, op })),
+);
+const schemaOf = (name: string) => doc.components.schemas[name];
+
+/** ajv over the document's components, the way a client validating against it would. */
+function validator() {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ $id: "doc", components: doc.components }, "doc");
+  return (schema: unknown) => ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/')));
+}
 
 describe("OpenAPI document", () => {
   it("passes an OpenAPI 3.1 validator", async () => {
@@ -11,28 +27,34 @@ describe("OpenAPI document", () => {
     expect(result.valid).toBe(true);
   });
 
-  it("declares OpenAPI 3.1.1 and version v1", () => {
+  it("declares OpenAPI 3.1.1, version v1, and its tags with descriptions", () => {
     expect(doc.openapi).toBe("3.1.1");
     expect(doc.info.version).toBe("v1");
     expect(doc.servers[0].url).toBe("http://localhost:3000/api/v1");
     expect(doc.components.securitySchemes.ApiKey).toMatchObject({ type: "http", scheme: "bearer" });
+    const tags = doc.tags.map((t: any) => t.name);
+    for (const tag of doc.tags) expect(tag.description.length, tag.name).toBeGreaterThan(20);
+    for (const { name, op } of operations) for (const tag of op.tags) expect(tags, name).toContain(tag);
   });
 
-  it("gives every operation its real success status and problem errors", () => {
+  it("gives every operation a summary, a description, its real success status and every problem it can answer", () => {
     const projects = doc.paths["/public/projects"];
     expect(Object.keys(projects.post.responses)).toContain("201");
     expect(projects.post.responses["200"]).toBeUndefined();
     expect(projects.post.responses["201"].content["application/json"].schema.$ref).toBe("#/components/schemas/ProjectCreatedDto");
-    expect(projects.get.responses["200"].content["application/json"].schema.items.$ref).toBe("#/components/schemas/ProjectDto");
-    const del = doc.paths["/public/projects/{projectId}"].delete;
-    expect(del.responses["200"].content).toBeUndefined();
-    for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) { // eslint-disable-line @typescript-eslint/no-explicit-any
-      for (const [method, op] of Object.entries<any>(item)) { // eslint-disable-line @typescript-eslint/no-explicit-any
-        expect(op.responses["400"].content["application/problem+json"].schema.$ref, `${method} ${path}`).toBe("#/components/schemas/Problem");
-        expect(op.responses["401"], `${method} ${path}`).toBeDefined();
-        if (path.includes("{")) expect(op.responses["404"], `${method} ${path}`).toBeDefined();
-        expect(op.security, `${method} ${path}`).toBeDefined();
+    expect(doc.paths["/public/projects/{projectId}"].delete.responses["200"].content).toBeUndefined();
+    for (const { name, path, op } of operations) {
+      expect(op.summary, name).toBeTruthy();
+      expect(op.description, name).toBeTruthy();
+      const statuses = Object.keys(op.responses);
+      for (const status of ["400", "401", "429", "500"]) {
+        expect(op.responses[status]?.content["application/problem+json"].schema.$ref, `${name} ${status}`).toBe("#/components/schemas/Problem");
       }
+      if (path.includes("{")) expect(statuses, name).toContain("404");
+      if (op.requestBody) expect(statuses, name).toEqual(expect.arrayContaining(["413", "415"]));
+      if (op.parameters?.some((p: any) => p.name === "Idempotency-Key")) expect(statuses, name).toEqual(expect.arrayContaining(["409", "422"]));
+      expect(op.responses["429"].headers["Retry-After"], name).toBeDefined();
+      expect(op.security, name).toBeDefined();
     }
     expect(Object.keys(doc.components.schemas).some((n) => n.startsWith("error."))).toBe(false);
   });
@@ -60,5 +82,102 @@ describe("OpenAPI document", () => {
     expect(upload.requestBody.content["image/png"].schema).toEqual({ type: "string", contentMediaType: "image/png" });
     expect(upload.responses["413"].description).toMatch(/larger than 10 MB/);
     expect(upload.responses["415"].description).toMatch(/multipart/);
+  });
+
+  it("names every request body and offers it in each JSON media type the API accepts, with an example", () => {
+    // The icon upload's body is the image itself (its own test above).
+    for (const { name, op } of operations.filter(({ op }) => op.requestBody && !op.requestBody.content["image/png"])) {
+      expect(op.requestBody.required, name).toBe(true);
+      expect(Object.keys(op.requestBody.content), name).toEqual(["application/json", "text/json", "application/*+json"]);
+      for (const media of Object.values<any>(op.requestBody.content)) {
+        expect(media.schema.$ref, name).toMatch(/^#\/components\/schemas\/\w+Request$/);
+        expect(media.example, name).toBeDefined();
+      }
+    }
+    expect(schemaOf("CreateProjectRequest").required).toEqual(["name"]);
+  });
+
+  it("has a request example (body or parameter) and a response example for every operation", () => {
+    for (const { name, op } of operations) {
+      const requestExample = op.requestBody || op.parameters?.some((p: any) => p.example !== undefined);
+      // Listing projects takes no input at all: there is nothing to show.
+      if (name !== "GET /public/projects") expect(requestExample, name).toBeTruthy();
+      const responseExamples = Object.values<any>(op.responses).flatMap((r) => Object.values<any>(r.content ?? {})).filter((m) => m.example ?? m.examples);
+      expect(responseExamples.length, name).toBeGreaterThan(1);
+      const success = Object.entries<any>(op.responses).find(([status]) => status.startsWith("2"))![1];
+      if (success.content) expect(success.content["application/json"].example ?? success.content["application/json"].examples, name).toBeDefined();
+    }
+  });
+
+  it("declares what the server enforces: enums, booleans, formats, lengths, patterns and the attributes limit", () => {
+    const listUsers = doc.paths["/public/projects/{projectId}/users"].get.parameters;
+    const param = (name: string) => listUsers.find((p: any) => p.name === name).schema;
+    expect(param("sortBy").enum).toEqual(["createdAt", "firstSeenAt", "lastSeenAt", "clientProvidedId", "successfulReferrals", "totalReferralsGiven"]);
+    expect(param("sortOrder").enum).toEqual(["asc", "desc"]);
+    expect(param("hasReferrals")).toMatchObject({ type: "boolean" });
+    expect(param("hasReferrals").enum).toBeUndefined();
+    expect(param("pageSize")).toMatchObject({ minimum: 1, maximum: 100 });
+    const referralParams = doc.paths["/public/projects/{projectId}/users/{uniqueId}/referrals"].get.parameters;
+    expect(referralParams.find((p: any) => p.name === "status").schema.enum).toEqual(["Pending", "Completed", "Failed"]);
+    expect(referralParams.find((p: any) => p.name === "direction").schema.enum).toEqual(["given", "received"]);
+    expect(schemaOf("RewardRequest").properties.environment.enum).toEqual(["Sandbox", "Production"]);
+    expect(schemaOf("CreateWebhookRequest").properties.environment.enum).toEqual(["Sandbox", "Production", "Both"]);
+    expect(schemaOf("UpdateCampaignRequest").properties.attributionModel.enum).toEqual(["first", "last"]);
+    expect(schemaOf("CreateAppUserRequest").properties.attributes).toMatchObject({ maxProperties: 50, propertyNames: { minLength: 1, maxLength: 100 } });
+    expect(schemaOf("CreateAppUserRequest").properties.clientProvidedId).toMatchObject({ minLength: 1, maxLength: 255, pattern: "\\S" });
+    expect(schemaOf("CreateWebhookRequest").properties.secret).toMatchObject({ minLength: expect.any(Number), maxLength: expect.any(Number), pattern: expect.any(String) });
+    expect(schemaOf("CreateWebhookRequest").properties.url).toMatchObject({ format: "uri", maxLength: 2048 });
+    expect(schemaOf("ProjectDto").properties.uniqueId.format).toBe("uuid");
+    expect(schemaOf("ProjectDto").properties.createdAt.format).toBe("date-time");
+    expect(schemaOf("ReferralLinkDto").properties.referralLink.format).toBe("uri");
+    expect(schemaOf("AppUserDto").properties.referralCode.pattern).toBe("^[A-Za-z0-9]{6}$");
+    expect(schemaOf("RewardResponse").properties.reason.enum).toContain("not_first_arrival");
+  });
+
+  it("lists the catalogue of problem types", () => {
+    expect(schemaOf("Problem").properties.type.oneOf.map((t: any) => t.const)).toEqual(
+      Object.keys(PROBLEM_TYPES).map((slug) => problemType(slug as ProblemSlug)),
+    );
+    for (const slug of Object.keys(PROBLEM_TYPES)) expect(doc.info.description).toContain(problemType(slug as ProblemSlug));
+  });
+
+  it("describes the reward delivery as a webhook: body schema and headers", () => {
+    const delivery = doc.webhooks.rewardDelivery.post;
+    expect(delivery.requestBody.content["application/json"].schema.$ref).toBe("#/components/schemas/RewardDelivery");
+    expect(schemaOf("RewardDelivery").required).toEqual(["event", "referrerId", "refereeId", "rewardClaimedAt", "trackingId", "rewardStatus", "projectId", "projectName", "campaignId"]);
+    expect(delivery.parameters.map((p: any) => p.name)).toEqual([
+      "Authorization",
+      "X-Service-Delivery-Id",
+      "webhook-id",
+      "webhook-timestamp",
+      "webhook-signature",
+      "X-Service-Signature",
+    ]);
+  });
+
+  it("has examples that validate against their own schemas", () => {
+    const compile = validator();
+    const checked: string[] = [];
+    const check = (where: string, schema: unknown, example: unknown) => {
+      const validate = compile(schema);
+      expect(validate(example), `${where}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      checked.push(where);
+    };
+    for (const [name, schema] of Object.entries<any>(doc.components.schemas)) {
+      for (const example of schema.examples ?? []) check(`components.schemas.${name}`, schema, example);
+    }
+    const media = (where: string, content: Record<string, any> = {}) => {
+      for (const [type, m] of Object.entries<any>(content)) {
+        for (const example of [m.example, ...Object.values<any>(m.examples ?? {}).map((e) => e.value)].filter((e) => e !== undefined)) {
+          check(`${where} ${type}`, m.schema, example);
+        }
+      }
+    };
+    for (const { name, op } of [...operations, { name: "webhook rewardDelivery", op: doc.webhooks.rewardDelivery.post }]) {
+      media(`${name} request`, op.requestBody?.content);
+      for (const [status, response] of Object.entries<any>(op.responses)) media(`${name} ${status}`, response.content);
+      for (const p of op.parameters ?? []) if (p.example !== undefined) check(`${name} ${p.name}`, p.schema, p.example);
+    }
+    expect(checked.length).toBeGreaterThan(200);
   });
 });

@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { DomainError, type DomainErrorKind, type FieldIssue } from "@/server/domain/errors";
+import { JSON_MEDIA_TYPES, MAX_BODY_BYTES } from "@/server/http/request-body";
 
 /** RFC 9457 problem details, the one error body of the REST surface. */
 export type Problem = {
@@ -9,27 +10,60 @@ export type Problem = {
   status: number;
   detail: string;
   instance?: string;
+  /** The request's `X-Request-Id`: quote it when reporting a problem (an internal error is logged under it). */
+  requestId?: string;
   /** For validation problems: every failing field with the rule it broke. */
   errors?: FieldIssue[];
 };
 
-const byCode: Partial<Record<TRPC_ERROR_CODE_KEY, { status: number; slug: string; title: string }>> = {
-  BAD_REQUEST: { status: 400, slug: "validation", title: "The request is not valid." },
-  PARSE_ERROR: { status: 400, slug: "malformed-json", title: "The request body is not valid JSON." },
-  UNAUTHORIZED: { status: 401, slug: "unauthorized", title: "Missing or invalid credential." },
-  FORBIDDEN: { status: 403, slug: "forbidden", title: "Not allowed." },
-  NOT_FOUND: { status: 404, slug: "not-found", title: "Resource not found." },
-  METHOD_NOT_SUPPORTED: { status: 405, slug: "method-not-allowed", title: "Method not allowed." },
-  CONFLICT: { status: 409, slug: "conflict", title: "Conflict with the current state." },
-  PAYLOAD_TOO_LARGE: { status: 413, slug: "payload-too-large", title: "The request body is too large." },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, slug: "unsupported-media-type", title: "Unsupported content type." },
-  UNPROCESSABLE_CONTENT: { status: 422, slug: "unprocessable", title: "The request cannot be processed." },
-  TOO_MANY_REQUESTS: { status: 429, slug: "rate-limited", title: "Too many requests." },
-  SERVICE_UNAVAILABLE: { status: 503, slug: "unavailable", title: "Temporarily unavailable; retry shortly." },
-};
-const internal = { status: 500, slug: "internal", title: "Internal error." };
+/**
+ * The catalogue of problem types: every `type` the API answers with (as `urn:referloop:problem:<slug>`),
+ * its status, title and meaning. The OpenAPI document lists it; nothing answers a type not listed here.
+ */
+export const PROBLEM_TYPES = {
+  validation: { status: 400, title: "The request is not valid.", meaning: "A field breaks a rule; `errors` names each field (dotted path) with the rule it broke." },
+  "malformed-json": { status: 400, title: "The request body is not valid JSON.", meaning: "The body could not be parsed as JSON (or is not UTF-8)." },
+  "malformed-path": { status: 400, title: "The request path is not valid.", meaning: "A percent-escape in the path is malformed or does not decode to UTF-8." },
+  unauthorized: { status: 401, title: "Missing or invalid credential.", meaning: "The API key is missing, malformed, unknown, deleted or expired." },
+  forbidden: { status: 403, title: "Not allowed.", meaning: "The credential is valid but may not do this." },
+  "not-found": { status: 404, title: "Resource not found.", meaning: "No such resource, or it belongs to another organisation (the two are indistinguishable)." },
+  "method-not-allowed": { status: 405, title: "Method not allowed.", meaning: "The path exists but not with this method; `Allow` lists the methods it has." },
+  conflict: { status: 409, title: "Conflict with the current state.", meaning: "The request clashes with stored state (a duplicate ClientProvidedId, an Idempotency-Key still in progress, a retry that cannot run)." },
+  "payload-too-large": { status: 413, title: "The request body is too large.", meaning: `The body exceeds ${MAX_BODY_BYTES / 1024} KiB.` },
+  "unsupported-media-type": { status: 415, title: "Unsupported content type.", meaning: `The body is not sent as ${JSON_MEDIA_TYPES.join(", ")}.` },
+  unprocessable: { status: 422, title: "The request cannot be processed.", meaning: "Well-formed but not applicable: an Idempotency-Key reused with a different request." },
+  "rate-limited": { status: 429, title: "Too many requests.", meaning: "A request quota is spent; `Retry-After` says when to retry, the RateLimit headers show the quota." },
+  internal: { status: 500, title: "Internal error.", meaning: "An unexpected error; nothing about it is disclosed. Quote `requestId` when reporting it." },
+  unavailable: { status: 503, title: "Temporarily unavailable; retry shortly.", meaning: "A transient shortage (e.g. no free referral code); the same request may succeed when retried." },
+} as const satisfies Record<string, { status: number; title: string; meaning: string }>;
 
-export const problemType = (slug: string) => `urn:referloop:problem:${slug}`;
+export type ProblemSlug = keyof typeof PROBLEM_TYPES;
+
+const byCode: Partial<Record<TRPC_ERROR_CODE_KEY, ProblemSlug>> = {
+  BAD_REQUEST: "validation",
+  PARSE_ERROR: "malformed-json",
+  UNAUTHORIZED: "unauthorized",
+  FORBIDDEN: "forbidden",
+  NOT_FOUND: "not-found",
+  METHOD_NOT_SUPPORTED: "method-not-allowed",
+  CONFLICT: "conflict",
+  PAYLOAD_TOO_LARGE: "payload-too-large",
+  UNSUPPORTED_MEDIA_TYPE: "unsupported-media-type",
+  UNPROCESSABLE_CONTENT: "unprocessable",
+  TOO_MANY_REQUESTS: "rate-limited",
+  SERVICE_UNAVAILABLE: "unavailable",
+};
+
+export const problemType = (slug: ProblemSlug) => `urn:referloop:problem:${slug}`;
+
+/** The body of a problem of a given type that no error object stands behind (answered before routing). */
+export const problemOf = (slug: ProblemSlug, detail: string, extra: Partial<Problem> = {}): Problem => ({
+  type: problemType(slug),
+  title: PROBLEM_TYPES[slug].title,
+  status: PROBLEM_TYPES[slug].status,
+  detail,
+  ...extra,
+});
 
 const kindToCode: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   invalid: "BAD_REQUEST",
@@ -47,9 +81,10 @@ export const toTRPCError = (error: DomainError) =>
 type ZodLikeIssue = { path: PropertyKey[]; code: string; message: string };
 
 /** Turns any error reaching the API edge into a problem; internal details never leave the server. */
-export function problemFromError(error: TRPCError): Problem {
+export function problemFromError(error: TRPCError, requestId?: string): Problem {
   const known = byCode[error.code];
-  const { status, slug, title } = known ?? internal;
+  const slug = known ?? "internal";
+  const { status, title } = PROBLEM_TYPES[slug];
   const cause = error.cause as unknown;
   let errors: FieldIssue[] | undefined;
   if (cause instanceof DomainError && cause.issues.length) errors = cause.issues;
@@ -62,9 +97,9 @@ export function problemFromError(error: TRPCError): Problem {
     }));
   }
   const detail = !known
-    ? "An unexpected error occurred."
+    ? `An unexpected error occurred.${requestId ? ` Quote request id ${requestId} when reporting it.` : ""}`
     : errors?.length
       ? errors.map((e) => `${e.field}: ${e.message}`).join("; ")
       : error.message;
-  return { type: problemType(slug), title, status, detail, ...(errors ? { errors } : {}) };
+  return { type: problemType(slug), title, status, detail, ...(requestId ? { requestId } : {}), ...(errors ? { errors } : {}) };
 }

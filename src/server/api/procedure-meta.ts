@@ -1,22 +1,17 @@
+import type { ZodType } from "zod";
 import { appRouter } from "@/server/api/root";
 import type { Meta } from "@/server/api/trpc";
 
-/** The meta of a procedure by its dotted path (`projects.create`). */
-export function procedureMeta(path: string): Meta | undefined {
+type ProcedureDef = { meta?: Meta; inputs?: ZodType[] };
+
+function procedureDef(path: string): ProcedureDef | undefined {
   let node: unknown = appRouter._def.record;
   for (const segment of path.split(".")) node = (node as Record<string, unknown> | undefined)?.[segment];
-  return (node as { _def?: { meta?: Meta } } | undefined)?._def?.meta;
+  return (node as { _def?: ProcedureDef } | undefined)?._def;
 }
 
-/** The meta of every procedure. */
-export function allProcedureMeta(): Meta[] {
-  const metas: Meta[] = [];
-  const walk = (node: unknown) => {
-    if (typeof node === "function" && "_def" in node) {
-      const meta = (node as { _def: { meta?: Meta } })._def.meta;
-      if (meta) metas.push(meta);
-    } else if (node && typeof node === "object") for (const child of Object.values(node)) walk(child);
-  };
-  walk(appRouter._def.record);
-  return metas;
-}
+/** The meta of a procedure by its dotted path (`projects.create`). */
+export const procedureMeta = (path: string): Meta | undefined => procedureDef(path)?.meta;
+
+/** The input schema of a procedure by its dotted path (its body's OpenAPI title and examples ride on it). */
+export const procedureInput = (path: string): ZodType | undefined => procedureDef(path)?.inputs?.[0];

@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { PROJECT_KEY_HEADER, PROJECT_SECRET_HEADER } from "@/lib/schemas/sdk";
 import { authenticateProjectKey, type ProjectKeyKind, type SdkProject } from "@/server/domain/projects/authenticate-project-key";
 import { PUBLISHABLE_PREFIX, SECRET_PREFIX } from "@/server/domain/projects/project-keys";
+import { limitSdkRequest } from "./rate-limits";
 import { acceptOrigin } from "./rest/sdk-cors";
 import { publicProcedure } from "./trpc";
 
@@ -19,8 +20,8 @@ const unauthorized = (message: string) => new TRPCError({ code: "UNAUTHORIZED", 
  *   request with an `Origin` header is refused).
  * A browser call (with `Origin`) must use the publishable key and come from one of the project's
  * allowed origins; an empty list allows none. Calls without `Origin` (servers, mobile apps) pass on
- * the key alone. Every refusal is
- * a 401 problem; the key is checked before the body, so a bad key with a bad body is a 401.
+ * the key alone. Every refusal is a 401 problem; the key is checked before the body, so a bad key
+ * with a bad body is a 401. Calls are then limited per key and client address (a 429 over the quota).
  */
 function sdkKind(credential: "projectKey" | "projectSecret") {
   const header = credential === "projectKey" ? PROJECT_KEY_HEADER : PROJECT_SECRET_HEADER;
@@ -55,10 +56,8 @@ function sdkKind(credential: "projectKey" | "projectSecret") {
       acceptOrigin(ctx.headers, origin);
     }
     const sdk: SdkCaller = { project: found.project, key: found.kind, origin };
-    // RATE LIMIT (issue 8): the per project-key + client-IP limit goes here, after the key is known
-    // and before any work: key `${sdk.project.id}:${sdk.key}:${clientIp}` (client IP as in
-    // src/server/domain/attribution/client-ip.ts); a refusal is a 429 problem with Retry-After, which
-    // handleSdkRequest exposes to allowed browser origins.
+    // Counted per key and client address once the key is known, before any work.
+    await limitSdkRequest(ctx, { projectKey: `${sdk.project.id}:${sdk.key}`, organizationId: sdk.project.organizationId });
     return next({ ctx: { ...ctx, sdk } });
   });
 }

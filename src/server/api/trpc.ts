@@ -1,10 +1,14 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
+import { findTextIssues } from "@/lib/schemas/well-formed-text";
 import type { Config } from "@/server/config";
 import type { Db } from "@/server/db/client";
 import { DomainError } from "@/server/domain/errors";
+import { currentRequestId } from "@/server/http/request-id";
 import type { DeliveryScheduler } from "@/server/jobs/scheduler";
+import type { RateLimiter } from "@/server/rate-limit/rate-limiter";
 import { problemFromError, toTRPCError } from "./problem";
+import { limitApiKey } from "./rate-limits";
 
 /** Who is calling, resolved once per request. */
 export type Actor =
@@ -16,11 +20,19 @@ export type Context = {
   config: Config;
   /** Told which delivery rows a procedure just queued (best-effort: see DeliveryScheduler). */
   scheduler: DeliveryScheduler;
+  /** This process's rate-limit counters (see src/server/api/rate-limits.ts). */
+  limiter: RateLimiter;
   actor: Actor | null;
   /** Raw request headers, for the few procedures that read one (Idempotency-Key). */
   headers: Headers;
   /** REST (trpc-to-openapi) or the dashboard's tRPC client. */
   via: "rest" | "trpc";
+  /** Sent back as `X-Request-Id`; an internal error is logged under it. */
+  requestId: string;
+  /** Headers for the response, whatever its outcome (the RateLimit fields). */
+  responseHeaders: Headers;
+  /** Calls in this HTTP request: more than 1 for a tRPC batch. */
+  batchSize: number;
 };
 
 export type Meta = OpenApiMeta<{
@@ -37,13 +49,24 @@ export type Meta = OpenApiMeta<{
    * (more: a 413 naming `what`) and passes them as the input field `field`.
    */
   binaryBody?: { field: string; maxBytes: number; what: string };
+  /** false: refused inside a tRPC batch (costly calls such as sign-up, which runs scrypt). */
+  batch?: false;
 }>;
 
 const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
-    errorFormatter: ({ shape, error }) => ({ ...shape, data: { ...shape.data, problem: problemFromError(error) } }),
+    /*
+     * What a tRPC caller learns of an error: the problem, and for an internal error nothing but a
+     * generic message and the request id (the detail and stack go to the server log only).
+     */
+    errorFormatter: ({ shape, error, ctx }) => {
+      const problem = problemFromError(error, ctx?.requestId ?? currentRequestId());
+      if (problem.status < 500) return { ...shape, data: { ...shape.data, problem } };
+      const { stack: _stack, ...data } = shape.data;
+      return { ...shape, message: problem.detail, data: { ...data, problem } };
+    },
   });
 
 export const router = t.router;
@@ -80,13 +103,34 @@ const decodePathParameters = t.middleware(async ({ ctx, meta, getRawInput, next 
   return next({ getRawInput: async () => decoded });
 });
 
-export const publicProcedure = t.procedure.use(domainErrors).use(decodePathParameters);
+/**
+ * The text rule of every input (src/lib/schemas/well-formed-text.ts), checked here once for every
+ * procedure, REST, SDK and tRPC alike, on the raw input after path decoding and before any schema: NUL
+ * and unpaired surrogates would otherwise reach PostgreSQL, which refuses them with a 500. Headers
+ * need no check: neither the HTTP parser nor Fetch's Headers lets either character into a header.
+ */
+const wellFormedInput = t.middleware(async ({ getRawInput, next }) => {
+  const issues = findTextIssues(await getRawInput());
+  if (issues.length) throw toTRPCError(new DomainError("invalid", "The request contains text that cannot be stored.", issues));
+  return next();
+});
+
+/** Procedures marked `batch: false` refuse to run inside a tRPC batch. */
+const unbatched = t.middleware(({ ctx, meta, path, next }) => {
+  if (meta?.batch === false && ctx.batchSize > 1) {
+    throw new TRPCError({ code: "BAD_REQUEST", message: `${path} cannot be batched: send it as a request of its own.` });
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(domainErrors).use(decodePathParameters).use(wellFormedInput).use(unbatched);
 
 /** A dashboard session or an API key, acting for one organisation. */
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const actor = ctx.actor;
   if (!actor) throw new TRPCError({ code: "UNAUTHORIZED", message: "Authenticate with `Authorization: Bearer <API key>`." });
   if (!actor.organizationId) throw new TRPCError({ code: "FORBIDDEN", message: "You are not a member of any organisation." });
+  if (actor.kind === "apiKey") await limitApiKey(ctx, actor);
   return next({ ctx: { ...ctx, actor, organizationId: actor.organizationId } });
 });
 

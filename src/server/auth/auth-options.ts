@@ -4,6 +4,8 @@ import { getDb } from "@/server/db/client";
 import { verifyCredentials } from "@/server/domain/accounts/verify-credentials";
 import { getConfig } from "@/server/config";
 import { instanceSecret } from "@/server/instance-secret";
+import { appRateLimiter } from "@/server/rate-limit/app-rate-limiter";
+import { currentSignInExchange, guardSignIn, SignInRefused, type SignInGuard } from "./sign-in-guard";
 
 /** next-auth with e-mail and password; sessions are signed JWT cookies. */
 export function authOptions(): NextAuthOptions {
@@ -20,8 +22,21 @@ export function authOptions(): NextAuthOptions {
         credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
         async authorize(credentials) {
           if (!credentials?.email || !credentials.password) return null;
-          const user = await verifyCredentials(await getDb(), credentials.email, credentials.password);
-          return user ? { id: user.id, email: user.email, name: user.name } : null;
+          const { email, password } = credentials;
+          const exchange = currentSignInExchange();
+          const guard: SignInGuard = {
+            limiter: appRateLimiter(getConfig()),
+            config: getConfig(),
+            ip: exchange?.ip ?? null,
+            record: (outcome) => exchange?.outcomes.push(outcome),
+          };
+          try {
+            const user = await guardSignIn(guard, email, async () => verifyCredentials(await getDb(), email, password));
+            return user ? { id: user.id, email: user.email, name: user.name } : null;
+          } catch (error) {
+            if (error instanceof SignInRefused && exchange) exchange.refused = error;
+            throw error;
+          }
         },
       }),
     ],

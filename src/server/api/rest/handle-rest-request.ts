@@ -1,27 +1,19 @@
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
-import { bearerToken, createRestContext, type Services } from "@/server/api/context";
+import { bearerToken, createRestContext, requestScope, type RequestScope, type Services } from "@/server/api/context";
 import { type Problem, problemFromError, toTRPCError } from "@/server/api/problem";
 import { invalidField } from "@/server/domain/errors";
 import { appRouter } from "@/server/api/root";
-import { allProcedureMeta, procedureMeta } from "@/server/api/procedure-meta";
+import { procedureMeta } from "@/server/api/procedure-meta";
 import type { Context } from "@/server/api/trpc";
+import { JSON_MEDIA_TYPE, MAX_BODY_BYTES, readLimitedBody, RESPONSE_MEDIA_TYPES } from "@/server/http/request-body";
+import { REQUEST_ID_HEADER, withRequestId } from "@/server/http/request-id";
+import { allowHeader, operationsAt, type RestOperation } from "./rest-operations";
 
-/** Largest accepted request body (documented in the API reference). */
-export const MAX_BODY_BYTES = 256 * 1024;
-const JSON_MEDIA_TYPE = /^(application\/([\w.-]+\+)?json|text\/json)$/i;
+export { MAX_BODY_BYTES };
 const REST_PREFIXES = ["/api/v1/public/", "/api/v1/sdk/"];
 
-/**
- * The operations whose body is raw bytes rather than JSON (Meta.binaryBody: the icon upload), found
- * by method and path. Every other body keeps the JSON rules and MAX_BODY_BYTES.
- */
-const binaryOperations = allProcedureMeta().flatMap(({ openapi, binaryBody }) => {
-  if (!openapi || !binaryBody) return [];
-  const pattern = new RegExp(`^/api/v1${openapi.path.replace(/\{\w+\}/g, "[^/]+")}$`);
-  return [{ method: openapi.method, pattern, ...binaryBody }];
-});
 
 /**
  * trpc-to-openapi's router, built once: its fetch adapter would rebuild it (and, outside production,
@@ -37,7 +29,10 @@ const openApiHandler = createOpenApiNodeHttpHandler({
     return { ...(status ? { status } : {}), ...(meta?.secret ? { headers: { "cache-control": "no-store" } } : {}) };
   },
   onError: ({ error, path, req }) => {
-    if (getHTTPStatusCodeFromError(error) >= 500) console.error(`[rest] ${req.method} ${path ?? req.url} failed:`, error.cause ?? error);
+    if (getHTTPStatusCodeFromError(error) >= 500) {
+      const requestId = (req as unknown as Request).headers.get(REQUEST_ID_HEADER);
+      console.error(`[rest] ${req.method} ${path ?? req.url} failed (request ${requestId}):`, error.cause ?? error);
+    }
   },
 });
 
@@ -49,33 +44,73 @@ const openApiHandler = createOpenApiNodeHttpHandler({
 export async function handleRestRequest(req: Request, services: Services): Promise<Response> {
   const url = new URL(req.url);
   const started = performance.now();
+  const scope = requestScope(req.headers);
   let response: Response;
   try {
-    if (!REST_PREFIXES.some((p) => url.pathname.startsWith(p))) throw new TRPCError({ code: "NOT_FOUND", message: `No endpoint at ${url.pathname}.` });
-    const { target, body } = await normalizeRequest(req, url);
-    response = await finalize(await invoke(req, target, body, () => createRestContext(services, req.headers)), req, url);
+    const operation = route(req.method, url.pathname, scope.requestId);
+    if (operation instanceof Response) {
+      response = operation;
+    } else {
+      const { target, body } = await normalizeRequest(req, url, operation);
+      // HEAD is GET without the body (trpc-to-openapi knows no HEAD).
+      const method = req.method === "HEAD" ? "GET" : req.method;
+      const createContext = () => createRestContext(services, req.headers, scope);
+      const answer = await withRequestId(scope.requestId, () => invoke(req, method, target, body, createContext, scope.requestId));
+      response = await finalize(answer, req, url, scope.requestId);
+    }
   } catch (error) {
     const trpcError = error instanceof TRPCError ? error : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
-    if (!(error instanceof TRPCError)) console.error(`[rest] ${req.method} ${url.pathname} failed:`, error);
-    response = problemResponse({ ...problemFromError(trpcError), instance: url.pathname });
+    if (!(error instanceof TRPCError)) console.error(`[rest] ${req.method} ${url.pathname} failed (request ${scope.requestId}):`, error);
+    response = problemResponse({ ...problemFromError(trpcError, scope.requestId), instance: url.pathname });
   }
+  response = withScopeHeaders(response, scope, req.method === "HEAD");
   if (services.config.accessLog) {
-    console.info(`[rest] ${req.method} ${url.pathname} ${response.status} ${Math.round(performance.now() - started)}ms`);
+    console.info(`[rest] ${req.method} ${url.pathname} ${response.status} ${Math.round(performance.now() - started)}ms ${scope.requestId}`);
   }
   return response;
+}
+
+/**
+ * The operation a request names, or the answer when it names none: 404 for an unknown path, 405 with
+ * `Allow` for a known path and another method, and 204 with `Allow` for OPTIONS.
+ */
+function route(method: string, pathname: string, requestId: string): RestOperation | Response {
+  if (!REST_PREFIXES.some((p) => pathname.startsWith(p))) throw new TRPCError({ code: "NOT_FOUND", message: `No endpoint at ${pathname}.` });
+  const operations = operationsAt(pathname.slice("/api/v1".length));
+  if (!operations.length) throw new TRPCError({ code: "NOT_FOUND", message: `No endpoint at ${pathname}.` });
+  const allow = allowHeader(operations);
+  if (method === "OPTIONS") return new Response(null, { status: 204, headers: { allow } });
+  const operation = operations.find((o) => o.method === (method === "HEAD" ? "GET" : method));
+  if (operation) return operation;
+  const response = problemResponse({
+    ...problemFromError(new TRPCError({ code: "METHOD_NOT_SUPPORTED", message: `${method} is not allowed here; allowed: ${allow}.` }), requestId),
+    instance: pathname,
+  });
+  response.headers.set("allow", allow);
+  return response;
+}
+
+/** Every answer carries the request id and the headers the procedure set (RateLimit), whatever its status. */
+function withScopeHeaders(response: Response, scope: RequestScope, head: boolean): Response {
+  const headers = new Headers(response.headers);
+  scope.responseHeaders.forEach((value, name) => headers.set(name, value));
+  headers.set(REQUEST_ID_HEADER, scope.requestId);
+  return new Response(head ? null : response.body, { status: response.status, headers });
 }
 
 /**
  * Runs trpc-to-openapi's handler on the request as it expects it: the path below /api/v1, the body
  * already parsed, and a minimal response object that becomes a fetch Response.
  */
-function invoke(req: Request, target: URL, body: unknown, createContext: () => Promise<Context>): Promise<Response> {
+function invoke(req: Request, method: string, target: URL, body: unknown, createContext: () => Promise<Context>, requestId: string): Promise<Response> {
   // The body is parsed JSON by now, whatever JSON media type it came as.
   const headers = new Headers(req.headers);
   headers.set("content-type", "application/json");
+  headers.set(REQUEST_ID_HEADER, requestId);
   const request = new Proxy(req, {
     get: (original, prop) => {
       if (prop === "url") return target.toString();
+      if (prop === "method") return method;
       if (prop === "body") return body;
       if (prop === "headers") return headers;
       const value = Reflect.get(original, prop, original);
@@ -99,7 +134,7 @@ function invoke(req: Request, target: URL, body: unknown, createContext: () => P
 /** Request field names are accepted in PascalCase as well as camelCase, at the top level. */
 export const camelKey = (key: string) => key.charAt(0).toLowerCase() + key.slice(1);
 
-async function normalizeRequest(req: Request, url: URL): Promise<{ target: URL; body: Record<string, unknown> | undefined }> {
+async function normalizeRequest(req: Request, url: URL, operation: RestOperation): Promise<{ target: URL; body: Record<string, unknown> | undefined }> {
   const query = new URLSearchParams();
   url.searchParams.forEach((value, key) => query.append(camelKey(key), value));
   checkProjectIdParameter(query, url.pathname);
@@ -108,20 +143,15 @@ async function normalizeRequest(req: Request, url: URL): Promise<{ target: URL; 
   target.search = query.toString();
 
   if (req.method === "GET" || req.method === "HEAD" || req.method === "DELETE") return { target, body: undefined };
-  const contentType = (req.headers.get("content-type") ?? "").split(";")[0]!.trim();
-  const binary = binaryOperations.find((op) => op.method === req.method && op.pattern.test(url.pathname));
-  if (binary) {
-    if (/^multipart\//i.test(contentType)) {
-      throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: `Send the file's bytes as the body, not a ${contentType} form.` });
-    }
-    // Without a credential the answer is a 401 whatever the body: not worth buffering megabytes for.
-    if (!bearerToken(req.headers)) return { target, body: {} };
-    // The bytes themselves: what they are is for the procedure to judge, never the Content-Type.
-    return { target, body: { [binary.field]: await readBody(req, binary.maxBytes, `${binary.what} is larger than ${formatBytes(binary.maxBytes)}.`) } };
-  }
-  const raw = await readBody(req);
+  if (operation.binaryBody) return { target, body: await readFileBody(req, operation.binaryBody) };
+  const raw = await readLimitedBody(req, () => new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: `The body exceeds ${MAX_BODY_BYTES} bytes.` }));
   let body: Record<string, unknown> = {};
-  if (raw.length) {
+  const empty = !raw.some((byte) => byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d);
+  if (empty && operation.takesBody) {
+    throw toTRPCError(invalidField("(body)", "required", "This operation takes a JSON object body; the request has none."));
+  }
+  if (!empty) {
+    const contentType = (req.headers.get("content-type") ?? "").split(";")[0]!.trim();
     if (!JSON_MEDIA_TYPE.test(contentType)) {
       throw new TRPCError({
         code: "UNSUPPORTED_MEDIA_TYPE",
@@ -151,40 +181,40 @@ function checkProjectIdParameter(query: URLSearchParams, pathname: string) {
   if (fromQuery === null) return;
   query.delete("projectId");
   const fromPath = /\/projects\/([^/]+)/.exec(pathname)?.[1];
-  if (fromPath && fromQuery !== decodeURIComponent(fromPath)) {
+  if (fromPath && fromQuery !== decodedOrRaw(fromPath)) {
     throw toTRPCError(invalidField("ProjectId", "matches_path", "ProjectId must equal the project id in the path."));
   }
 }
 
 const formatBytes = (bytes: number) => (bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MB` : `${bytes} bytes`);
 
-/** Reads at most `limit` bytes, refusing larger bodies without buffering them. */
-async function readBody(req: Request, limit = MAX_BODY_BYTES, message = `The body exceeds ${MAX_BODY_BYTES} bytes.`): Promise<Uint8Array> {
-  const tooLarge = () => new TRPCError({ code: "PAYLOAD_TOO_LARGE", message });
-  if (Number(req.headers.get("content-length") ?? 0) > limit) throw tooLarge();
-  if (!req.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
+/** An upload's body (Meta.binaryBody): the bytes themselves, for the procedure to judge by content, never by Content-Type. */
+async function readFileBody(req: Request, file: NonNullable<RestOperation["binaryBody"]>): Promise<Record<string, unknown>> {
+  const contentType = (req.headers.get("content-type") ?? "").split(";")[0]!.trim();
+  if (/^multipart\//i.test(contentType)) {
+    throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: `Send the file's bytes as the body, not a ${contentType} form.` });
   }
-  return Buffer.concat(chunks);
+  // Without a credential the answer is a 401 whatever the body: not worth buffering megabytes for.
+  if (!bearerToken(req.headers)) return {};
+  const tooLarge = () => new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: `${file.what} is larger than ${formatBytes(file.maxBytes)}.` });
+  return { [file.field]: await readLimitedBody(req, tooLarge, file.maxBytes) };
 }
 
-async function finalize(res: Response, req: Request, url: URL): Promise<Response> {
+/** A path segment decoded; one with a malformed escape stays as sent (it then names nothing: 404). */
+function decodedOrRaw(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+async function finalize(res: Response, req: Request, url: URL, requestId: string): Promise<Response> {
   const text = await res.text();
   if (res.status >= 400) {
     const body = JSON.parse(text) as { data?: { problem?: Problem } };
-    const problem = body.data?.problem ?? problemFromError(new TRPCError({ code: "INTERNAL_SERVER_ERROR" }));
-    return problemResponse({ ...problem, instance: url.pathname });
+    const problem = body.data?.problem ?? problemFromError(new TRPCError({ code: "INTERNAL_SERVER_ERROR" }), requestId);
+    return problemResponse({ ...problem, requestId, instance: url.pathname });
   }
   const headers = new Headers(res.headers);
   if (!text) {
@@ -197,7 +227,7 @@ async function finalize(res: Response, req: Request, url: URL): Promise<Response
 
 /** JSON always; the media type label follows what the client asked for among the three the spec names. */
 export function negotiate(accept: string | null): string {
-  const offered = ["application/json", "text/json", "text/plain"];
+  const offered: readonly string[] = RESPONSE_MEDIA_TYPES;
   const ranges = (accept ?? "*/*")
     .split(",")
     .map((part) => {

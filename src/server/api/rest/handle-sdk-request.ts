@@ -18,7 +18,7 @@ export async function handleSdkRequest(req: Request, services: Services): Promis
   const origin = acceptedOrigin(req.headers);
   if (origin) {
     headers.set("access-control-allow-origin", origin);
-    headers.set("access-control-expose-headers", "Retry-After");
+    headers.set("access-control-expose-headers", "Retry-After, RateLimit, RateLimit-Policy, X-Request-Id");
   }
   // The credential is a project key in a header of its own, not a bearer token.
   if (res.status === 401) headers.set("www-authenticate", 'ProjectKey realm="referloop"');

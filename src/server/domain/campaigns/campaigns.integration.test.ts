@@ -23,6 +23,7 @@ describe("getCampaign", () => {
       newUserExperience: defaultNewUserExperience,
       attributionWindowDays: 30,
       matchWindowMinutes: 120,
+      attributionModel: "first",
       updatedAt: f.campaign.updatedAt.toISOString(),
     });
   });

@@ -1,5 +1,5 @@
 import type { Campaign } from "@/generated/prisma/client";
-import type { NewUserExperience, ReferrerExperience } from "@/lib/schemas/campaigns";
+import type { AttributionModel, NewUserExperience, ReferrerExperience } from "@/lib/schemas/campaigns";
 import { readNewUserExperience, readReferrerExperience } from "@/server/domain/campaigns/campaign-config";
 
 export type CampaignDto = {
@@ -10,6 +10,7 @@ export type CampaignDto = {
   newUserExperience: NewUserExperience;
   attributionWindowDays: number;
   matchWindowMinutes: number;
+  attributionModel: AttributionModel;
   updatedAt: string;
 };
 
@@ -20,5 +21,6 @@ export const toCampaignDto = (campaign: Campaign): CampaignDto => ({
   newUserExperience: readNewUserExperience(campaign.newUserExperience),
   attributionWindowDays: campaign.attributionWindowDays,
   matchWindowMinutes: campaign.matchWindowMinutes,
+  attributionModel: campaign.attributionModel,
   updatedAt: campaign.updatedAt.toISOString(),
 });

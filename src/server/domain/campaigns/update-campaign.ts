@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import type { NewUserExperiencePatch, ReferrerExperiencePatch } from "@/lib/schemas/campaigns";
+import type { AttributionModel, NewUserExperiencePatch, ReferrerExperiencePatch } from "@/lib/schemas/campaigns";
 import {
   mergeNewUserExperience,
   mergeReferrerExperience,
@@ -15,6 +15,7 @@ export type UpdateCampaignInput = {
   newUserExperience?: NewUserExperiencePatch;
   attributionWindowDays?: number;
   matchWindowMinutes?: number;
+  attributionModel?: AttributionModel;
 };
 
 /**
@@ -27,7 +28,7 @@ export async function updateCampaign(
   projectId: string,
   input: UpdateCampaignInput,
 ): Promise<CampaignDto> {
-  const { referrerExperience: referrerPatch, newUserExperience: newUserPatch, attributionWindowDays: windowDays, matchWindowMinutes } = input;
+  const { referrerExperience: referrerPatch, newUserExperience: newUserPatch, attributionWindowDays: windowDays, matchWindowMinutes, attributionModel } = input;
   const project = await getOwnedProject(db, organizationId, projectId);
   const campaign = await db.$transaction(async (tx) => {
     const { id } = await ensureCampaign(tx, project.id);
@@ -40,6 +41,7 @@ export async function updateCampaign(
         newUserExperience: mergeNewUserExperience(readNewUserExperience(current.newUserExperience), newUserPatch),
         ...(windowDays === undefined ? {} : { attributionWindowDays: windowDays }),
         ...(matchWindowMinutes === undefined ? {} : { matchWindowMinutes }),
+        ...(attributionModel === undefined ? {} : { attributionModel }),
       },
     });
   });

@@ -1,29 +1,11 @@
+import type { z } from "zod";
+import { rewardDeliverySchema } from "@/lib/schemas/webhooks";
 import type { RewardContext } from "@/server/domain/referrals/reward-context";
 
 /** The body of the reward webhook, field for field as the spec's Events section lists it. */
-export type RewardPayload = {
-  event: string;
-  referrerId: string;
-  refereeId: string;
-  rewardClaimedAt: string;
-  trackingId: string;
-  rewardStatus: "Completed";
-  projectId: string;
-  projectName: string;
-  campaignId: string;
-};
+export type RewardPayload = z.infer<typeof rewardDeliverySchema>;
 
-const FIELDS = [
-  "event",
-  "referrerId",
-  "refereeId",
-  "rewardClaimedAt",
-  "trackingId",
-  "rewardStatus",
-  "projectId",
-  "projectName",
-  "campaignId",
-] as const satisfies readonly (keyof RewardPayload)[];
+const FIELDS = Object.keys(rewardDeliverySchema.shape) as (keyof RewardPayload)[];
 
 /**
  * The exact bytes sent (and signed) for a stored payload: the spec's fields in the spec's order and

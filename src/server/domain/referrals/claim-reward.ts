@@ -11,9 +11,10 @@ import type { GrantRewardResult, RewardContext } from "./reward-context";
 const MAX_CLAIM_ATTEMPTS = 3;
 
 /**
- * Completes the item: claims the reward and writes its history, counters and outbox. Two concurrent
- * claims of the item, or of the same referrer/referee pair through two items, end with one winner: the
- * others find the item final, or are refused by RewardHistory's unique key and fail the item.
+ * Completes the item: claims the reward and writes its history, counters and outbox. Concurrent claims
+ * of the item, of one referee through several items, or of two users referring each other, end with
+ * one winner: the others find the item final, or are refused by one of RewardHistory's unique indexes
+ * (referee; unordered pair) and fail the item with the reason that index stands for.
  */
 export async function claimReward(db: Db, ctx: RewardContext, attempt = 1): Promise<GrantRewardResult> {
   const claimedAt = new Date();
@@ -21,9 +22,10 @@ export async function claimReward(db: Db, ctx: RewardContext, attempt = 1): Prom
   try {
     deliveryIds = await claimStatement(db, ctx, claimedAt);
   } catch (error) {
-    // The pair was rewarded by a concurrent completion of another item (the item's own key cannot
-    // clash: the conditional update holds the row). The statement wrote nothing; fail the item instead.
-    if (isUniqueViolation(error)) return failReward(db, ctx, "duplicate_referee");
+    // A concurrent completion of another item rewarded the referee, or the pair the other way round
+    // (the item's own key cannot clash: the conditional update holds the row). The statement wrote
+    // nothing; fail the item with the reason of the reward that won.
+    if (isUniqueViolation(error)) return failReward(db, ctx, await lostTo(db, ctx));
     // Claims whose parties overlap (A refers B while B refers A) can lock the same users in opposite
     // orders; PostgreSQL aborts one whole statement, which is then simply run again.
     if (isWriteConflict(error) && attempt < MAX_CLAIM_ATTEMPTS) return claimReward(db, ctx, attempt + 1);
@@ -38,6 +40,13 @@ export async function claimReward(db: Db, ctx: RewardContext, attempt = 1): Prom
     rewardClaimedAt: claimedAt.toISOString(),
     deliveryIds,
   };
+}
+
+/** Which farming rule a claim refused by a unique index ran into, read from the reward that won. */
+async function lostTo(db: Db, { item }: RewardContext): Promise<"duplicate_referee" | "mutual_referral"> {
+  const [row] = await db.$queryRaw<{ refereeRewarded: boolean }[]>`
+    SELECT EXISTS (SELECT FROM "RewardHistory" WHERE "refereeId" = ${item.refereeId}) AS "refereeRewarded"`;
+  return row?.refereeRewarded ? "duplicate_referee" : "mutual_referral";
 }
 
 /**

@@ -7,8 +7,12 @@ const facts = (over: Partial<RewardFacts> = {}, item: Partial<RewardFacts["item"
   item: { status: "Pending", rewardEventName: null, referrerId: "a", refereeId: "b", createdAt: new Date(now.getTime() - DAY), ...item },
   eventName: null,
   attributionWindowDays: 30,
+  attributionModel: "first",
   now,
-  pairAlreadyRewarded: false,
+  refereeRewarded: false,
+  reverseRewarded: false,
+  earlierArrivalOpen: false,
+  laterArrivalOpen: false,
   ...over,
 });
 
@@ -34,21 +38,34 @@ describe("decideReward", () => {
 
   it("never lets a mismatched event fail the item, even when another check would", () => {
     const decision = decideReward(
-      facts({ eventName: "other", pairAlreadyRewarded: true }, { rewardEventName: "purchase", referrerId: "x", refereeId: "x" }),
+      facts({ eventName: "other", refereeRewarded: true }, { rewardEventName: "purchase", referrerId: "x", refereeId: "x" }),
     );
     expect(decision).toEqual({ kind: "record", reason: "event_mismatch" });
   });
 
-  it("fails self-referral, expiry and a duplicate referee, in that order", () => {
-    expect(decideReward(facts({ pairAlreadyRewarded: true }, { refereeId: "a", createdAt: new Date(0) }))).toEqual({
-      kind: "fail",
-      reason: "self_referral",
+  it("never completes an item without a referee: the event is recorded and the item stays as it is", () => {
+    expect(decideReward(facts({}, { refereeId: null }))).toEqual({ kind: "record", reason: "referee_unknown" });
+    expect(decideReward(facts({ earlierArrivalOpen: true }, { refereeId: null, createdAt: new Date(0) }))).toEqual({
+      kind: "record",
+      reason: "referee_unknown",
     });
-    expect(decideReward(facts({ pairAlreadyRewarded: true }, { createdAt: new Date(0) }))).toEqual({
-      kind: "fail",
-      reason: "expired",
-    });
-    expect(decideReward(facts({ pairAlreadyRewarded: true }))).toEqual({ kind: "fail", reason: "duplicate_referee" });
+  });
+
+  it("fails self-referral, expiry, a rewarded referee, a mutual pair and a superseded arrival, in that order", () => {
+    const all = { refereeRewarded: true, reverseRewarded: true, earlierArrivalOpen: true };
+    expect(decideReward(facts(all, { refereeId: "a", createdAt: new Date(0) }))).toEqual({ kind: "fail", reason: "self_referral" });
+    expect(decideReward(facts(all, { createdAt: new Date(0) }))).toEqual({ kind: "fail", reason: "expired" });
+    expect(decideReward(facts(all))).toEqual({ kind: "fail", reason: "duplicate_referee" });
+    expect(decideReward(facts({ ...all, refereeRewarded: false }))).toEqual({ kind: "fail", reason: "mutual_referral" });
+    expect(decideReward(facts({ earlierArrivalOpen: true }))).toEqual({ kind: "fail", reason: "not_first_arrival" });
+  });
+
+  it("lets the first arrival complete by default, the last with the last model", () => {
+    expect(decideReward(facts({ laterArrivalOpen: true }))).toEqual({ kind: "complete" });
+    expect(decideReward(facts({ earlierArrivalOpen: true }))).toEqual({ kind: "fail", reason: "not_first_arrival" });
+    const last = { attributionModel: "last" as const };
+    expect(decideReward(facts({ ...last, earlierArrivalOpen: true }))).toEqual({ kind: "complete" });
+    expect(decideReward(facts({ ...last, laterArrivalOpen: true }))).toEqual({ kind: "fail", reason: "not_last_arrival" });
   });
 
   it("expires strictly after the attribution window", () => {

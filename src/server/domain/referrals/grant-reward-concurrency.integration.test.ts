@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAppUserByClientId } from "@/server/domain/app-users/get-app-user-by-client-id";
 import { getOrCreateAppUser } from "@/server/domain/app-users/get-or-create-app-user";
+import { claimReward } from "@/server/domain/referrals/claim-reward";
 import { grantReward } from "@/server/domain/referrals/grant-reward";
+import { isBound, loadRewardItem } from "@/server/domain/referrals/load-reward-item";
 import { trackReferral } from "@/server/domain/referrals/track-referral";
 import { createTestDb, type TestDb } from "@/test/db";
 import { createOrgWithProject, type OrgWithProject } from "@/test/fixtures";
+import { uniqueName } from "@/test/names";
 
 /*
  * Races against the real database: the guarantees come from the conditional update and the unique
@@ -37,6 +40,13 @@ async function track(referrerId: string, refereeId: string) {
   return (await trackReferral(t.db, f.org.id, f.project.id, { referralCode: user.referralCode, refereeId })).referralTrackingId;
 }
 
+/** The claim statement alone, without the eligibility decision before it: what the database allows. */
+async function claimDirectly(trackingId: string) {
+  const { project, item } = await loadRewardItem(t.db, f.org.id, f.project.id, trackingId);
+  if (!isBound(item)) throw new Error("tracked with a referee");
+  return claimReward(t.db, { project, item, eventName: "purchase", environment: null });
+}
+
 describe("grantReward under concurrency", () => {
   it("50 concurrent calls at one item: exactly one claim, one history entry, one delivery per matching webhook", async () => {
     const trackingId = await track("race-referrer", "race-referee");
@@ -62,12 +72,28 @@ describe("grantReward under concurrency", () => {
     expect(await t.db.rewardEvent.count({ where: { trackingId, outcome: "Rejected" } })).toBe(49);
   });
 
-  it("20 concurrent completions of different items for one pair: one Completed, the rest Failed duplicate_referee", async () => {
+  it("20 concurrent rewards of one referee through 20 referrers: the first arrival completes, the rest fail not_first_arrival", async () => {
+    const referee = uniqueName("farmed");
     const ids: string[] = [];
-    for (let i = 0; i < 20; i++) ids.push(await track("pair-referrer", "pair-referee"));
-    const results = await Promise.all(
-      ids.map((referralTrackingId) => grantReward(t.db, f.org.id, f.project.id, { referralTrackingId })),
-    );
+    for (let i = 0; i < 20; i++) ids.push(await track(uniqueName(`farmer-${i}`), referee));
+    const results = await Promise.all(ids.map((referralTrackingId) => grantReward(t.db, f.org.id, f.project.id, { referralTrackingId })));
+    // The first arrival: the earliest item (ties within a millisecond go to the smaller id).
+    const [first] = await t.db.referralTracking.findMany({ where: { id: { in: ids } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 1 });
+    expect(results.filter((r) => r.rewardClaimed).map((r) => r.referralTrackingId)).toEqual([first!.id]);
+    // A loser that read the item before the winner committed is not the first arrival; after, the referee was rewarded.
+    const losers = results.filter((r) => !r.rewardClaimed);
+    expect(losers).toHaveLength(19);
+    for (const r of losers) expect([r.status, r.reason]).toEqual(["Failed", expect.stringMatching(/^(not_first_arrival|duplicate_referee)$/)]);
+    const refereeId = (await getAppUserByClientId(t.db, f.org.id, f.project.id, referee)).uniqueId;
+    expect(await t.db.rewardHistory.count({ where: { refereeId } })).toBe(1);
+    expect(await t.db.delivery.count({ where: { trackingId: { in: ids } } })).toBe(3);
+  });
+
+  it("the database alone allows one completion per referee: 20 concurrent claims through different referrers", async () => {
+    const referee = uniqueName("farmed");
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) ids.push(await track(uniqueName(`farmer-${i}`), referee));
+    const results = await Promise.all(ids.map(claimDirectly));
     expect(results.filter((r) => r.rewardClaimed)).toHaveLength(1);
     const failed = results.filter((r) => !r.rewardClaimed);
     expect(failed).toHaveLength(19);
@@ -76,12 +102,36 @@ describe("grantReward under concurrency", () => {
     const items = await t.db.referralTracking.findMany({ where: { id: { in: ids } } });
     expect(items.filter((i) => i.status === "Completed")).toHaveLength(1);
     expect(items.filter((i) => i.status === "Failed" && i.failureReason === "duplicate_referee")).toHaveLength(19);
-    expect(items.filter((i) => i.rewardClaimed)).toHaveLength(1);
     const winner = items.find((i) => i.status === "Completed")!;
     expect(await t.db.rewardHistory.count({ where: { trackingId: { in: ids } } })).toBe(1);
     expect(await t.db.delivery.count({ where: { trackingId: { in: ids } } })).toBe(3);
     expect(await t.db.delivery.count({ where: { trackingId: winner.id } })).toBe(3);
+  });
+
+  it("20 concurrent rewards of one pair's items: one Completed, the rest Failed, the referrer credited once", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) ids.push(await track("pair-referrer", "pair-referee"));
+    const results = await Promise.all(ids.map((referralTrackingId) => grantReward(t.db, f.org.id, f.project.id, { referralTrackingId })));
+    expect(results.filter((r) => r.rewardClaimed)).toHaveLength(1);
+    expect(results.filter((r) => r.status === "Failed")).toHaveLength(19);
+    expect(await t.db.rewardHistory.count({ where: { trackingId: { in: ids } } })).toBe(1);
     const referrer = await getAppUserByClientId(t.db, f.org.id, f.project.id, "pair-referrer");
     expect(referrer).toMatchObject({ successfulReferrals: 1, totalReferralsGiven: 20 });
+  });
+
+  it("mutual referral under a race: of A referring B and B referring A, rewarded at once, exactly one pays", async () => {
+    for (const claim of [
+      (id: string) => grantReward(t.db, f.org.id, f.project.id, { referralTrackingId: id }),
+      claimDirectly, // without the decision's check: the pair index alone settles it
+    ]) {
+      for (let round = 0; round < 5; round++) {
+        const [a, b] = [uniqueName("mutual-a"), uniqueName("mutual-b")];
+        const ids = [await track(a, b), await track(b, a)];
+        const results = await Promise.all(ids.map(claim));
+        expect(results.filter((r) => r.rewardClaimed)).toHaveLength(1);
+        expect(results.find((r) => !r.rewardClaimed)).toMatchObject({ status: "Failed", reason: "mutual_referral" });
+        expect(await t.db.rewardHistory.count({ where: { trackingId: { in: ids } } })).toBe(1);
+      }
+    }
   });
 });

@@ -32,7 +32,8 @@ export type GrantRewardInput = {
  * Pending -> Completed (reward history, counters, outbox deliveries) or Pending -> Failed,
  * atomically. Every call also records the reported event. The database settles races: the
  * status change is conditional on Pending, and RewardHistory's unique keys refuse a second claim for
- * the item or the referrer/referee pair. The caller hands the result's `deliveryIds` to the scheduler.
+ * the item, the referee, or the pair of users either way round. The caller hands the result's
+ * `deliveryIds` to the scheduler.
  */
 export async function grantReward(
   db: Db,
@@ -40,52 +41,35 @@ export async function grantReward(
   projectId: string,
   input: GrantRewardInput,
 ): Promise<GrantRewardResult> {
-  const loaded = await loadRewardItem(db, organizationId, projectId, input.referralTrackingId);
+  const now = new Date();
+  const loaded = await loadRewardItem(db, organizationId, projectId, input.referralTrackingId, now);
   const { project } = loaded;
   let { item } = loaded;
   const eventName = input.eventName ?? item.rewardEventName ?? DEFAULT_REWARD_EVENT_NAME;
   const environment = input.environment ?? null;
-  if (!isBound(item)) {
-    const { refereeId } = input;
-    if (refereeId === undefined) throw unbound();
+  const { refereeId } = input;
+  if (!isBound(item) && refereeId !== undefined) {
     const binding = await db.$transaction(async (tx) => {
       const { user } = await getOrCreateAppUser(tx, project.id, { clientProvidedId: refereeId });
       return bindReferee(tx, project.id, user, { kind: "tracking", referralTrackingId: item.id });
     });
     if (!binding.bound && binding.reason === "self_referral") return refuseSelfReferral(db, { project, item, eventName, environment });
     // Bound now, by this call or (then to someone else: refused below) by a concurrent one.
-    ({ item } = await loadRewardItem(db, organizationId, projectId, input.referralTrackingId));
+    ({ item } = await loadRewardItem(db, organizationId, projectId, input.referralTrackingId, now));
   }
-  if (!isBound(item)) throw unbound();
-  if (input.refereeId !== undefined && input.refereeId !== item.refereeClientId) throw otherReferee(item);
-  const ctx: RewardContext = { project, item, eventName, environment };
-  const decision = decideReward({
-    item,
-    eventName: input.eventName ?? null,
-    attributionWindowDays: item.attributionWindowDays,
-    now: new Date(),
-    // Read with the item, so that a pair rewarded earlier fails without a transaction that would
-    // only roll back; a pair rewarded since is refused by RewardHistory's unique key (see claimReward).
-    pairAlreadyRewarded: item.pairRewarded,
-  });
-  switch (decision.kind) {
-    case "final":
-      return rejectFinalItem(db, ctx);
-    case "record":
-      return recordIndependentEvent(db, ctx);
-    case "fail":
-      return failReward(db, ctx, decision.reason);
-    case "complete":
-      return claimReward(db, ctx);
-  }
+  if (refereeId !== undefined && refereeId !== item.refereeClientId) throw otherReferee(item);
+  const ctx: RewardContext<RewardItem> = { project, item, eventName, environment };
+  // The facts are read with the item, so that a referee or pair rewarded earlier fails without a
+  // transaction that would only roll back; one rewarded since is refused by RewardHistory's unique
+  // indexes (see claimReward). An item still without a referee only records the event.
+  const decision = decideReward({ ...item, item, eventName: input.eventName ?? null, now });
+  if (decision.kind === "final") return rejectFinalItem(db, ctx);
+  if (decision.kind === "record") return recordIndependentEvent(db, ctx, decision.reason);
+  // decideReward only records the event of an item without a referee: this one has one.
+  if (!isBound(item)) throw new Error(`Reward decision "${decision.kind}" for tracking item ${item.id}, which has no referee.`);
+  const bound = { ...ctx, item };
+  return decision.kind === "fail" ? failReward(db, bound, decision.reason) : claimReward(db, bound);
 }
-
-const unbound = () =>
-  new DomainError(
-    "conflict",
-    "This referral tracking item has no referee yet (it was tracked anonymously). Pass RefereeId, the new user's clientProvidedId, " +
-      "to bind and reward it in one call, or identify the user first (the client library's init-app-user with this tracking id).",
-  );
 
 const otherReferee = (item: RewardItem) =>
   new DomainError("conflict", `This referral tracking item's referee is another app user ("${item.refereeClientId}"); report the event for that user.`);

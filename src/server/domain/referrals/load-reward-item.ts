@@ -1,4 +1,4 @@
-import type { TrackingStatus } from "@/generated/prisma/client";
+import type { AttributionModel, TrackingStatus } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { notFound } from "@/server/domain/errors";
 
@@ -15,8 +15,12 @@ export type RewardItem = {
   referrerClientId: string;
   refereeClientId: string | null;
   attributionWindowDays: number;
-  /** A RewardHistory entry already exists for this referrer/referee pair. */
-  pairRewarded: boolean;
+  attributionModel: AttributionModel;
+  /** The farming facts (see decideReward): the referee's rewards and other open arrivals. */
+  refereeRewarded: boolean;
+  reverseRewarded: boolean;
+  earlierArrivalOpen: boolean;
+  laterArrivalOpen: boolean;
 };
 
 /** An item whose referee is known: the only kind a reward can be decided for. */
@@ -29,23 +33,29 @@ type Row = Omit<RewardItem, "id"> & { projectId: string; projectName: string; id
 /**
  * The project (if the organisation owns it) and the item in it, in one statement. Prisma loads each
  * relation with its own query and the reward path is bound by Node CPU per statement, so this replaces
- * six (project, item, both parties, campaign, the pair's reward history). The item side is a LEFT JOIN
- * so that an unknown item and a foreign or absent project stay two different "not found"s.
+ * seven (project, item, both parties, campaign, the referee's rewards, their other arrivals). The item
+ * side is a LEFT JOIN so that an unknown item and a foreign or absent project stay two different
+ * "not found"s. Grandfathered rewards count: a referee or pair rewarded before the rules stays so.
  */
-export async function loadRewardItem(db: Db, organizationId: string, projectId: string, trackingId: string) {
+export async function loadRewardItem(db: Db, organizationId: string, projectId: string, trackingId: string, now = new Date()) {
   const [row] = await db.$queryRaw<Row[]>`
     SELECT p."id" AS "projectId", p."name" AS "projectName",
       t."id", t."campaignId", t."referrerId", t."refereeId", t."rewardEventName", t."status"::text AS "status",
       t."createdAt", referrer."clientProvidedId" AS "referrerClientId", referee."clientProvidedId" AS "refereeClientId",
-      c."attributionWindowDays", h."id" IS NOT NULL AS "pairRewarded"
+      c."attributionWindowDays", c."attributionModel"::text AS "attributionModel",
+      EXISTS (SELECT FROM "RewardHistory" h WHERE h."refereeId" = t."refereeId") AS "refereeRewarded",
+      EXISTS (SELECT FROM "RewardHistory" h WHERE h."referrerId" = t."refereeId" AND h."refereeId" = t."referrerId") AS "reverseRewarded",
+      EXISTS (SELECT FROM "ReferralTracking" o WHERE o."refereeId" = t."refereeId" AND o."status" = 'Pending'
+        AND o."createdAt" >= CAST(${now} AS timestamp(3)) - make_interval(days => c."attributionWindowDays")
+        AND (o."createdAt", o."id") < (t."createdAt", t."id")) AS "earlierArrivalOpen",
+      EXISTS (SELECT FROM "ReferralTracking" o WHERE o."refereeId" = t."refereeId" AND o."status" = 'Pending'
+        AND (o."createdAt", o."id") > (t."createdAt", t."id")) AS "laterArrivalOpen"
     FROM "Project" p
     LEFT JOIN ("ReferralTracking" t
       JOIN "AppUser" referrer ON referrer."id" = t."referrerId"
       LEFT JOIN "AppUser" referee ON referee."id" = t."refereeId"
       JOIN "Campaign" c ON c."id" = t."campaignId")
       ON t."id" = ${trackingId} AND t."projectId" = p."id"
-    -- At most one row: (referrerId, refereeId) is unique.
-    LEFT JOIN "RewardHistory" h ON h."referrerId" = t."referrerId" AND h."refereeId" = t."refereeId"
     WHERE p."id" = ${projectId} AND p."organizationId" = ${organizationId}`;
   if (!row) throw notFound("Project");
   const { projectId: id, projectName: name, ...item } = row;

@@ -47,6 +47,13 @@ const grant = (trackingId: string, input: Omit<z.input<typeof rewardBody>, "refe
   return grantReward(t.db, f.org.id, f.project.id, { ...rewardBody.parse({ referralTrackingId: trackingId, ...body }), refereeId });
 };
 
+/** Spreads tracked items a second apart in the given order (arrivals in one millisecond would tie). */
+async function inOrder(...trackingIds: string[]) {
+  for (const [i, id] of trackingIds.entries()) {
+    await t.db.referralTracking.update({ where: { id }, data: { createdAt: new Date(Date.now() - (trackingIds.length - i) * 1000) } });
+  }
+}
+
 const webhook = (f: OrgWithProject, environment: WebhookEnvironment, enabled = true) =>
   t.db.webhook.create({
     data: {
@@ -308,6 +315,7 @@ describe("grantReward: eligibility", () => {
     await webhook(f, "Both");
     const first = await tracked(f);
     const second = await tracked(f, { referrer: first.referrerId, referee: first.refereeId });
+    await inOrder(first.trackingId, second.trackingId);
     expect((await grant(first.trackingId, {}, f)).rewardClaimed).toBe(true);
     expect(await grant(second.trackingId, {}, f)).toEqual({
       rewardClaimed: false,
@@ -329,12 +337,58 @@ describe("grantReward: eligibility", () => {
     expect(await grant(second.trackingId, {}, f)).toMatchObject({ status: "Failed", reason: "already_failed" });
   });
 
-  it("lets one referee reward two different referrers, keeping the first as referredBy", async () => {
+  it("a referee completes one referral per project: a second referrer's item fails duplicate_referee once the first completed", async () => {
     const a = await tracked(main);
     const b = await tracked(main, { referee: a.refereeId });
+    await inOrder(a.trackingId, b.trackingId);
     expect((await grant(a.trackingId)).rewardClaimed).toBe(true);
-    expect((await grant(b.trackingId)).rewardClaimed).toBe(true);
+    expect(await grant(b.trackingId)).toMatchObject({ rewardClaimed: false, status: "Failed", reason: "duplicate_referee" });
     expect((await getAppUserByClientId(t.db, main.org.id, main.project.id, a.refereeId)).referredBy).toBe(a.referrerId);
+    expect((await getAppUserByClientId(t.db, main.org.id, main.project.id, b.referrerId)).successfulReferrals).toBe(0);
+  });
+
+  it("first arrival wins by default: a later arrival is tracked, and its reward fails not_first_arrival while the first is open", async () => {
+    const f = await createOrgWithProject(t.db);
+    const first = await tracked(f);
+    const later = await tracked(f, { referee: first.refereeId });
+    const again = await tracked(f, { referrer: first.referrerId, referee: first.refereeId });
+    await inOrder(first.trackingId, later.trackingId, again.trackingId);
+    expect(later.track.status).toBe("Pending");
+    for (const item of [later, again]) {
+      expect(await grant(item.trackingId, {}, f)).toMatchObject({ rewardClaimed: false, status: "Failed", reason: "not_first_arrival" });
+    }
+    expect((await grant(first.trackingId, {}, f)).rewardClaimed).toBe(true);
+    const referee = await getAppUserByClientId(t.db, f.org.id, f.project.id, first.refereeId);
+    expect(referee).toMatchObject({ totalReferralsReceived: 3, referredBy: first.referrerId });
+  });
+
+  it("an expired first arrival no longer holds the referral: a later one can complete", async () => {
+    const f = await createOrgWithProject(t.db);
+    const stale = await tracked(f);
+    await t.db.referralTracking.update({ where: { id: stale.trackingId }, data: { createdAt: new Date(Date.now() - 31 * DAY) } });
+    const fresh = await tracked(f, { referee: stale.refereeId });
+    expect((await grant(fresh.trackingId, {}, f)).rewardClaimed).toBe(true);
+    expect(await grant(stale.trackingId, {}, f)).toMatchObject({ status: "Failed", reason: "expired" });
+  });
+
+  it("with attributionModel last, the latest open arrival completes and earlier ones fail not_last_arrival", async () => {
+    const f = await createOrgWithProject(t.db);
+    await updateCampaign(t.db, f.org.id, f.project.id, { attributionModel: "last" });
+    const first = await tracked(f);
+    const last = await tracked(f, { referee: first.refereeId });
+    await inOrder(first.trackingId, last.trackingId);
+    expect(await grant(first.trackingId, {}, f)).toMatchObject({ rewardClaimed: false, status: "Failed", reason: "not_last_arrival" });
+    expect((await grant(last.trackingId, {}, f)).rewardClaimed).toBe(true);
+    expect((await getAppUserByClientId(t.db, f.org.id, f.project.id, first.refereeId)).referredBy).toBe(last.referrerId);
+  });
+
+  it("mutual referral fails: B referring A after A was rewarded for referring B", async () => {
+    const f = await createOrgWithProject(t.db);
+    const aToB = await tracked(f);
+    expect((await grant(aToB.trackingId, {}, f)).rewardClaimed).toBe(true);
+    const bToA = await tracked(f, { referrer: aToB.refereeId, referee: aToB.referrerId });
+    expect(await grant(bToA.trackingId, {}, f)).toMatchObject({ rewardClaimed: false, status: "Failed", reason: "mutual_referral" });
+    expect(await t.db.rewardHistory.count({ where: { projectId: f.project.id } })).toBe(1);
   });
 
   it("fails self-referral items (e.g. tracked before the track-time check)", async () => {
@@ -388,13 +442,12 @@ describe("grantReward: eligibility", () => {
       return { referrerId, trackingId: track.referralTrackingId };
     }
 
-    it("is a conflict without a referee to bind, and changes nothing", async () => {
+    it("without a referee to bind, records the event (referee_unknown) and leaves the item Pending", async () => {
       const { trackingId } = await anonymous();
-      const error = await domainError(grant(trackingId, {}));
-      expect(error.kind).toBe("conflict");
-      expect(error.message).toContain("RefereeId");
+      expect(await grant(trackingId, {})).toMatchObject({ rewardClaimed: false, status: "Pending", reason: "referee_unknown" });
       expect(await t.db.referralTracking.findUniqueOrThrow({ where: { id: trackingId } })).toMatchObject({ status: "Pending", refereeId: null });
-      expect(await t.db.rewardEvent.count({ where: { trackingId } })).toBe(0);
+      expect(await t.db.rewardEvent.findMany({ where: { trackingId } })).toEqual([expect.objectContaining({ outcome: "Recorded", reason: "referee_unknown" })]);
+      expect(await t.db.delivery.count({ where: { trackingId } })).toBe(0);
     });
 
     it("binds the reported referee (created on first sight) and claims in the same call", async () => {

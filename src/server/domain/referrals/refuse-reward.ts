@@ -38,24 +38,30 @@ export function failReward(db: Db, ctx: RewardContext, reason: RewardReason): Pr
 }
 
 /** The item is already Completed or Failed (possibly a moment ago, by a concurrent call): left as it is. */
-export async function rejectFinalItem(tx: Prisma.TransactionClient, ctx: RewardContext): Promise<GrantRewardResult> {
+export async function rejectFinalItem(tx: Prisma.TransactionClient, ctx: RewardContext<RewardItem>): Promise<GrantRewardResult> {
   const { status } = await tx.referralTracking.findUniqueOrThrow({ where: { id: ctx.item.id }, select: { status: true } });
   const reason = status === "Completed" ? "already_completed" : "already_failed";
   await recordRewardEvent(tx, eventOf(ctx, "Rejected", reason));
   return notClaimed(ctx, status, reason);
 }
 
-/** An event that is not the item's qualifying one: kept as an independent event; the item stays as it is. */
-export function recordIndependentEvent(db: Db, ctx: RewardContext): Promise<GrantRewardResult> {
+/**
+ * An event that cannot be the item's qualifying one yet: another event was pre-assigned
+ * (event_mismatch), or the item has no referee to reward (referee_unknown). It is kept as an
+ * independent event; the item stays as it is.
+ */
+export function recordIndependentEvent(db: Db, ctx: RewardContext<RewardItem>, reason: "event_mismatch" | "referee_unknown"): Promise<GrantRewardResult> {
+  const { item } = ctx;
+  const waitsFor = reason === "event_mismatch" ? `"${item.rewardEventName}"` : "its referee to be identified";
   return db.$transaction(async (tx) => {
-    await recordRewardEvent(tx, eventOf(ctx, "Recorded", "event_mismatch"));
+    await recordRewardEvent(tx, eventOf(ctx, "Recorded", reason));
     await recordActivity(tx, {
       projectId: ctx.project.id,
-      appUserId: ctx.item.referrerId,
+      appUserId: item.referrerId,
       type: "event_recorded",
-      description: `${ctx.item.refereeClientId} reported "${ctx.eventName}"; this referral waits for "${ctx.item.rewardEventName}".`,
+      description: `${item.refereeClientId ?? "An unidentified referee"} reported "${ctx.eventName}"; this referral waits for ${waitsFor}.`,
     });
-    return notClaimed(ctx, ctx.item.status, "event_mismatch");
+    return notClaimed(ctx, item.status, reason);
   });
 }
 

@@ -1,11 +1,14 @@
 import type { RewardEnvironment, TrackingStatus } from "@/generated/prisma/client";
 import type { RewardReason } from "@/lib/schemas/referrals";
-import type { BoundRewardItem } from "./load-reward-item";
+import type { BoundRewardItem, RewardItem } from "./load-reward-item";
 
-/** What every path of a reported reward event works from. */
-export type RewardContext = {
+/**
+ * What every path of a reported reward event works from. Completing or failing an item needs its
+ * referee; recording an event or refusing a final item does not (`RewardContext<RewardItem>`).
+ */
+export type RewardContext<Item extends RewardItem = BoundRewardItem> = {
   project: { id: string; name: string };
-  item: BoundRewardItem;
+  item: Item;
   /** The reported name, else the item's pre-assigned one, else the default. */
   eventName: string;
   environment: RewardEnvironment | null;
@@ -25,7 +28,7 @@ export type GrantRewardResult = {
   deliveryIds: string[];
 };
 
-export const notClaimed = (ctx: RewardContext, status: TrackingStatus, reason: RewardReason): GrantRewardResult => ({
+export const notClaimed = (ctx: RewardContext<RewardItem>, status: TrackingStatus, reason: RewardReason): GrantRewardResult => ({
   rewardClaimed: false,
   status,
   reason,

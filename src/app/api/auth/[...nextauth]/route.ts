@@ -1,7 +1,3 @@
-import NextAuth from "next-auth";
-import type { NextRequest } from "next/server";
-import { authOptions } from "@/server/auth/auth-options";
+import { handleAuthRequest } from "@/server/auth/handle-auth-request";
 
-const handler = (req: NextRequest, ctx: { params: Promise<{ nextauth: string[] }> }) => NextAuth(req, ctx, authOptions());
-
-export { handler as GET, handler as POST };
+export { handleAuthRequest as GET, handleAuthRequest as POST };

@@ -1,21 +1,33 @@
 import { z } from "zod";
 import { pageOf, pagingQuery, projectIdInput } from "@/lib/schemas/common";
+import { EXAMPLE } from "@/lib/schemas/examples";
 import { protectedProcedure } from "@/server/api/trpc";
 import { listActivity } from "@/server/domain/activity/list-activity";
 
 const activityItem = z
   .object({
-    id: z.string(),
+    id: z.uuid(),
     type: z.string().describe("user_created, referral_tracked, reward_claimed, reward_rejected, event_recorded, ..."),
     description: z.string(),
-    appUserId: z.string().nullable().describe("The app user's uniqueId, or null for project-level entries."),
-    createdAt: z.string(),
+    appUserId: z.uuid().nullable().describe("The app user's uniqueId, or null for project-level entries."),
+    createdAt: z.iso.datetime(),
   })
-  .meta({ id: "ActivityItem" });
+  .meta({
+    id: "ActivityItem",
+    examples: [
+      {
+        id: EXAMPLE.activityId,
+        type: "referral_tracked",
+        description: "user-2002 arrived through user-1001's referral link (qualifying event: first_purchase).",
+        appUserId: EXAMPLE.referrer.uniqueId,
+        createdAt: EXAMPLE.at,
+      },
+    ],
+  });
 
 export const listActivityProcedure = protectedProcedure
   .meta({
-    openapi: { method: "GET", path: "/public/projects/{projectId}/activity", tags: ["Activity"], summary: "The project's activity feed, newest first" },
+    openapi: { method: "GET", path: "/public/projects/{projectId}/activity", tags: ["Activity"], summary: "The project's activity feed, newest first", description: "Users created, referrals tracked, rewards granted or refused, events recorded." },
   })
   .input(pagingQuery.extend(projectIdInput))
   .output(pageOf(activityItem).meta({ id: "ActivityPageResponse" }))

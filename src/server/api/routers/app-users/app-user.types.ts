@@ -1,33 +1,59 @@
 import { z } from "zod";
-import { idInput, pageOf, projectIdInput } from "@/lib/schemas/common";
+import { idInput, pageOf, projectIdInput, withPath } from "@/lib/schemas/common";
+import { EXAMPLE } from "@/lib/schemas/examples";
 import { appUserEventsQuery, createAppUserBody, listAppUsersQuery, updateAppUserBody } from "@/lib/schemas/app-users";
+
+/** Referral codes as the service makes them (inputs accept more, so that a mistyped code is a 404). */
+export const referralCodeOutput = z.string().regex(/^[A-Za-z0-9]{6}$/).describe("6 alphanumeric characters, unique within the project.");
 
 export const appUserDtoSchema = z
   .object({
-    uniqueId: z.string(),
+    uniqueId: z.uuid(),
     clientProvidedId: z.string(),
-    referralCode: z.string().describe("6 alphanumeric characters, unique within the project."),
+    referralCode: referralCodeOutput,
     attributes: z.record(z.string(), z.string()),
-    firstSeenAt: z.string(),
-    lastSeenAt: z.string().nullable(),
-    totalReferralsGiven: z.number().int().describe("Referral arrivals tracked with this user's code."),
-    totalReferralsReceived: z.number().int().describe("Times this user arrived through a referral."),
-    successfulReferrals: z.number().int().describe("This user's referrals that were rewarded."),
+    firstSeenAt: z.iso.datetime(),
+    lastSeenAt: z.iso.datetime().nullable(),
+    totalReferralsGiven: z.number().int().min(0).describe("Referral arrivals tracked with this user's code."),
+    totalReferralsReceived: z.number().int().min(0).describe("Times this user arrived through a referral."),
+    successfulReferrals: z.number().int().min(0).describe("This user's referrals that were rewarded."),
     status: z.string(),
     referredBy: z.string().nullable().describe("The `clientProvidedId` of the referrer whose reward completed first."),
-    createdAt: z.string(),
+    createdAt: z.iso.datetime(),
   })
-  .meta({ id: "AppUserDto" });
+  .meta({
+    id: "AppUserDto",
+    examples: [
+      {
+        ...EXAMPLE.referrer,
+        attributes: { name: "Ada", plan: "pro" },
+        firstSeenAt: EXAMPLE.at,
+        lastSeenAt: EXAMPLE.later,
+        totalReferralsGiven: 3,
+        totalReferralsReceived: 0,
+        successfulReferrals: 1,
+        status: "Active",
+        referredBy: null,
+        createdAt: EXAMPLE.at,
+      },
+    ],
+  });
 
-export const appUserPathInput = { ...projectIdInput, uniqueId: idInput() };
+export const appUserPathInput = {
+  ...projectIdInput,
+  uniqueId: idInput().describe("The app user's `uniqueId`.").meta({ examples: [EXAMPLE.referrer.uniqueId] }),
+};
 
-export const createAppUserInput = createAppUserBody.extend(projectIdInput);
-export const updateAppUserInput = updateAppUserBody.extend(appUserPathInput);
+export const createAppUserInput = withPath(createAppUserBody, projectIdInput);
+export const updateAppUserInput = withPath(updateAppUserBody, appUserPathInput);
 export const listAppUsersInput = listAppUsersQuery.extend(projectIdInput);
 export const listAppUserEventsInput = appUserEventsQuery.extend(appUserPathInput);
 
 export const appUserPageSchema = pageOf(appUserDtoSchema).meta({ id: "AppUserPage" });
 
 export const appUserEventSchema = z
-  .object({ id: z.string(), type: z.string(), description: z.string(), createdAt: z.string() })
-  .meta({ id: "AppUserEventDto" });
+  .object({ id: z.uuid(), type: z.string(), description: z.string(), createdAt: z.iso.datetime() })
+  .meta({
+    id: "AppUserEventDto",
+    examples: [{ id: EXAMPLE.eventId, type: "reward_claimed", description: 'user-1001 earned a reward: user-2002 completed "first_purchase".', createdAt: EXAMPLE.later }],
+  });

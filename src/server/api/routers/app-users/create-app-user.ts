@@ -6,7 +6,10 @@ import { appUserDtoSchema, createAppUserInput } from "./app-user.types";
 export const createAppUserProcedure = protectedProcedure
   .meta({
     status: 201,
-    errors: [{ status: 409, description: "An app user with this ClientProvidedId already exists in the project." }],
+    errors: [
+      { status: 409, description: "An app user with this ClientProvidedId already exists in the project (or the Idempotency-Key is in use by a request in progress)." },
+      { status: 503, description: "No free referral code could be drawn; retry the request." },
+    ],
     openapi: {
       method: "POST",
       path: "/public/projects/{projectId}/users",

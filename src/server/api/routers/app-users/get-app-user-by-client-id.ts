@@ -3,6 +3,7 @@ import { projectIdInput } from "@/lib/schemas/common";
 import { protectedProcedure } from "@/server/api/trpc";
 import { getAppUserByClientId } from "@/server/domain/app-users/get-app-user-by-client-id";
 import { clientProvidedIdSchema } from "@/lib/schemas/app-users";
+import { EXAMPLE } from "@/lib/schemas/examples";
 import { appUserDtoSchema } from "./app-user.types";
 
 export const getAppUserByClientIdProcedure = protectedProcedure
@@ -15,6 +16,6 @@ export const getAppUserByClientIdProcedure = protectedProcedure
       description: "URL-encode the id (e.g. `user%2F42` for `user/42`).",
     },
   })
-  .input(z.object({ ...projectIdInput, clientProvidedId: clientProvidedIdSchema }))
+  .input(z.object({ ...projectIdInput, clientProvidedId: clientProvidedIdSchema.meta({ examples: [EXAMPLE.referrer.clientProvidedId] }) }))
   .output(appUserDtoSchema)
   .query(({ ctx, input }) => getAppUserByClientId(ctx.db, ctx.organizationId, input.projectId, input.clientProvidedId));

@@ -10,6 +10,7 @@ export const listAppUserEventsProcedure = protectedProcedure
       path: "/public/projects/{projectId}/users/{uniqueId}/events",
       tags: ["App users"],
       summary: "List an app user's events, newest first",
+      description: "The user's timeline (created, referrals tracked and rewarded, events reported), at most `limit` entries.",
     },
   })
   .input(listAppUserEventsInput)

@@ -63,8 +63,18 @@ describe("GET /campaign", () => {
       newUserExperience: DEFAULT_NEW_USER,
       attributionWindowDays: 30,
       matchWindowMinutes: 120,
+      attributionModel: "first",
       updatedAt: expect.any(String),
     });
+  });
+
+  it("sets the attribution model (any case) and refuses other values", async () => {
+    const { projectId } = await newProject();
+    expect((await put(projectId, { AttributionModel: "Last" })).json.attributionModel).toBe("last");
+    expect((await call("GET", campaignPath(projectId))).json.attributionModel).toBe("last");
+    const refused = await put(projectId, { attributionModel: "middle" });
+    expectProblem(refused, 400);
+    expect(refused.json.errors).toContainEqual(expect.objectContaining({ field: "attributionModel" }));
   });
 
   it("creates the defaults when the project has no campaign row", async () => {

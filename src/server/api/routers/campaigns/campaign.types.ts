@@ -1,6 +1,10 @@
 import { z } from "zod";
-import { projectIdInput } from "@/lib/schemas/common";
+import { projectIdInput, withPath } from "@/lib/schemas/common";
+import { EXAMPLE } from "@/lib/schemas/examples";
 import {
+  ATTRIBUTION_MODELS,
+  defaultNewUserExperience,
+  defaultReferrerExperience,
   newUserExperienceSchema,
   referrerExperienceSchema,
   updateCampaignBody,
@@ -8,8 +12,8 @@ import {
 
 export const campaignDtoSchema = z
   .object({
-    campaignId: z.string().describe("The campaign uniqueId: the `{campaignId}` of the webhook create path."),
-    projectId: z.string(),
+    campaignId: z.uuid().describe("The campaign uniqueId: the `{campaignId}` of the webhook create path."),
+    projectId: z.uuid(),
     referrerExperience: referrerExperienceSchema.meta({ id: "ReferrerExperience" }),
     newUserExperience: newUserExperienceSchema.meta({ id: "NewUserExperience" }),
     attributionWindowDays: z.number().int().describe("Days a Pending tracking item stays eligible for its reward."),
@@ -17,8 +21,23 @@ export const campaignDtoSchema = z
       .number()
       .int()
       .describe("Mobile projects: minutes after a landing-page click in which a first launch may be matched to it by device fingerprint."),
-    updatedAt: z.string(),
+    attributionModel: z.enum(ATTRIBUTION_MODELS).describe("Which arrival of a referee who arrived more than once may complete: first or last."),
+    updatedAt: z.iso.datetime(),
   })
-  .meta({ id: "CampaignDto" });
+  .meta({
+    id: "CampaignDto",
+    examples: [
+      {
+        campaignId: EXAMPLE.campaignId,
+        projectId: EXAMPLE.projectId,
+        referrerExperience: defaultReferrerExperience,
+        newUserExperience: { ...defaultNewUserExperience, promoText: "Your friend gave you 10 € off your first order." },
+        attributionWindowDays: 30,
+        matchWindowMinutes: 120,
+        attributionModel: "first",
+        updatedAt: EXAMPLE.later,
+      },
+    ],
+  });
 
-export const updateCampaignInput = updateCampaignBody.extend(projectIdInput);
+export const updateCampaignInput = withPath(updateCampaignBody, projectIdInput);

@@ -1,3 +1,11 @@
+import {
+  DEFAULT_ATTRIBUTION_MODEL,
+  MAX_ATTRIBUTION_WINDOW_DAYS,
+  MIN_ATTRIBUTION_WINDOW_DAYS,
+  MODAL_DESCRIPTION_MAX_LENGTH,
+  MODAL_TITLE_MAX_LENGTH,
+  PROMO_TEXT_MAX_LENGTH,
+} from "@/lib/schemas/campaigns";
 import { protectedProcedure } from "@/server/api/trpc";
 import { updateCampaign } from "@/server/domain/campaigns/update-campaign";
 import { campaignDtoSchema, updateCampaignInput } from "./campaign.types";
@@ -10,7 +18,10 @@ export const updateCampaignProcedure = protectedProcedure
       tags: ["Campaign"],
       summary: "Update the campaign configuration",
       description:
-        "`ReferrerExperience` (sections `triggerButton`, `modal`, `theme`) and `NewUserExperience` are both optional and merge field by field: a section or field not sent keeps its value. Colours are `#RRGGBB`, `tintAlpha` 0 to 1, `modalTitle` at most 200 characters, `modalDescription` and `promoText` at most 500. Creates the configuration when none exists.",
+        "`ReferrerExperience` (sections `triggerButton`, `modal`, `theme`) and `NewUserExperience` are both optional and merge field by field: a section or field not sent keeps its value. " +
+        `Colours are \`#RRGGBB\`, \`tintAlpha\` 0 to 1, \`modalTitle\` at most ${MODAL_TITLE_MAX_LENGTH} characters, \`modalDescription\` at most ${MODAL_DESCRIPTION_MAX_LENGTH} and \`promoText\` at most ${PROMO_TEXT_MAX_LENGTH}. ` +
+        `\`attributionWindowDays\` (${MIN_ATTRIBUTION_WINDOW_DAYS} to ${MAX_ATTRIBUTION_WINDOW_DAYS}) is how long a Pending item stays eligible; \`attributionModel\` (\`first\` or \`last\`, default \`${DEFAULT_ATTRIBUTION_MODEL}\`) which arrival of a referee who arrived more than once may complete. ` +
+        "Creates the configuration when none exists.",
     },
   })
   .input(updateCampaignInput)

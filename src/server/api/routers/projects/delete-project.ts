@@ -10,6 +10,7 @@ export const deleteProjectProcedure = protectedProcedure
       path: "/public/projects/{projectId}",
       tags: ["Projects"],
       summary: "Delete a project and all its data",
+      description: "Deletes the project with its campaign, app users, referrals, rewards, webhooks and delivery logs. Pending deliveries are not sent.",
       successDescription: "Deleted. The body is empty.",
     },
   })

@@ -9,6 +9,7 @@ export const listAppUserReferralsProcedure = protectedProcedure
       path: "/public/projects/{projectId}/users/{uniqueId}/referrals",
       tags: ["App users"],
       summary: "List the referrals an app user gave or received",
+      description: "`direction=given`: arrivals through the user's code; `received`: the user's own arrivals (to find the tracking id that may complete).",
     },
   })
   .input(appUserReferralsInput)

@@ -9,6 +9,7 @@ export const listReferralsProcedure = protectedProcedure
       path: "/public/projects/{projectId}/referrals",
       tags: ["Referrals"],
       summary: "List tracking items, newest first",
+      description: "Every tracked arrival of the project with its parties, status and failure reason; filter by `status`.",
     },
   })
   .input(referralListInput)

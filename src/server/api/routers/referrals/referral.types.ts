@@ -1,60 +1,92 @@
 import { z } from "zod";
-import { pageOf, projectIdInput } from "@/lib/schemas/common";
-import { appUserPathInput } from "@/server/api/routers/app-users/app-user.types";
+import { pageOf, projectIdInput, withPath } from "@/lib/schemas/common";
+import { EXAMPLE } from "@/lib/schemas/examples";
+import { appUserPathInput, referralCodeOutput } from "@/server/api/routers/app-users/app-user.types";
 import { appUserReferralsQuery, linkBody, referralListQuery, REWARD_REASON_CODES, rewardBody, TRACKING_STATUSES, trackBody } from "@/lib/schemas/referrals";
 
 const trackingStatus = z.enum(TRACKING_STATUSES);
 
+const referralExample = {
+  referralTrackingId: EXAMPLE.trackingId,
+  referrerId: EXAMPLE.referrer.clientProvidedId,
+  refereeId: EXAMPLE.referee.clientProvidedId,
+  referrerUniqueId: EXAMPLE.referrer.uniqueId,
+  refereeUniqueId: EXAMPLE.referee.uniqueId,
+  referralCode: EXAMPLE.referrer.referralCode,
+  rewardEventName: EXAMPLE.eventName,
+  status: "Pending",
+  failureReason: null,
+  rewardClaimed: false,
+  createdAt: EXAMPLE.at,
+  rewardClaimedAt: null,
+} as const;
+
 export const referralDtoSchema = z
   .object({
-    referralTrackingId: z.string().describe("The tracking id (UUID): store it for the reward call."),
+    referralTrackingId: z.uuid().describe("The tracking id (UUID): store it for the reward call."),
     referrerId: z.string().describe("The referrer's clientProvidedId."),
     refereeId: z.string().nullable().describe("The referee's clientProvidedId; null until the referee is known (an arrival the client library tracked anonymously)."),
-    referrerUniqueId: z.string().describe("The referrer's uniqueId."),
-    refereeUniqueId: z.string().nullable().describe("The referee's uniqueId; null until the referee is known."),
+    referrerUniqueId: z.uuid().describe("The referrer's uniqueId."),
+    refereeUniqueId: z.uuid().nullable().describe("The referee's uniqueId; null until the referee is known."),
     referralCode: z.string(),
     rewardEventName: z.string().nullable().describe("The pre-assigned qualifying event, if any."),
     status: trackingStatus,
     failureReason: z.string().nullable().describe(`Why the item Failed: one of ${REWARD_REASON_CODES.join(", ")}.`),
     rewardClaimed: z.boolean(),
-    createdAt: z.string(),
-    rewardClaimedAt: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    rewardClaimedAt: z.iso.datetime().nullable(),
   })
-  .meta({ id: "ReferralDto" });
+  .meta({ id: "ReferralDto", examples: [referralExample] });
 
 export const referralPageSchema = pageOf(referralDtoSchema).meta({ id: "ReferralPage" });
 
 export const referralListInput = referralListQuery.extend(projectIdInput);
 export const appUserReferralsInput = appUserReferralsQuery.extend(appUserPathInput);
-export const linkInput = linkBody.extend(projectIdInput);
+export const linkInput = withPath(linkBody, projectIdInput);
 
 export const linkOutput = z
   .object({
     referralLink: z
-      .string()
+      .url()
       .describe(
         "Web projects: `<redirect link>?referralCode=CODE[&rewardEventName=E]`. Mobile projects: the hosted landing page `{origin}/r/{projectId}/CODE[?rewardEventName=E]`. Values URL-encoded.",
       ),
-    referralCode: z.string(),
+    referralCode: referralCodeOutput,
     referrerId: z.string(),
     rewardEventName: z.string().nullable(),
   })
-  .meta({ id: "ReferralLinkDto" });
+  .meta({
+    id: "ReferralLinkDto",
+    examples: [
+      {
+        referralLink: `${EXAMPLE.redirectLink}?referralCode=${EXAMPLE.referrer.referralCode}&rewardEventName=${EXAMPLE.eventName}`,
+        referralCode: EXAMPLE.referrer.referralCode,
+        referrerId: EXAMPLE.referrer.clientProvidedId,
+        rewardEventName: EXAMPLE.eventName,
+      },
+    ],
+  });
 
-export const trackInput = trackBody.extend(projectIdInput);
+export const trackInput = withPath(trackBody, projectIdInput);
 
 export const trackOutput = referralDtoSchema
   .extend({ promotionalText: z.string().describe("The campaign's new-user promo text; empty when none.") })
-  .meta({ id: "TrackReferralResponse" });
+  .meta({ id: "TrackReferralResponse", examples: [{ ...referralExample, promotionalText: "Your friend gave you 10 € off your first order." }] });
 
-export const rewardInput = rewardBody.extend(projectIdInput);
+export const rewardInput = withPath(rewardBody, projectIdInput);
 
 export const rewardOutput = z
   .object({
     rewardClaimed: z.boolean().describe("True only for the call that claimed the reward."),
     status: trackingStatus.describe("The item's status after this call."),
     reason: z.enum(REWARD_REASON_CODES).optional().describe("Why the reward was not claimed; present only when rewardClaimed is false."),
-    referralTrackingId: z.string(),
-    rewardClaimedAt: z.string().optional(),
+    referralTrackingId: z.uuid(),
+    rewardClaimedAt: z.iso.datetime().optional(),
   })
-  .meta({ id: "RewardResponse" });
+  .meta({
+    id: "RewardResponse",
+    examples: [
+      { rewardClaimed: true, status: "Completed", referralTrackingId: EXAMPLE.trackingId, rewardClaimedAt: EXAMPLE.later },
+      { rewardClaimed: false, status: "Failed", reason: "not_first_arrival", referralTrackingId: EXAMPLE.trackingId },
+    ],
+  });

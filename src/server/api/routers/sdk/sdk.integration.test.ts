@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { userHashOf } from "@/server/domain/projects/verify-user-hash";
-import { recordingScheduler } from "@/test/config";
+import { PEER_ADDRESS_HEADER } from "@/server/http/peer-address";
+import { recordingScheduler, testConfig } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
 import { uniqueName as uid } from "@/test/names";
 import { createAppUserOverRest, expectProblem, type RestAppUser, type RestClient, restClientForNewOrg } from "@/test/rest";
@@ -141,7 +142,8 @@ describe("credentials", () => {
   it("is reachable over REST only, not through the dashboard's tRPC endpoint", async () => {
     const { createCaller } = await import("@/server/api/root");
     const headers = new Headers({ "x-service-projectsecret": main.publishableKey });
-    const caller = createCaller({ ...(await import("@/test/config")).testServices(t.db), headers, via: "trpc", actor: null });
+    const { requestScope } = await import("@/server/api/context");
+    const caller = createCaller({ ...(await import("@/test/config")).testServices(t.db), ...requestScope(headers), headers, via: "trpc", actor: null });
     await expect(caller.sdk.initAppUser({ userId: "u" })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });
@@ -152,7 +154,7 @@ describe("browser origins and CORS", () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get("access-control-allow-origin")).toBe(SHOP);
     expect(ok.headers.get("vary")).toContain("Origin");
-    expect(ok.headers.get("access-control-expose-headers")).toBe("Retry-After");
+    expect(ok.headers.get("access-control-expose-headers")).toBe("Retry-After, RateLimit, RateLimit-Policy, X-Request-Id");
     // A trailing slash in the stored list was normalised away: the browser's Origin matches.
     expect((await sdk("new-user-experience", { key: main.publishableKey, origin: "http://localhost:3000", body: {} })).status).toBe(200);
     // A 404 after the origin check is readable by the page too (the widget clears a stale code on it).
@@ -503,18 +505,38 @@ describe("track-reward-event", () => {
 });
 
 describe("the REST reward on an item without a referee", () => {
-  it("is a 409 telling how to bind; with RefereeId it binds and rewards in one call", async () => {
+  it("records the event without RefereeId (referee_unknown); with RefereeId it binds and rewards in one call", async () => {
     const { trackingId } = await anonymousArrival();
-    const before = await dataSnapshot(t.db);
-    const refused = await rest("POST", `/projects/${main.projectId}/referrals/reward`, { body: { ReferralTrackingId: trackingId } });
-    expectProblem(refused, 409);
-    expect(refused.json.detail).toContain("RefereeId");
-    expect(await dataSnapshot(t.db)).toEqual(before);
+    const waiting = await rest("POST", `/projects/${main.projectId}/referrals/reward`, { body: { ReferralTrackingId: trackingId } });
+    expect(waiting.status, waiting.text).toBe(200);
+    expect(waiting.json).toEqual({ rewardClaimed: false, status: "Pending", reason: "referee_unknown", referralTrackingId: trackingId });
+    expect(await item(trackingId)).toMatchObject({ refereeId: null, status: "Pending" });
     const refereeId = uid("rest-referee");
     const ok = await rest("POST", `/projects/${main.projectId}/referrals/reward`, { body: { ReferralTrackingId: trackingId, RefereeId: refereeId } });
     expect(ok.status, ok.text).toBe(200);
     expect(ok.json).toMatchObject({ rewardClaimed: true, status: "Completed" });
     const listed = await rest("GET", `/projects/${main.projectId}/referrals?Status=Completed`);
     expect(listed.json.items).toContainEqual(expect.objectContaining({ referralTrackingId: trackingId, refereeId }));
+  });
+});
+
+describe("rate limits", () => {
+  it("count per key and client address: over the quota a 429 with Retry-After that an allowed page can read", async () => {
+    const limited = sdkClient(t.db, { config: testConfig({ RATE_LIMIT_SDK_PER_MINUTE: "2" }) });
+    const from = (address: string, key = main.publishableKey) => ({ key, origin: SHOP, body: {}, headers: { [PEER_ADDRESS_HEADER]: address } });
+    for (let i = 0; i < 2; i++) expect((await limited("new-user-experience", from("198.51.100.7"))).status).toBe(200);
+    const refused = await limited("new-user-experience", from("198.51.100.7"));
+    expectProblem(refused, 429);
+    expect(refused.json.type).toBe("urn:referloop:problem:rate-limited");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.headers.get("ratelimit-policy")).toBe('"sdk";q=2;w=60');
+    expect(refused.headers.get("access-control-allow-origin")).toBe(SHOP);
+    expect(refused.headers.get("access-control-expose-headers")).toContain("Retry-After");
+    // Another address, and the same address with the other key of the project, have budgets of their own.
+    expect((await limited("new-user-experience", from("198.51.100.8"))).status).toBe(200);
+    expect((await limited("new-user-experience", { ...from("198.51.100.7", main.secret), origin: undefined })).status).toBe(200);
+    // A request with a bad key is refused before it can spend anyone's budget.
+    expectProblem(await limited("new-user-experience", from("198.51.100.9", "pk_unknown")), 401);
+    expect((await limited("new-user-experience", from("198.51.100.9"))).status).toBe(200);
   });
 });

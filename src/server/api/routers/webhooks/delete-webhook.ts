@@ -11,6 +11,7 @@ export const deleteWebhookProcedure = protectedProcedure
       path: "/public/projects/{projectId}/webhooks/{webhookId}",
       tags: ["Webhooks"],
       summary: "Delete a webhook and its logs",
+      description: "Its pending deliveries are not sent.",
       successDescription: "Deleted. The body is empty.",
     },
   })

@@ -3,11 +3,10 @@ import { projectIdInput } from "@/lib/schemas/common";
 import { protectedProcedure, type Context } from "@/server/api/trpc";
 import { findLogProject } from "@/server/domain/deliveries/find-log-project";
 import { retryDeliveryLog } from "@/server/domain/deliveries/retry-delivery-log";
-import { retryResultSchema } from "./webhook.types";
+import { logIdInput, retryResultSchema } from "./webhook.types";
 
 const RETRY_DOC =
   "Re-sends a failed entry's delivery: same payload, same delivery id, a new attempt logged as a new entry. Answers 202 with the queued delivery; follow the result in the logs. Retrying a successful entry, or a delivery that is still retrying on its own or whose webhook is disabled, is a 409.";
-const logIdInput = { logId: z.string().min(1).max(100) };
 const errors = [{ status: 409, description: "The entry cannot be retried (succeeded, already scheduled, or webhook disabled)." }];
 
 async function retryAndEnqueue(ctx: Context & { organizationId: string }, projectId: string, logId: string) {

@@ -1,0 +1,56 @@
+import { TRPCError } from "@trpc/server";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { createSessionContext, type Services } from "@/server/api/context";
+import { appRouter } from "@/server/api/root";
+import { MAX_BODY_BYTES } from "@/server/http/request-body";
+import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from "@/server/http/request-id";
+import { MAX_TRPC_BATCH_SIZE } from "@/lib/trpc-batch";
+
+export type Session = { userId: string | null; organizationId: string | null };
+
+/**
+ * The dashboard's tRPC endpoint, with the REST surface's protections: the same body limit (413, read
+ * as it streams in), batches of at most MAX_TRPC_BATCH_SIZE calls, `X-Request-Id` on every answer,
+ * and an internal error logged under that id while the caller sees only the id (errorFormatter).
+ */
+export async function handleTrpcRequest(req: Request, services: Services, session: () => Promise<Session>): Promise<Response> {
+  const requestId = requestIdFrom(req.headers);
+  return withRequestId(requestId, () => fetchRequestHandler({
+    endpoint: "/api/trpc",
+    req: withBodyLimit(req),
+    router: appRouter,
+    maxBatchSize: MAX_TRPC_BATCH_SIZE,
+    createContext: async ({ resHeaders, info }) => {
+      const { userId, organizationId } = await session();
+      return createSessionContext(services, req.headers, userId, organizationId, {
+        requestId,
+        responseHeaders: resHeaders,
+        batchSize: info.calls.length,
+      });
+    },
+    // Dashboard responses carry secrets (new keys, rotated secrets) and private data: never cached.
+    responseMeta: () => ({ headers: { "cache-control": "no-store", [REQUEST_ID_HEADER]: requestId } }),
+    onError: ({ error, path }) => {
+      if (error.code === "INTERNAL_SERVER_ERROR") console.error(`[trpc] ${path} failed (request ${requestId}):`, error.cause ?? error);
+    },
+  }));
+}
+
+/**
+ * The request with a body that fails once it passes MAX_BODY_BYTES. tRPC reads it while resolving the
+ * calls, and passes the TRPCError through, so each call answers 413 in tRPC's own error shape.
+ */
+function withBodyLimit(req: Request): Request {
+  if (!req.body) return req;
+  let size = 0;
+  const limited = req.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength;
+        if (size > MAX_BODY_BYTES) controller.error(new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: `The body exceeds ${MAX_BODY_BYTES} bytes.` }));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  return new Request(req.url, { method: req.method, headers: req.headers, body: limited, signal: req.signal, duplex: "half" } as RequestInit);
+}

@@ -1,0 +1,160 @@
+import { TRPCError } from "@trpc/server";
+import type { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { limitSdkRequest, type LimitContext } from "@/server/api/rate-limits";
+import { setOrganizationRateLimits } from "@/server/domain/organizations/organization-rate-limits";
+import { connectRedis } from "@/server/rate-limit/app-rate-limiter";
+import { RateLimiter } from "@/server/rate-limit/rate-limiter";
+import { testConfig } from "@/test/config";
+import { createTestDb, type TestDb } from "@/test/db";
+import { uniqueName } from "@/test/names";
+import { createOrgWithApiKey, expectProblem, restClient, type RestResponse } from "@/test/rest";
+import { PEER_ADDRESS_HEADER } from "@/server/http/peer-address";
+
+/*
+ * Request quotas over the real REST handler: in memory, and in the local Redis shared by two
+ * "instances" (two handlers with limiter objects of their own). Each test uses Redis keys under a
+ * prefix of its own and deletes them afterwards.
+ */
+
+const REDIS_URL = "redis://127.0.0.1:6379";
+let t: TestDb;
+const redisClients: Redis[] = [];
+const prefixes: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(async () => {
+  const cleaner = connectRedis(REDIS_URL);
+  await new Promise((resolve) => cleaner.once("ready", resolve));
+  for (const prefix of prefixes) {
+    const keys = await cleaner.keys(`${prefix}:*`);
+    if (keys.length) await cleaner.del(...keys);
+  }
+  await Promise.all([cleaner, ...redisClients].map((c) => c.quit().catch(() => c.disconnect())));
+  await t?.drop();
+});
+
+/** A limiter on the local Redis, under this test's own key prefix. */
+async function redisLimiter(keyPrefix: string, url = REDIS_URL): Promise<RateLimiter> {
+  const redis = connectRedis(url);
+  redisClients.push(redis);
+  if (url === REDIS_URL) await new Promise((resolve) => redis.once("ready", resolve));
+  return new RateLimiter({ redis, keyPrefix });
+}
+
+const config = (perMinute: number) => testConfig({ RATE_LIMIT_API_KEY_PER_MINUTE: String(perMinute) });
+
+function expectAllowed(res: RestResponse, quota: number, remaining: number) {
+  expect(res.status, res.text).toBe(200);
+  expect(res.headers.get("ratelimit-policy")).toBe(`"api-key";q=${quota};w=60`);
+  expect(res.headers.get("ratelimit")).toMatch(new RegExp(`^"api-key";r=${remaining};t=(60|59)$`));
+  expect(res.headers.get("retry-after")).toBeNull();
+}
+
+function expectLimited(res: RestResponse, quota: number) {
+  expectProblem(res, 429);
+  expect(res.json.type).toBe("urn:referloop:problem:rate-limited");
+  expect(res.json.detail).toContain(`${quota} per minute`);
+  const retryAfter = Number(res.headers.get("retry-after"));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(60);
+  expect(res.headers.get("ratelimit")).toBe(`"api-key";r=0;t=${retryAfter}`);
+  expect(res.headers.get("x-request-id")).toBeTruthy();
+}
+
+describe("API key quotas", () => {
+  it("in memory: N requests per minute per key, then 429 with Retry-After; another key has its own budget", async () => {
+    const { org, apiKey } = await createOrgWithApiKey(t.db);
+    const services = { config: config(3), limiter: new RateLimiter() };
+    const call = restClient(t.db, apiKey, services);
+    expectAllowed(await call("GET", "/projects"), 3, 2);
+    expectAllowed(await call("GET", "/projects"), 3, 1);
+    expectAllowed(await call("GET", "/projects"), 3, 0);
+    expectLimited(await call("GET", "/projects"), 3);
+    // Refused calls are still refused (and still counted), whatever they ask for.
+    expectLimited(await call("POST", "/projects", { body: { name: "Not created" } }), 3);
+    expect(await t.db.project.count({ where: { organizationId: org.id } })).toBe(0);
+
+    const { apiKey: otherKey } = await createOrgWithApiKey(t.db);
+    expectAllowed(await restClient(t.db, otherKey, services)("GET", "/projects"), 3, 2);
+  });
+
+  it("an organisation's own quota replaces the server's; 0 means no limit (and no headers)", async () => {
+    const small = await createOrgWithApiKey(t.db);
+    await setOrganizationRateLimits(t.db, small.org.id, { apiPerMinute: 1 });
+    const services = { config: config(100), limiter: new RateLimiter() };
+    const call = restClient(t.db, small.apiKey, services);
+    expectAllowed(await call("GET", "/projects"), 1, 0);
+    expectLimited(await call("GET", "/projects"), 1);
+
+    const unlimited = await createOrgWithApiKey(t.db);
+    await setOrganizationRateLimits(t.db, unlimited.org.id, { apiPerMinute: 0 });
+    const free = restClient(t.db, unlimited.apiKey, { config: config(1), limiter: new RateLimiter() });
+    for (let i = 0; i < 3; i++) {
+      const res = await free("GET", "/projects");
+      expect(res.status).toBe(200);
+      expect(res.headers.get("ratelimit")).toBeNull();
+    }
+  });
+
+  it("in Redis: two app instances with limiter objects of their own share one budget", async () => {
+    const prefix = uniqueName("rl-test");
+    prefixes.push(prefix);
+    const { apiKey } = await createOrgWithApiKey(t.db);
+    const first = restClient(t.db, apiKey, { config: config(3), limiter: await redisLimiter(prefix) });
+    const second = restClient(t.db, apiKey, { config: config(3), limiter: await redisLimiter(prefix) });
+    expectAllowed(await first("GET", "/projects"), 3, 2);
+    expectAllowed(await second("GET", "/projects"), 3, 1);
+    expectAllowed(await first("GET", "/projects"), 3, 0);
+    expectLimited(await second("GET", "/projects"), 3);
+    expectLimited(await first("GET", "/projects"), 3);
+  });
+
+  it("with Redis unreachable, each instance keeps limiting in memory", async () => {
+    const { apiKey } = await createOrgWithApiKey(t.db);
+    const limiter = await redisLimiter(uniqueName("rl-down"), "redis://127.0.0.1:1");
+    const call = restClient(t.db, apiKey, { config: config(2), limiter });
+    expectAllowed(await call("GET", "/projects"), 2, 1);
+    expectAllowed(await call("GET", "/projects"), 2, 0);
+    expectLimited(await call("GET", "/projects"), 2);
+  });
+});
+
+describe("the SDK helper (per project key and client IP)", () => {
+  const context = (limiter: RateLimiter, ip: string, perMinute = 2): LimitContext => ({
+    db: t.db,
+    config: testConfig({ RATE_LIMIT_SDK_PER_MINUTE: String(perMinute) }),
+    limiter,
+    headers: new Headers({ [PEER_ADDRESS_HEADER]: ip }),
+    responseHeaders: new Headers(),
+  });
+
+  for (const store of ["memory", "redis"] as const) {
+    it(`counts per key and address, in ${store}, with the organisation's own quota when it has one`, async () => {
+      const prefix = uniqueName("rl-sdk");
+      prefixes.push(prefix);
+      const limiter = store === "redis" ? await redisLimiter(prefix) : new RateLimiter();
+      const { org } = await createOrgWithApiKey(t.db);
+      const key = { projectKey: uniqueName("pk"), organizationId: org.id };
+      const ctx = context(limiter, "203.0.113.5");
+      await limitSdkRequest(ctx, key);
+      await limitSdkRequest(ctx, key);
+      expect(ctx.responseHeaders.get("ratelimit")).toMatch(/^"sdk";r=0;t=\d+$/);
+      const refused = await limitSdkRequest(ctx, key).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(TRPCError);
+      expect((refused as TRPCError).code).toBe("TOO_MANY_REQUESTS");
+      expect(ctx.responseHeaders.get("retry-after")).toMatch(/^\d+$/);
+      // Another address, or another key, has its own budget.
+      await limitSdkRequest(context(limiter, "203.0.113.6"), key);
+      await limitSdkRequest(ctx, { ...key, projectKey: uniqueName("pk") });
+
+      const generous = await createOrgWithApiKey(t.db);
+      await setOrganizationRateLimits(t.db, generous.org.id, { sdkPerMinute: 5 });
+      const own = context(limiter, "203.0.113.5");
+      await limitSdkRequest(own, { projectKey: uniqueName("pk"), organizationId: generous.org.id });
+      expect(own.responseHeaders.get("ratelimit-policy")).toBe('"sdk";q=5;w=60');
+    });
+  }
+});

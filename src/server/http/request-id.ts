@@ -1,0 +1,23 @@
+/**
+ * Every response carries `X-Request-Id`: the caller's own id when it sent a usable one (so its logs and
+ * ours line up), else a fresh UUID. An internal error is logged under this id, and the client is told
+ * only the id.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+
+export const REQUEST_ID_HEADER = "x-request-id";
+
+/** What an incoming id may look like to be echoed: short, and safe in a log line and a header. */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
+
+export function requestIdFrom(headers: Headers): string {
+  const sent = headers.get(REQUEST_ID_HEADER);
+  return sent && REQUEST_ID_PATTERN.test(sent) ? sent : crypto.randomUUID();
+}
+
+const current = new AsyncLocalStorage<string>();
+
+/** Runs a request's handling under its id, so that error formatting finds it even when no context could be built. */
+export const withRequestId = <T>(requestId: string, run: () => Promise<T>): Promise<T> => current.run(requestId, run);
+
+export const currentRequestId = (): string | undefined => current.getStore();
