@@ -35,6 +35,14 @@ describe("loadConfig", () => {
     expect(message).toContain('"soon"');
     expect(() => loadConfig({ WEBHOOK_POLL_INTERVAL_MS: "0" })).toThrow(/WEBHOOK_POLL_INTERVAL_MS: must be at least 1/);
   });
+
+  it("takes NEXTAUTH_URL as the public address of e-mailed links, without a trailing slash", () => {
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(loadConfig({ NEXTAUTH_URL: "https://app.example.com/" }).publicUrl).toBe("https://app.example.com");
+    expect(loadConfig({ NEXTAUTH_URL: "https://example.com/referloop" }).publicUrl).toBe("https://example.com/referloop");
+    expect(() => loadConfig({ NEXTAUTH_URL: "app.example.com" })).toThrow(/NEXTAUTH_URL: must be an http\(s\) URL/);
+    expect(() => loadConfig({ NEXTAUTH_URL: "https://app.example.com/?x=1" })).toThrow(/NEXTAUTH_URL/);
+  });
 });
 
 describe("secrets in production on PostgreSQL", () => {

@@ -20,6 +20,12 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Folder of the embedded database and generated secrets. */
   dataDir: string;
+  /**
+   * NEXTAUTH_URL without a trailing slash: the public address e-mailed links point to. Unset, links
+   * use the request's origin, except in production mode, where a request's Host header cannot be
+   * trusted to build a password-reset link (it would send the token to whoever forged it).
+   */
+  publicUrl: string | undefined;
   /** NEXTAUTH_SECRET; unset means generated into the data folder (refused where secrets are required). */
   authSecret: string | undefined;
   /** REFERLOOP_ENCRYPTION_KEY (webhook secrets at rest); unset means generated into the data folder. */
@@ -63,6 +69,7 @@ const environment = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, { error: "must be a postgresql:// URL" }).optional(),
   REFERLOOP_DATA_DIR: z.string().default(".data"),
   NEXTAUTH_SECRET: z.string().optional(),
+  NEXTAUTH_URL: z.string().regex(/^https?:\/\/[^/?#]+(\/[^?#]*)?$/, { error: "must be an http(s) URL without query or fragment" }).optional(),
   REFERLOOP_ENCRYPTION_KEY: z.string().optional(),
   REFERLOOP_ENCRYPTION_KEY_PREVIOUS: z.string().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: "must be an smtp:// or smtps:// URL" }).optional(),
@@ -108,6 +115,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     // turbopackIgnore: a runtime folder, not a build input (else the whole project is traced).
     dataDir: path.resolve(/* turbopackIgnore: true */ e.REFERLOOP_DATA_DIR),
+    publicUrl: e.NEXTAUTH_URL?.replace(/\/+$/, ""),
     authSecret: e.NEXTAUTH_SECRET,
     encryptionKey: e.REFERLOOP_ENCRYPTION_KEY,
     previousEncryptionKey: e.REFERLOOP_ENCRYPTION_KEY_PREVIOUS,

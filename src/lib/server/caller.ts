@@ -1,14 +1,24 @@
 import { cookies, headers } from "next/headers";
 import { ACTIVE_ORGANIZATION_COOKIE, appServices, createSessionContext } from "@/server/api/context";
 import { createCaller } from "@/server/api/root";
+import { sessionToken } from "@/server/auth/session";
 
-/** The tRPC procedures, called in-process for a server component, as the signed-in user. */
-export async function serverCaller(userId: string) {
-  const context = await createSessionContext(
+/** The request's context as the dashboard API builds it: a live session's user, or anonymous. */
+export async function serverContext() {
+  return createSessionContext(
     await appServices(),
     await headers(),
-    userId,
+    await sessionToken(),
     (await cookies()).get(ACTIVE_ORGANIZATION_COOKIE)?.value ?? null,
   );
-  return createCaller(context);
+}
+
+/** The tRPC procedures, called in-process for a server component, as the request's user. */
+export async function serverCaller() {
+  return createCaller(await serverContext());
+}
+
+/** Signed in with a session the server still holds (not signed out, revoked or expired). */
+export async function isSignedIn(): Promise<boolean> {
+  return (await serverContext()).actor !== null;
 }

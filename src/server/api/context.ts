@@ -1,6 +1,7 @@
 import { getConfig, type Config } from "@/server/config";
 import { getDb, type Db } from "@/server/db/client";
 import { authenticateApiKey } from "@/server/domain/api-keys/authenticate-api-key";
+import { loadSessionAccess } from "@/server/domain/sessions/load-session-access";
 import { deliveryScheduler, type DeliveryScheduler } from "@/server/jobs/scheduler";
 import type { Actor, Context } from "./trpc";
 
@@ -25,24 +26,36 @@ export async function createRestContext(services: Services, headers: Headers): P
   return { ...services, headers, via: "rest", actor: key ? { kind: "apiKey", ...key } : null };
 }
 
+/** What the session cookie carries: the user and the server-side session it names. */
+export type SessionToken = { userId: string; sessionId: string };
+
 /**
- * Dashboard callers: the signed-in user acting for the organisation they picked (cookie), or
- * their oldest membership when the pick is absent or no longer theirs.
+ * Dashboard callers: the signed-in user acting for the organisation they picked (cookie), or their
+ * oldest membership when the pick is absent or no longer theirs. The session must still exist on the
+ * server (sign-out, revocation and password changes delete it); one statement checks it and loads
+ * the memberships, so a removed member loses the organisation on their next request.
  */
 export async function createSessionContext(
   services: Services,
   headers: Headers,
-  userId: string | null,
+  session: SessionToken | null,
   preferredOrganizationId: string | null,
 ): Promise<Context> {
-  const { db } = services;
-  if (!userId) return { ...services, headers, via: "trpc", actor: null };
-  const memberships = await db.membership.findMany({ where: { userId }, orderBy: { createdAt: "asc" } });
-  if (!memberships.length && !(await db.user.findUnique({ where: { id: userId }, select: { id: true } }))) {
-    return { ...services, headers, via: "trpc", actor: null }; // the account was deleted: the session no longer counts
-  }
+  const anonymous: Context = { ...services, headers, via: "trpc", actor: null };
+  if (!session) return anonymous;
+  const access = await loadSessionAccess(services.db, session.userId, session.sessionId);
+  if (!access) return anonymous; // revoked, expired, or the account is gone
+  const { memberships } = access;
   const active = memberships.find((m) => m.organizationId === preferredOrganizationId) ?? memberships[0];
-  const actor: Actor = { kind: "user", userId, organizationId: active?.organizationId ?? null, role: active?.role ?? null };
+  const actor: Actor = {
+    kind: "user",
+    userId: session.userId,
+    email: access.email,
+    emailVerified: access.emailVerified,
+    sessionId: session.sessionId,
+    organizationId: active?.organizationId ?? null,
+    role: active?.role ?? null,
+  };
   return { ...services, headers, via: "trpc", actor };
 }
 

@@ -34,6 +34,7 @@ export const problemType = (slug: string) => `urn:referloop:problem:${slug}`;
 const kindToCode: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   invalid: "BAD_REQUEST",
   unauthorized: "UNAUTHORIZED",
+  forbidden: "FORBIDDEN",
   not_found: "NOT_FOUND",
   conflict: "CONFLICT",
   unprocessable: "UNPROCESSABLE_CONTENT",

@@ -1,5 +1,5 @@
 import type { UrlRules } from "@/server/config";
-import type { Db } from "@/server/db/client";
+import { inTransaction, type DbOrTx } from "@/server/domain/transaction";
 import { defaultNewUserExperience, defaultReferrerExperience } from "@/lib/schemas/campaigns";
 import { hashToken, newToken } from "@/server/domain/tokens";
 import type { CreateProjectInput } from "@/lib/schemas/projects";
@@ -10,10 +10,10 @@ import { appDetailsColumns, withCampaign } from "./to-project-dto";
  * Creates the project with its campaign (default configuration) in one transaction and returns the
  * `sk_` project secret, which is stored only as a hash and never shown again.
  */
-export async function createProject(db: Db, organizationId: string, input: CreateProjectInput, rules: UrlRules) {
+export async function createProject(db: DbOrTx, organizationId: string, input: CreateProjectInput, rules: UrlRules) {
   requireHttps(input, rules);
   const secret = newToken("sk_");
-  const project = await db.$transaction(async (tx) => {
+  const project = await inTransaction(db, async (tx) => {
     const project = await tx.project.create({
       data: {
         organizationId,

@@ -2,7 +2,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { cookies } from "next/headers";
 import { ACTIVE_ORGANIZATION_COOKIE, appServices, createSessionContext } from "@/server/api/context";
 import { appRouter } from "@/server/api/root";
-import { sessionUserId } from "@/server/auth/session";
+import { sessionToken } from "@/server/auth/session";
 
 const handler = (req: Request) =>
   fetchRequestHandler({
@@ -13,7 +13,7 @@ const handler = (req: Request) =>
       createSessionContext(
         await appServices(),
         req.headers,
-        await sessionUserId(),
+        await sessionToken(),
         (await cookies()).get(ACTIVE_ORGANIZATION_COOKIE)?.value ?? null,
       ),
     // Dashboard responses carry secrets (new keys, rotated secrets) and private data: never cached.

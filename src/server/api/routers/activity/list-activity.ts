@@ -14,7 +14,7 @@ const activityItem = z
   .meta({ id: "ActivityItem" });
 
 export const listActivityProcedure = protectedProcedure
-  .meta({
+  .meta({ permission: "referrals.read",
     openapi: { method: "GET", path: "/public/projects/{projectId}/activity", tags: ["Activity"], summary: "The project's activity feed, newest first" },
   })
   .input(pagingQuery.extend(projectIdInput))

@@ -6,7 +6,7 @@ import { clientProvidedIdSchema } from "@/lib/schemas/app-users";
 import { appUserDtoSchema } from "./app-user.types";
 
 export const getAppUserByClientIdProcedure = protectedProcedure
-  .meta({
+  .meta({ permission: "appUsers.read",
     openapi: {
       method: "GET",
       path: "/public/projects/{projectId}/users/by-user-id/{clientProvidedId}",

@@ -4,7 +4,7 @@ import { getAppUser } from "@/server/domain/app-users/get-app-user";
 import { appUserDtoSchema, appUserPathInput } from "./app-user.types";
 
 export const getAppUserProcedure = protectedProcedure
-  .meta({ openapi: { method: "GET", path: "/public/projects/{projectId}/users/{uniqueId}", tags: ["App users"], summary: "Get an app user" } })
+  .meta({ permission: "appUsers.read", openapi: { method: "GET", path: "/public/projects/{projectId}/users/{uniqueId}", tags: ["App users"], summary: "Get an app user" } })
   .input(z.object(appUserPathInput))
   .output(appUserDtoSchema)
   .query(({ ctx, input }) => getAppUser(ctx.db, ctx.organizationId, input.projectId, input.uniqueId));

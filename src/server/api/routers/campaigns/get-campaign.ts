@@ -5,7 +5,7 @@ import { getCampaign } from "@/server/domain/campaigns/get-campaign";
 import { campaignDtoSchema } from "./campaign.types";
 
 export const getCampaignProcedure = protectedProcedure
-  .meta({ openapi: { method: "GET", path: "/public/projects/{projectId}/campaign", tags: ["Campaign"], summary: "Get the campaign configuration" } })
+  .meta({ permission: "campaigns.read", openapi: { method: "GET", path: "/public/projects/{projectId}/campaign", tags: ["Campaign"], summary: "Get the campaign configuration" } })
   .input(z.object(projectIdInput))
   .output(campaignDtoSchema)
   .query(({ ctx, input }) => getCampaign(ctx.db, ctx.organizationId, input.projectId));

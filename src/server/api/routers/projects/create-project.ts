@@ -1,10 +1,12 @@
+import { auditActor } from "@/server/api/audit-actor";
 import { protectedProcedure } from "@/server/api/trpc";
+import { audited } from "@/server/domain/audit/audited";
 import { createProject } from "@/server/domain/projects/create-project";
 import { PROJECT_SECRET_WARNING, toProjectDto } from "@/server/domain/projects/to-project-dto";
 import { createProjectInput, projectCreatedSchema } from "./project.types";
 
 export const createProjectProcedure = protectedProcedure
-  .meta({
+  .meta({ permission: "projects.create",
     secret: true,
     status: 201,
     openapi: {
@@ -18,6 +20,12 @@ export const createProjectProcedure = protectedProcedure
   .input(createProjectInput)
   .output(projectCreatedSchema)
   .mutation(async ({ ctx, input }) => {
-    const { project, secret } = await createProject(ctx.db, ctx.organizationId, input, ctx.config.urlRules);
+    const { project, secret } = await audited(
+      ctx.db,
+      ctx.organizationId,
+      auditActor(ctx),
+      (tx) => createProject(tx, ctx.organizationId, input, ctx.config.urlRules),
+      (r) => ({ action: "project.create", target: { type: "project", id: r.project.id, label: r.project.name } }),
+    );
     return { ...toProjectDto(project), projectSecret: secret, warning: PROJECT_SECRET_WARNING };
   });

@@ -3,7 +3,7 @@ import { getProject } from "@/server/domain/projects/get-project";
 import { projectDtoSchema, projectIdOnlyInput } from "./project.types";
 
 export const getProjectProcedure = protectedProcedure
-  .meta({ openapi: { method: "GET", path: "/public/projects/{projectId}", tags: ["Projects"], summary: "Get a project" } })
+  .meta({ permission: "projects.read", openapi: { method: "GET", path: "/public/projects/{projectId}", tags: ["Projects"], summary: "Get a project" } })
   .input(projectIdOnlyInput)
   .output(projectDtoSchema)
   .query(({ ctx, input }) => getProject(ctx.db, ctx.organizationId, input.projectId));

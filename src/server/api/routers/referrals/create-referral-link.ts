@@ -4,7 +4,7 @@ import { createReferralLink } from "@/server/domain/referrals/create-referral-li
 import { linkInput, linkOutput } from "./referral.types";
 
 export const createReferralLinkProcedure = protectedProcedure
-  .meta({
+  .meta({ permission: "referrals.write",
     openapi: {
       method: "POST",
       path: "/public/projects/{projectId}/referrals/link",

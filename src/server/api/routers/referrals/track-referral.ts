@@ -4,7 +4,7 @@ import { trackReferral } from "@/server/domain/referrals/track-referral";
 import { trackInput, trackOutput } from "./referral.types";
 
 export const trackReferralProcedure = protectedProcedure
-  .meta({
+  .meta({ permission: "referrals.write",
     openapi: {
       method: "POST",
       path: "/public/projects/{projectId}/referrals/track",
