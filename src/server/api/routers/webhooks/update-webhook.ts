@@ -26,7 +26,7 @@ export const updateWebhookProcedure = protectedProcedure
       (w) => ({
         action: "webhook.update",
         target: { type: "webhook", id: w.id, label: w.name },
-        details: { projectId, changed: Object.keys(body).filter((k) => body[k as keyof typeof body] !== undefined) },
+        details: { projectId, changed: Object.keys(body).filter((k) => body[k as keyof typeof body] !== undefined).sort() },
       }),
     ),
   );
