@@ -1,7 +1,8 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { appRouter } from "@/server/api/root";
 import type { Meta } from "@/server/api/trpc";
-import { cappedKeyRole, can, deniedReason, grantableKeyRoles, PERMISSIONS, type Permission } from "./permissions";
+import { cappedKeyRole, can, deniedReason, grantableKeyRoles, PERMISSION_NAMES, PERMISSIONS, type Permission, type Principal } from "./permissions";
 
 /** Procedures of the account itself (or public), acting for no organisation: no permission applies. */
 const ACCOUNT_PROCEDURES = new Set(["organizations.create", "invitations.get", "invitations.accept"]);
@@ -67,5 +68,14 @@ describe("the permission table", () => {
     expect(cappedKeyRole("member", "viewer")).toBe("readOnly");
     expect(cappedKeyRole("readOnly", "owner")).toBe("readOnly");
     expect(cappedKeyRole("member", "owner")).toBe("member");
+  });
+
+  it("is printed in the README as it is enforced", () => {
+    const columns: Principal[] = ["owner", "member", "viewer", "readOnly"];
+    const rows = PERMISSION_NAMES.map(
+      (n) => `| \`${n}\` | ${PERMISSIONS[n].label} | ${columns.map((c) => (can(c, n) ? "✓" : "")).join(" | ")} |`,
+    );
+    const table = ["| Permission | Allows | Owner | Member | Viewer | Read-only key |", "|---|---|:-:|:-:|:-:|:-:|", ...rows].join("\n");
+    expect(readFileSync("README.md", "utf8")).toContain(table);
   });
 });

@@ -31,6 +31,10 @@ describe("OpenAPI document", () => {
         expect(op.responses["400"].content["application/problem+json"].schema.$ref, `${method} ${path}`).toBe("#/components/schemas/Problem");
         expect(op.responses["401"], `${method} ${path}`).toBeDefined();
         if (path.includes("{")) expect(op.responses["404"], `${method} ${path}`).toBeDefined();
+        // Every operation names the key roles that may call it; read-only keys exactly the GETs.
+        expect(op.responses["403"], `${method} ${path}`).toBeDefined();
+        expect(op.description, `${method} ${path}`).toMatch(/Permission `[\w.]+` \(.+\): keys with the role `owner`/);
+        expect(op.description.includes("`readOnly`"), `${method} ${path}`).toBe(method === "get");
         expect(op.security, `${method} ${path}`).toBeDefined();
       }
     }

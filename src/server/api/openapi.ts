@@ -4,11 +4,14 @@ import { API_DESCRIPTION } from "@/server/api/api-description";
 import { MAX_BODY_BYTES } from "@/server/api/rest/handle-rest-request";
 import { procedureMeta } from "@/server/api/procedure-meta";
 import { appRouter } from "@/server/api/root";
+import { API_KEY_ROLES } from "@/lib/schemas/accounts";
+import { can, PERMISSIONS } from "@/lib/permissions";
 
 type SchemaObject = NonNullable<NonNullable<OpenAPIObject["components"]>["schemas"]>[string];
 
 type Operation = {
   operationId?: string;
+  description?: string;
   requestBody?: unknown;
   parameters?: unknown[];
   responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
@@ -83,6 +86,14 @@ export function buildOpenApiDocument(origin: string): OpenAPIObject {
       if (op.requestBody) {
         responses["413"] = problemResponse(`The body exceeds ${MAX_BODY_BYTES} bytes.`);
         responses["415"] = problemResponse("The body is not JSON.");
+      }
+      if (meta?.permission) {
+        // The permission table, per operation: which key roles may call it (the same check as the dashboard's).
+        const roles = API_KEY_ROLES.filter((role) => can(role, meta.permission!));
+        responses["403"] = problemResponse(`The API key's role does not allow this operation (allowed: ${roles.join(", ")}).`);
+        op.description = [op.description, `Permission \`${meta.permission}\` (${PERMISSIONS[meta.permission].label.toLowerCase()}): keys with the role ${roles.map((r) => `\`${r}\``).join(", ")}.`]
+          .filter(Boolean)
+          .join("\n\n");
       }
       for (const status of meta?.errors ?? []) responses[String(status.status)] = problemResponse(status.description);
       op.responses = responses;
