@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { Fragment, useState } from "react";
 import type { MemberRole } from "@/generated/prisma/enums";
 import { usePermission } from "@/components/dashboard/permissions";
@@ -17,6 +18,7 @@ import { RemoveMemberDialog } from "./remove-member-dialog";
 export function MemberList({ currentUserId }: { currentUserId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const router = useRouter();
   const canRemove = usePermission("members.remove").allowed;
   const canChangeRole = usePermission("members.changeRole").allowed;
   const [removing, setRemoving] = useState<string | null>(null);
@@ -26,6 +28,8 @@ export function MemberList({ currentUserId }: { currentUserId: string }) {
       onSuccess: async () => {
         await queryClient.invalidateQueries({ queryKey: trpc.organizations.members.queryKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
+        // Your own role may have changed: the layout reads it for every control.
+        router.refresh();
       },
     }),
   );

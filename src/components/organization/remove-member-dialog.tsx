@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { ErrorMessage } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { toFormErrors } from "@/lib/errors";
@@ -15,10 +16,18 @@ import { useTRPC } from "@/lib/trpc";
 export function RemoveMemberDialog({ userId, isSelf, onClose }: { userId: string; isSelf: boolean; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const router = useRouter();
   const preview = useQuery({ ...trpc.organizations.removalPreview.queryOptions({ userId }), staleTime: 0 });
   const remove = useMutation(
     trpc.organizations.removeMember.mutationOptions({
       onSuccess: async () => {
+        if (isSelf) {
+          // You left: the dashboard falls back to another organisation of yours.
+          queryClient.clear();
+          router.push("/dashboard");
+          router.refresh();
+          return;
+        }
         await queryClient.invalidateQueries({ queryKey: trpc.organizations.members.queryKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
         onClose();
