@@ -2,7 +2,7 @@ import type { ApiKeyRole, MemberRole } from "@/generated/prisma/enums";
 import { grantableKeyRoles } from "@/lib/permissions";
 import { DomainError } from "@/server/domain/errors";
 import { hashToken, newToken } from "@/server/domain/tokens";
-import type { DbOrTx } from "@/server/domain/transaction";
+import type { Prisma } from "@/generated/prisma/client";
 import { API_KEY_PREFIX, API_KEY_WARNING, toApiKeyDto } from "./to-api-key-dto";
 
 /**
@@ -11,7 +11,7 @@ import { API_KEY_PREFIX, API_KEY_WARNING, toApiKeyDto } from "./to-api-key-dto";
  * bootstrap key, tests), with no one whose removal revokes it.
  */
 export async function createApiKey(
-  db: DbOrTx,
+  db: Prisma.TransactionClient,
   organizationId: string,
   input: { name: string; expiresAt?: Date | null; role: ApiKeyRole },
   creator: { userId: string; email: string; role: MemberRole } | null,

@@ -1,7 +1,7 @@
-import type { DbOrTx } from "@/server/domain/transaction";
+import type { Prisma } from "@/generated/prisma/client";
 
 /** The API keys a member created in the organisation: what removing them revokes. */
-export async function memberKeys(db: DbOrTx, organizationId: string, userId: string) {
+export async function memberKeys(db: Prisma.TransactionClient, organizationId: string, userId: string) {
   const keys = await db.apiKey.findMany({
     where: { organizationId, createdById: userId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],

@@ -1,7 +1,7 @@
 import { auditActor } from "@/server/api/audit-actor";
 import { protectedProcedure } from "@/server/api/trpc";
 import { audited } from "@/server/domain/audit/audited";
-import { createProject } from "@/server/domain/projects/create-project";
+import { insertProject } from "@/server/domain/projects/create-project";
 import { PROJECT_SECRET_WARNING, toProjectDto } from "@/server/domain/projects/to-project-dto";
 import { createProjectInput, projectCreatedSchema } from "./project.types";
 
@@ -24,7 +24,7 @@ export const createProjectProcedure = protectedProcedure
       ctx.db,
       ctx.organizationId,
       auditActor(ctx),
-      (tx) => createProject(tx, ctx.organizationId, input, ctx.config.urlRules),
+      (tx) => insertProject(tx, ctx.organizationId, input, ctx.config.urlRules),
       (r) => ({ action: "project.create", target: { type: "project", id: r.project.id, label: r.project.name } }),
     );
     return { ...toProjectDto(project), projectSecret: secret, warning: PROJECT_SECRET_WARNING };
