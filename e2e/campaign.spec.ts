@@ -4,6 +4,9 @@ import { createProject, openProjectTab, signUp } from "./helpers";
 test("campaign: edit both experiences, live preview, per-field server errors, saved values survive a reload", async ({ page }) => {
   await signUp(page);
   const projectId = await createProject(page, { name: "Campaign shop" });
+  // The settings show the project's publishable key; the setup snippet below carries it.
+  const publishableKey = (await page.getByLabel("Publishable key", { exact: true }).textContent()) ?? "";
+  expect(publishableKey).toMatch(/^pk_[\w-]{43}$/);
   await openProjectTab(page, projectId, "Campaign");
   const form = page.getByRole("form", { name: "Campaign" });
   const preview = page.getByRole("complementary", { name: "Preview" });
@@ -90,7 +93,7 @@ test("campaign: edit both experiences, live preview, per-field server errors, sa
 
   // The setup panel: the two lines with this app's address, copied as shown.
   const setup = page.locator("section", { has: page.getByRole("heading", { name: "Install the widget" }) });
-  const scriptTag = `<script src="${new URL(page.url()).origin}/sdk/v1/referloop.js" data-key="pk_..." async></script>`;
+  const scriptTag = `<script src="${new URL(page.url()).origin}/sdk/v1/referloop.js" data-key="${publishableKey}" async></script>`;
   await expect(setup.getByLabel("1. On every page, in the HTML")).toHaveText(scriptTag);
   await expect(setup.getByLabel("2. In your code, once the user has signed in")).toHaveText('Referloop.identify({ userId: "USER_ID" });');
   await setup.getByRole("button", { name: "Copy script tag" }).click();

@@ -66,6 +66,27 @@ test("foundation: account, projects, secrets, API keys, REST and the API referen
   await page.reload();
   await expect(page.getByRole("form", { name: "Project settings" }).getByLabel("Referral redirect link")).toHaveValue("https://shop.example.com/invite");
 
+  // Allowed origins: none yet, so no browser may use the widget; the settings say so and offer the
+  // redirect link's origin. Identity verification switches on; the publishable key rotates.
+  const note = settings.getByRole("note");
+  await expect(note).toContainText("No browser origin is allowed");
+  await note.getByRole("button", { name: "Add https://shop.example.com" }).click();
+  await expect(settings.getByLabel("Allowed origins")).toHaveValue("https://shop.example.com");
+  await expect(note).toHaveCount(0);
+  await settings.getByLabel("Identity verification").check();
+  await settings.getByRole("button", { name: "Save changes" }).click();
+  await expect(settings.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  const publishableKey = page.getByLabel("Publishable key", { exact: true });
+  const firstKey = (await publishableKey.textContent()) ?? "";
+  expect(firstKey).toMatch(/^pk_[\w-]{43}$/);
+  await page.getByRole("button", { name: "Rotate publishable key" }).click();
+  await page.getByRole("button", { name: "Rotate now" }).click();
+  await expect(publishableKey).toHaveText(/^pk_[\w-]{43}$/);
+  await expect(publishableKey).not.toHaveText(firstKey);
+  await page.reload();
+  await expect(page.getByRole("form", { name: "Project settings" }).getByLabel("Allowed origins")).toHaveValue("https://shop.example.com");
+  await expect(page.getByRole("form", { name: "Project settings" }).getByLabel("Identity verification")).toBeChecked();
+
   // Rotate the secret: confirm, then the new secret is shown once.
   await page.getByRole("button", { name: "Rotate secret" }).click();
   await page.getByRole("button", { name: "Rotate now" }).click();

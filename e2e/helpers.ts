@@ -131,3 +131,18 @@ export async function inviteAndJoin(ownerPage: Page, page: Page, email: string, 
   await expect(page).toHaveURL(/\/dashboard$/);
   return invitation;
 }
+
+/** Collects CSP violations as the browser reports them: the DOM event and the console message. */
+export async function watchCsp(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.exposeFunction("reportCspViolation", (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      (window as unknown as { reportCspViolation(t: string): void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return violations;
+}

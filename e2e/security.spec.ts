@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type APIResponse, type Page } from "@playwright/test";
-import { createApiKey, createProject, openProjectTab, PASSWORD, signUp, uniqueEmail } from "./helpers";
+import { expect, test, type APIResponse } from "@playwright/test";
+import { createApiKey, createProject, openProjectTab, PASSWORD, signUp, uniqueEmail, watchCsp } from "./helpers";
 
 /** The e2e server runs a production build in development mode (REFERLOOP_ENV=development) over http. */
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -18,21 +18,6 @@ function expectDashboardHeaders(headers: Record<string, string>) {
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["permissions-policy"]).toContain("camera=()");
-}
-
-/** Collects CSP violations as the browser reports them: the DOM event and the console message. */
-async function watchCsp(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  page.on("console", (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-  });
-  await page.exposeFunction("reportCspViolation", (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (e) => {
-      (window as unknown as { reportCspViolation(t: string): void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI}`);
-    });
-  });
-  return violations;
 }
 
 test.describe("secure headers", () => {

@@ -50,9 +50,9 @@ describe("npm run admin -- reencrypt-secrets", () => {
   const rotated = { REFERLOOP_ENCRYPTION_KEY: KEY_B, REFERLOOP_ENCRYPTION_KEY_PREVIOUS: KEY_A };
   const counts = async (env: Record<string, string>) => JSON.parse((await admin(["reencrypt-secrets"], env)).stdout);
 
-  it("rewrites every webhook secret with the new key, is safe to rerun, and then the old key is not needed", async () => {
+  it("rewrites every webhook and project secret with the new key, is safe to rerun, and then the old key is not needed", async () => {
     if (!t.url) return; // embedded run: one process per PGlite folder, so the command cannot share the test's database
-    const { org, project } = await createOrgWithProject(t.db);
+    const { org, project, projectSecret } = await createOrgWithProject(t.db);
     const campaign = await t.db.campaign.findFirstOrThrow({ where: { projectId: project.id } });
     const plains = ["first-webhook-secret", "second-webhook-secret"];
     for (const [i, secret] of plains.entries()) {
@@ -61,8 +61,12 @@ describe("npm run admin -- reencrypt-secrets", () => {
     }
     const before = await t.db.webhook.findMany({ orderBy: { name: "asc" } });
 
-    expect(await counts(rotated)).toEqual({ total: 2, reencrypted: 2, alreadyCurrent: 0, unreadable: 0 });
-    expect(await counts(rotated)).toEqual({ total: 2, reencrypted: 0, alreadyCurrent: 2, unreadable: 0 });
+    // The two webhook secrets and the project secret (kept for identity verification).
+    expect(await counts(rotated)).toEqual({ total: 3, reencrypted: 3, alreadyCurrent: 0, unreadable: 0 });
+    expect(await counts(rotated)).toEqual({ total: 3, reencrypted: 0, alreadyCurrent: 3, unreadable: 0 });
+    const stored = await t.db.project.findUniqueOrThrow({ where: { id: project.id } });
+    expect(decryptSecret(stored.secretEncrypted!, { current: KEY_B })).toBe(projectSecret);
+    expect(stored.updatedAt).toEqual(project.updatedAt);
 
     // Only the new key from now on: every secret still decrypts, and the webhooks look unchanged.
     const after = await t.db.webhook.findMany({ orderBy: { name: "asc" } });
@@ -75,8 +79,8 @@ describe("npm run admin -- reencrypt-secrets", () => {
     const lost = encryptSecret("lost-webhook-secret", { current: "a-key-that-was-lost" });
     await t.db.webhook.update({ where: { id: after[0]!.id }, data: { secretEncrypted: lost } });
     const failed = await admin(["reencrypt-secrets"], rotated).catch((e: { code: number; stdout: string; stderr: string }) => e);
-    expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining("1 webhook secret(s) could not be decrypted") });
-    expect(JSON.parse(failed.stdout)).toEqual({ total: 2, reencrypted: 0, alreadyCurrent: 1, unreadable: 1 });
+    expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining("1 secret(s) could not be decrypted") });
+    expect(JSON.parse(failed.stdout)).toEqual({ total: 3, reencrypted: 0, alreadyCurrent: 2, unreadable: 1 });
     expect((await t.db.webhook.findUniqueOrThrow({ where: { id: after[0]!.id } })).secretEncrypted).toBe(lost);
   }, 60_000);
 

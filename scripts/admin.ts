@@ -8,7 +8,7 @@
  * fresh API key, and prints one line of JSON: {"userId":...,"organizationId":...,"apiKey":...}.
  *
  * reencrypt-secrets, after an encryption key rotation (REFERLOOP_ENCRYPTION_KEY new,
- * REFERLOOP_ENCRYPTION_KEY_PREVIOUS old), rewrites every webhook secret with the current key and
+ * REFERLOOP_ENCRYPTION_KEY_PREVIOUS old), rewrites every webhook secret and project secret with the current key and
  * prints one line of JSON counts: {"total":...,"reencrypted":...,"alreadyCurrent":...,"unreadable":...}.
  * Rerunning is safe. It exits 1 when some secret no configured key can read.
  */
@@ -20,7 +20,7 @@ import { signUp } from "@/server/domain/accounts/sign-up";
 import { verifyCredentials } from "@/server/domain/accounts/verify-credentials";
 import { createApiKey } from "@/server/domain/api-keys/create-api-key";
 import { createOrganization } from "@/server/domain/organizations/create-organization";
-import { reencryptWebhookSecrets } from "@/server/domain/webhooks/reencrypt-webhook-secrets";
+import { reencryptSecrets as reencryptStoredSecrets } from "@/server/domain/webhooks/reencrypt-secrets";
 
 const USAGE = "usage: npm run admin -- bootstrap --email E --password P --org NAME\n       npm run admin -- reencrypt-secrets";
 
@@ -56,10 +56,10 @@ async function bootstrap(rawEmail: string, password: string, rawOrg: string) {
 
 async function reencryptSecrets() {
   const db = await getDb();
-  const report = await reencryptWebhookSecrets(db);
+  const report = await reencryptStoredSecrets(db);
   await db.$disconnect();
   process.stdout.write(JSON.stringify(report) + "\n");
-  if (report.unreadable) throw new Error(`${report.unreadable} webhook secret(s) could not be decrypted with REFERLOOP_ENCRYPTION_KEY or REFERLOOP_ENCRYPTION_KEY_PREVIOUS.`);
+  if (report.unreadable) throw new Error(`${report.unreadable} secret(s) could not be decrypted with REFERLOOP_ENCRYPTION_KEY or REFERLOOP_ENCRYPTION_KEY_PREVIOUS.`);
 }
 
 async function main() {

@@ -1,19 +1,22 @@
 /**
  * A delivery worker on its own, beside or instead of the app servers' built-in one (each `next start`
- * already runs one). Any number may run against one PostgreSQL: leases keep them from sending an
+ * already runs one), with the expired-click purge's timer. Any number may run against one PostgreSQL: leases keep them from sending an
  * attempt twice, and whatever a stopped worker left due is picked up by the others.
  *
  *   npm run worker
  */
 import { getConfigOrExit } from "@/server/config";
+import { startClickPurge, stopClickPurge } from "@/server/jobs/click-purge";
 import { startDeliveryWorker, stopDeliveryWorker } from "@/server/jobs/delivery-worker";
 
 getConfigOrExit();
 
 await startDeliveryWorker();
+// Also purges expired landing-page clicks, unless Inngest's cron does.
+startClickPurge();
 console.log("[deliveries] worker started");
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {
-    void stopDeliveryWorker().finally(() => process.exit(0));
+    void Promise.all([stopDeliveryWorker(), stopClickPurge()]).finally(() => process.exit(0));
   });
 }

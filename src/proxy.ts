@@ -20,9 +20,10 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      // Not the API, the widget's scripts (/sdk/), landing pages (/r/) or static files: those are
-      // served to other origins and get their headers from next.config.ts.
-      source: "/((?!api/|sdk/|r/|_next/static|_next/image|favicon.ico).*)",
+      // Not the API, the widget's scripts (/sdk/), landing pages (/r/, which set their own CSP), app
+      // icons (/icons/) or static files: those are served to other origins and get their headers from
+      // next.config.ts or their route.
+      source: "/((?!api/|sdk/|r/|icons/|_next/static|_next/image|favicon.ico).*)",
       // Prefetches carry no HTML to protect, and a nonce in them would never be used.
       missing: [
         { type: "header", key: "next-router-prefetch" },

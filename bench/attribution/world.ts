@@ -7,7 +7,7 @@
  * the two: frozen user-agent versions, rounded Android sizes, system bars counted on one side only,
  * a locale the app overrides, a network switch or an OS update between click and install.
  */
-import type { ClickPayload, DeviceInput } from "@/server/domain/attribution/fingerprint-schemas";
+import type { ClickPayload, DeviceInput } from "@/lib/schemas/attribution";
 import type { Random } from "./random";
 
 export type Country = {

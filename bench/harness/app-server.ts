@@ -6,6 +6,12 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, openSync, closeSync, readFileSync } from "node:fs";
 import path from "node:path";
 
+/** The secrets production mode on PostgreSQL requires, the same for every process of a run. */
+export const BENCH_SECRETS = {
+  REFERLOOP_ENCRYPTION_KEY: "referloop-bench-only-encryption-key",
+  NEXTAUTH_SECRET: "referloop-bench-only-nextauth-secret",
+};
+
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
 /** Bench and drill data (logs, profiles, the app's data folder): gitignored. */
@@ -43,8 +49,7 @@ export function serverEnv(options: AppServerOptions): NodeJS.ProcessEnv {
     NODE_ENV: "production",
     DATABASE_URL: options.databaseUrl,
     REFERLOOP_ENV: "development",
-    REFERLOOP_ENCRYPTION_KEY: "referloop-bench-only-encryption-key",
-    NEXTAUTH_SECRET: "referloop-bench-only-nextauth-secret",
+    ...BENCH_SECRETS,
     NEXTAUTH_URL: `http://127.0.0.1:${options.port}`,
     REFERLOOP_ACCESS_LOG: "0",
     REFERLOOP_DATA_DIR: path.join(WORK_DIR, "app-data"),

@@ -7,6 +7,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { ROOT } from "./app-server";
+import { BENCH_SECRETS } from "./app-server";
 
 const execFileAsync = promisify(execFile);
 
@@ -24,7 +25,7 @@ export async function bootstrapOrganization(databaseUrl: string, name: string): 
   const { stdout } = await execFileAsync(
     process.execPath,
     [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", "bootstrap", "--email", "bench@referloop.test", "--password", "bench-only-password", "--org", name],
-    { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production" }, timeout: 120_000 },
+    { cwd: ROOT, env: { ...process.env, ...BENCH_SECRETS, DATABASE_URL: databaseUrl, NODE_ENV: "production" }, timeout: 120_000 },
   );
   const result = JSON.parse(stdout.trim().split("\n").at(-1)!) as { organizationId: string; apiKey: string };
   return { organizationId: result.organizationId, apiKey: result.apiKey };

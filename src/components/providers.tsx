@@ -1,7 +1,7 @@
 "use client";
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpLink, isNonJsonSerializable, splitLink } from "@trpc/client";
 import { useState, type ReactNode } from "react";
 import type { AppRouter } from "@/server/api/root";
 import { TRPCProvider } from "@/lib/trpc";
@@ -25,7 +25,16 @@ export function Providers({ children }: { children: ReactNode }) {
   // One client per browser tab, created lazily so server renders never share state between users.
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(() =>
-    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc" })] }),
+    createTRPCClient<AppRouter>({
+      links: [
+        // Uploads (FormData: the app icon) go unbatched, as multipart form data; everything else as batched JSON.
+        splitLink({
+          condition: (op) => isNonJsonSerializable(op.input),
+          true: httpLink({ url: "/api/trpc" }),
+          false: httpBatchLink({ url: "/api/trpc" }),
+        }),
+      ],
+    }),
   );
   return (
     <QueryClientProvider client={queryClient}>

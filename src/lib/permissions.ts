@@ -23,7 +23,7 @@ export const PERMISSIONS = {
   "projects.create": { roles: [O, M], label: "Create projects" },
   "projects.update": { roles: [O, M], label: "Edit projects" },
   "projects.delete": { roles: [O], label: "Delete projects" },
-  "projects.rotateSecret": { roles: [O], label: "Rotate project secrets" },
+  "projects.rotateSecret": { roles: [O], label: "Rotate project secrets and publishable keys" },
   "appUsers.read": { roles: [O, M, V, R], label: "See app users" },
   "appUsers.write": { roles: [O, M], label: "Create and edit app users" },
   "campaigns.read": { roles: [O, M, V, R], label: "See campaigns" },

@@ -35,13 +35,24 @@ describe("loadConfig", () => {
     expect(message).toContain('"soon"');
     expect(() => loadConfig({ WEBHOOK_POLL_INTERVAL_MS: "0" })).toThrow(/WEBHOOK_POLL_INTERVAL_MS: must be at least 1/);
   });
+});
 
-  it("takes NEXTAUTH_URL as the public address of e-mailed links, without a trailing slash", () => {
+describe("public URL and trusted proxies", () => {
+  it("take the public URL from REFERLOOP_PUBLIC_URL, else NEXTAUTH_URL, as an origin; unset means per request", () => {
     expect(loadConfig({}).publicUrl).toBeUndefined();
-    expect(loadConfig({ NEXTAUTH_URL: "https://app.example.com/" }).publicUrl).toBe("https://app.example.com");
-    expect(loadConfig({ NEXTAUTH_URL: "https://example.com/referloop" }).publicUrl).toBe("https://example.com/referloop");
-    expect(() => loadConfig({ NEXTAUTH_URL: "app.example.com" })).toThrow(/NEXTAUTH_URL: must be an http\(s\) URL/);
-    expect(() => loadConfig({ NEXTAUTH_URL: "https://app.example.com/?x=1" })).toThrow(/NEXTAUTH_URL/);
+    expect(loadConfig({ NEXTAUTH_URL: "https://app.example.com/api/auth" }).publicUrl).toBe("https://app.example.com");
+    expect(loadConfig({ NEXTAUTH_URL: "https://dash.example.com", REFERLOOP_PUBLIC_URL: "https://go.example.com:8443/" }).publicUrl).toBe(
+      "https://go.example.com:8443",
+    );
+    expect(() => loadConfig({ REFERLOOP_PUBLIC_URL: "go.example.com" })).toThrow(/REFERLOOP_PUBLIC_URL: must be an http\(s\) URL/);
+  });
+
+  it("trust no proxy by default, and refuse an entry they cannot read", () => {
+    expect(loadConfig({}).trustedProxies.contains("127.0.0.1")).toBe(false);
+    const { trustedProxies } = loadConfig({ REFERLOOP_TRUSTED_PROXIES: "loopback, 10.0.0.0/8 2001:db8::1" });
+    expect(["127.0.0.1", "10.1.2.3", "2001:db8::1"].every((a) => trustedProxies.contains(a))).toBe(true);
+    expect(trustedProxies.contains("203.0.113.7")).toBe(false);
+    expect(() => loadConfig({ REFERLOOP_TRUSTED_PROXIES: "10.0.0.0/33" })).toThrow(/REFERLOOP_TRUSTED_PROXIES: Not an IP address, CIDR or range name/);
   });
 });
 

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { trustedProxiesSchema, type TrustedProxies } from "@/server/domain/attribution/client-ip";
 
 /**
  * The one reader of the environment: every setting is parsed and checked here, once, and the rest of
@@ -20,12 +21,6 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Folder of the embedded database and generated secrets. */
   dataDir: string;
-  /**
-   * NEXTAUTH_URL without a trailing slash: the public address e-mailed links point to. Unset, links
-   * use the request's origin, except in production mode, where a request's Host header cannot be
-   * trusted to build a password-reset link (it would send the token to whoever forged it).
-   */
-  publicUrl: string | undefined;
   /** NEXTAUTH_SECRET; unset means generated into the data folder (refused where secrets are required). */
   authSecret: string | undefined;
   /** REFERLOOP_ENCRYPTION_KEY (webhook secrets at rest); unset means generated into the data folder. */
@@ -57,11 +52,27 @@ export type Config = {
   };
   /** Deliveries go through Inngest (dev server, or cloud/self-hosted with both keys). */
   inngestEnabled: boolean;
+  /**
+   * The origin this app is reached at by the public (referral landing pages, uploaded icons):
+   * REFERLOOP_PUBLIC_URL, else NEXTAUTH_URL's origin; unset means each request's own origin.
+   */
+  publicUrl: string | undefined;
+  /**
+   * REFERLOOP_TRUSTED_PROXIES: the reverse proxies whose `X-Forwarded-For` hops are believed when a
+   * click's client address is read. Empty (the default): the TCP peer is the client.
+   */
+  trustedProxies: TrustedProxies;
 };
 
 const flag = z.enum(["true", "false", "1", "0"], { error: "must be true or false" }).transform((v) => v === "true" || v === "1");
 const wholeMs = (min: number) =>
   z.coerce.number({ error: "must be a number of milliseconds" }).int({ error: "must be a whole number" }).min(min, { error: `must be at least ${min}` });
+
+/** An http(s) URL, kept as its origin (scheme, host, port): what links and icon URLs are built on. */
+const origin = z
+  .string()
+  .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), { error: "must be an http(s) URL" })
+  .transform((v) => new URL(v).origin);
 
 const environment = z.object({
   NODE_ENV: z.string().optional(),
@@ -69,7 +80,9 @@ const environment = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, { error: "must be a postgresql:// URL" }).optional(),
   REFERLOOP_DATA_DIR: z.string().default(".data"),
   NEXTAUTH_SECRET: z.string().optional(),
-  NEXTAUTH_URL: z.string().regex(/^https?:\/\/[^/?#]+(\/[^?#]*)?$/, { error: "must be an http(s) URL without query or fragment" }).optional(),
+  NEXTAUTH_URL: origin.optional(),
+  REFERLOOP_PUBLIC_URL: origin.optional(),
+  REFERLOOP_TRUSTED_PROXIES: trustedProxiesSchema,
   REFERLOOP_ENCRYPTION_KEY: z.string().optional(),
   REFERLOOP_ENCRYPTION_KEY_PREVIOUS: z.string().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: "must be an smtp:// or smtps:// URL" }).optional(),
@@ -115,7 +128,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     // turbopackIgnore: a runtime folder, not a build input (else the whole project is traced).
     dataDir: path.resolve(/* turbopackIgnore: true */ e.REFERLOOP_DATA_DIR),
-    publicUrl: e.NEXTAUTH_URL?.replace(/\/+$/, ""),
     authSecret: e.NEXTAUTH_SECRET,
     encryptionKey: e.REFERLOOP_ENCRYPTION_KEY,
     previousEncryptionKey: e.REFERLOOP_ENCRYPTION_KEY_PREVIOUS,
@@ -128,6 +140,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     urlRules: { httpsOnly: productionMode, publicOnly: productionMode && !e.WEBHOOK_ALLOW_PRIVATE_URLS },
     deliveries: { retryBaseMs: e.WEBHOOK_RETRY_BASE_MS, pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS },
     inngestEnabled: inngestDev || Boolean(e.INNGEST_EVENT_KEY && e.INNGEST_SIGNING_KEY),
+    publicUrl: e.REFERLOOP_PUBLIC_URL ?? e.NEXTAUTH_URL,
+    trustedProxies: e.REFERLOOP_TRUSTED_PROXIES,
   };
 }
 

@@ -1,17 +1,20 @@
 import { testConfig } from "./config";
 import type { Db } from "@/server/db/client";
+import type { AppType } from "@/generated/prisma/enums";
+import type { AppDetailsInput } from "@/lib/schemas/projects";
 import { createProject } from "@/server/domain/projects/create-project";
 import { randomAlphanumeric } from "@/server/domain/tokens";
 
-/** An organisation with one Web project (and its campaign), for domain-level tests. */
-export async function createOrgWithProject(db: Db, project: { referralRedirectLink?: string } = {}) {
+/** An organisation with one project (Web unless told; with its campaign), for domain-level tests. */
+export async function createOrgWithProject(db: Db, project: { referralRedirectLink?: string; appType?: AppType; app?: AppDetailsInput } = {}) {
   const org = await db.organization.create({
     data: { name: "Test org " + randomAlphanumeric(4), clientId: "cl_" + randomAlphanumeric(12) },
   });
   const created = await createProject(db, org.id, {
     name: "Test project",
-    appType: "Web",
+    appType: project.appType ?? "Web",
     referralRedirectLink: project.referralRedirectLink ?? "https://app.example.com/join",
+    app: project.app,
   }, testConfig().urlRules);
   return { org, project: created.project, campaign: created.project.campaign!, projectSecret: created.secret };
 }

@@ -9,8 +9,8 @@ import { testServices } from "./config";
 
 export type RestCall = {
   body?: unknown;
-  /** Sent as-is instead of JSON-encoding `body`. */
-  rawBody?: string;
+  /** Sent as-is instead of JSON-encoding `body` (bytes for uploads). */
+  rawBody?: string | Uint8Array;
   headers?: Record<string, string>;
   apiKey?: string | null;
 };
@@ -25,13 +25,13 @@ export function restClient(db: Db, defaultKey?: string, overrides: Partial<Servi
     const headers = new Headers(opts.headers);
     const key = opts.apiKey === undefined ? defaultKey : opts.apiKey;
     if (key) headers.set("authorization", `Bearer ${key}`);
-    let body: string | undefined = opts.rawBody;
+    let body: string | Uint8Array | undefined = opts.rawBody;
     if (body === undefined && opts.body !== undefined) {
       body = JSON.stringify(opts.body);
       if (!headers.has("content-type")) headers.set("content-type", "application/json");
     }
     const url = path.startsWith("/api/") ? path : `/api/v1/public${path}`;
-    const res = await handleRestRequest(new Request(`http://localhost${url}`, { method, headers, body }), services);
+    const res = await handleRestRequest(new Request(`http://localhost${url}`, { method, headers, body: body as BodyInit | undefined }), services);
     const text = await res.text();
     let json: any = undefined; // eslint-disable-line @typescript-eslint/no-explicit-any
     try {

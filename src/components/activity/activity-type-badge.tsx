@@ -3,6 +3,7 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 const TYPES: Record<string, { label: string; tone: BadgeTone }> = {
   user_created: { label: "User created", tone: "blue" },
   referral_tracked: { label: "Referral tracked", tone: "violet" },
+  referee_identified: { label: "Referee identified", tone: "violet" },
   reward_claimed: { label: "Reward claimed", tone: "green" },
   reward_rejected: { label: "Reward rejected", tone: "red" },
   event_recorded: { label: "Event recorded", tone: "neutral" },

@@ -66,7 +66,8 @@ function parseBlocks(source: string): Block[] {
       blocks.push({ kind: "ul", items });
     } else {
       const text: string[] = [];
-      while (i < lines.length && (lines[i] ?? "").trim() && !/^\s*[-*]\s/.test(lines[i] ?? "") && !/^#{1,6}\s/.test(lines[i] ?? "")) {
+      // A paragraph ends at a blank line, a list, a heading or a code fence.
+      while (i < lines.length && (lines[i] ?? "").trim() && !/^(\s*[-*]\s|#{1,6}\s|```)/.test(lines[i] ?? "")) {
         text.push((lines[i] ?? "").trim());
         i++;
       }

@@ -13,13 +13,17 @@ import {
   BUTTON_POSITIONS,
   BUTTON_TYPES,
   COMPONENT_TYPES,
+  DEFAULT_MATCH_WINDOW_MINUTES,
   MAX_ATTRIBUTION_WINDOW_DAYS,
+  MAX_MATCH_WINDOW_MINUTES,
   MIN_ATTRIBUTION_WINDOW_DAYS,
+  MIN_MATCH_WINDOW_MINUTES,
   MODAL_DESCRIPTION_MAX_LENGTH,
   MODAL_TITLE_MAX_LENGTH,
   PROMO_POSITIONS,
   PROMO_TEXT_MAX_LENGTH,
 } from "@/lib/schemas/campaigns";
+import { ATTRIBUTE_KEY_MAX_LENGTH } from "@/lib/schemas/app-users";
 import { useTRPC } from "@/lib/trpc";
 import type { RouterOutputs } from "@/lib/trpc-types";
 import { CampaignPreview, type NewUserExperience, type ReferrerExperience } from "./campaign-preview";
@@ -44,7 +48,9 @@ const FIELDS = [
   `${RE}.theme.tintAlpha`,
   `${NU}.promoText`,
   `${NU}.promoPosition`,
+  `${NU}.referrerNameAttribute`,
   "attributionWindowDays",
+  "matchWindowMinutes",
 ] as const;
 
 /** The shared enums with their words for people; a new value without words fails the type check. */
@@ -73,7 +79,8 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
 }
 
 /** What the form holds, compared with what was last saved to know whether leaving loses anything. */
-const snapshot = (referrer: ReferrerExperience, newUser: NewUserExperience, windowDays: string) => JSON.stringify([referrer, newUser, windowDays]);
+const snapshot = (referrer: ReferrerExperience, newUser: NewUserExperience, windowDays: string, matchMinutes: string) =>
+  JSON.stringify([referrer, newUser, windowDays, matchMinutes]);
 
 function CampaignEditor({ projectId, campaign, publishableKey }: { projectId: string; campaign: Campaign; publishableKey?: string }) {
   const trpc = useTRPC();
@@ -81,13 +88,16 @@ function CampaignEditor({ projectId, campaign, publishableKey }: { projectId: st
   const [referrer, setReferrer] = useState<ReferrerExperience>(campaign.referrerExperience);
   const [newUser, setNewUser] = useState<NewUserExperience>(campaign.newUserExperience);
   const [windowDays, setWindowDays] = useState(String(campaign.attributionWindowDays));
+  const [matchMinutes, setMatchMinutes] = useState(String(campaign.matchWindowMinutes));
+  // The match window only matters to Mobile projects (deferred deep linking).
+  const mobile = useQuery(trpc.projects.get.queryOptions({ projectId })).data?.appType === "Mobile";
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [saved, setSaved] = useState(false);
   const permission = usePermission("campaigns.update");
   const [savedSnapshot, setSavedSnapshot] = useState(() =>
-    snapshot(campaign.referrerExperience, campaign.newUserExperience, String(campaign.attributionWindowDays)),
+    snapshot(campaign.referrerExperience, campaign.newUserExperience, String(campaign.attributionWindowDays), String(campaign.matchWindowMinutes)),
   );
-  const current = snapshot(referrer, newUser, windowDays);
+  const current = snapshot(referrer, newUser, windowDays, matchMinutes);
   const submitted = useRef(current);
   useUnsavedChanges(current !== savedSnapshot);
   const save = useMutation(
@@ -124,6 +134,7 @@ function CampaignEditor({ projectId, campaign, publishableKey }: { projectId: st
       newUserExperience: newUser,
       // An empty or malformed box sends 0, which the server refuses with its own message.
       attributionWindowDays: Number(windowDays) || 0,
+      matchWindowMinutes: Number(matchMinutes) || 0,
     });
   }
 
@@ -215,6 +226,22 @@ function CampaignEditor({ projectId, campaign, publishableKey }: { projectId: st
             <FormField label="Promo position" error={e(`${NU}.promoPosition`)} className="max-w-sm">
               {(p) => <SelectControl control={p} value={newUser.promoPosition} options={PROMO_POSITIONS} onChange={(promoPosition) => editNewUser({ promoPosition })} />}
             </FormField>
+            <FormField
+              label="Referrer name attribute"
+              error={e(`${NU}.referrerNameAttribute`)}
+              hint={'The banner says who invited the visitor: the referrer\'s attribute with this key, e.g. name when identify sends attributes: { name: "Ada" }.'}
+              className="max-w-sm"
+            >
+              {(p) => (
+                <input
+                  {...p}
+                  value={newUser.referrerNameAttribute}
+                  maxLength={ATTRIBUTE_KEY_MAX_LENGTH}
+                  onChange={(ev) => editNewUser({ referrerNameAttribute: ev.target.value })}
+                  className={`${inputClasses} font-mono`}
+                />
+              )}
+            </FormField>
           </div>
         </Card>
         <Card title="Attribution">
@@ -240,6 +267,30 @@ function CampaignEditor({ projectId, campaign, publishableKey }: { projectId: st
               />
             )}
           </FormField>
+          {mobile && (
+            <FormField
+              label="Install match window (minutes)"
+              error={e("matchWindowMinutes")}
+              hint={`How long after a tap on a referral link an app's first launch may be matched to it by device fingerprint, when no install referrer, clipboard token or link says so with certainty (${MIN_MATCH_WINDOW_MINUTES} to ${MAX_MATCH_WINDOW_MINUTES}, default ${DEFAULT_MATCH_WINDOW_MINUTES}). Taps older than this are deleted.`}
+              className="mt-4 max-w-xs"
+            >
+              {(p) => (
+                <input
+                  {...p}
+                  type="number"
+                  min={MIN_MATCH_WINDOW_MINUTES}
+                  max={MAX_MATCH_WINDOW_MINUTES}
+                  step={1}
+                  value={matchMinutes}
+                  onChange={(ev) => {
+                    setMatchMinutes(ev.target.value);
+                    setSaved(false);
+                  }}
+                  className={inputClasses}
+                />
+              )}
+            </FormField>
+          )}
         </Card>
         <div className="sticky bottom-0 -mx-1 flex items-center gap-3 border-t border-zinc-200 bg-zinc-50/95 px-1 py-3 backdrop-blur">
           <Button type="submit" pending={save.isPending} disabled={!permission.allowed}>

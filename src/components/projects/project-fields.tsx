@@ -34,8 +34,11 @@ export function ProjectBasicsFields({ project, errors }: { project?: Project; er
   );
 }
 
-/** The app-store details of a Mobile project. */
-export function AppDetailsFields({ app, errors }: { app?: Project["app"]; errors: Errors }) {
+/**
+ * The app-store details of a Mobile project. `withIconUrl`: an icon URL field (creation; once the
+ * project exists, the icon card uploads or removes the icon instead).
+ */
+export function AppDetailsFields({ app, errors, withIconUrl = false }: { app?: Project["app"]; errors: Errors; withIconUrl?: boolean }) {
   const url = (name: "appStoreUrl" | "playStoreUrl" | "iconUrl", label: string, placeholder: string) => (
     <FormField label={label} optional error={errors[`app.${name}`]}>
       {(p) => (
@@ -52,7 +55,7 @@ export function AppDetailsFields({ app, errors }: { app?: Project["app"]; errors
       </FormField>
       {url("appStoreUrl", "App Store URL", "https://apps.apple.com/app/…")}
       {url("playStoreUrl", "Play Store URL", "https://play.google.com/store/apps/details?id=…")}
-      {url("iconUrl", "Icon URL", "https://example.com/icon.png")}
+      {withIconUrl && url("iconUrl", "Icon URL", "https://example.com/icon.png")}
     </fieldset>
   );
 }

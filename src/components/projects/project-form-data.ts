@@ -7,6 +7,7 @@ export const PROJECT_FIELDS = [
   "appType",
   "referralRedirectLink",
   "allowedOrigins",
+  "identityVerification",
   "app",
   "app.name",
   "app.appStoreUrl",
@@ -23,7 +24,8 @@ export function readAppDetails(form: FormData) {
     name: optional(form, "app.name"),
     appStoreUrl: optional(form, "app.appStoreUrl"),
     playStoreUrl: optional(form, "app.playStoreUrl"),
-    iconUrl: optional(form, "app.iconUrl"),
+    // Absent from the settings form (the icon card sets it): left as it is, not cleared.
+    ...(form.has("app.iconUrl") ? { iconUrl: optional(form, "app.iconUrl") } : {}),
   };
 }
 
@@ -34,6 +36,16 @@ export function readProjectForm(form: FormData, appType: AppType) {
     referralRedirectLink: optional(form, "referralRedirectLink"),
     ...(appType === "Mobile" ? { app: readAppDetails(form) } : {}),
   };
+}
+
+/**
+ * The origin a project's own site most likely has: the redirect link's, which is where referral links
+ * land and so where the widget runs first. Null when there is none or it is already allowed.
+ */
+export function suggestedOrigin(redirectLink: string | null, allowed: readonly string[]): string | null {
+  if (!redirectLink || !URL.canParse(redirectLink)) return null;
+  const origin = new URL(redirectLink).origin;
+  return allowed.includes(origin) ? null : origin;
 }
 
 /** One origin per line; blank lines are ignored. */

@@ -5,9 +5,11 @@ import { useQuery } from "@tanstack/react-query";
 import { ErrorMessage } from "@/components/ui/alert";
 import { toFormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
+import { AppIconCard } from "./app-icon-card";
 import { DeleteProjectCard } from "./delete-project-card";
 import { EditProjectForm } from "./edit-project-form";
 import { ProjectDetailsCard } from "./project-details-card";
+import { PublishableKeyCard } from "./publishable-key-card";
 import { RotateSecretCard } from "./rotate-secret-card";
 
 export function ProjectSettings({ projectId }: { projectId: string }) {
@@ -31,6 +33,8 @@ export function ProjectSettings({ projectId }: { projectId: string }) {
     <div className="space-y-6">
       <ProjectDetailsCard project={project.data} />
       <EditProjectForm project={project.data} />
+      <PublishableKeyCard project={project.data} />
+      {project.data.appType === "Mobile" && <AppIconCard project={project.data} />}
       <RotateSecretCard project={project.data} />
       <DeleteProjectCard project={project.data} />
     </div>

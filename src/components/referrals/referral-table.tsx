@@ -22,7 +22,18 @@ export function FailureReason({ reason }: { reason: string | null }) {
 function columns(projectId: string, hide: readonly string[]): Column<Referral>[] {
   const all: Column<Referral>[] = [
     { id: "referrer", header: "Referrer", cell: (r) => <AppUserLink projectId={projectId} clientProvidedId={r.referrerId} uniqueId={r.referrerUniqueId} /> },
-    { id: "referee", header: "Referee", cell: (r) => <AppUserLink projectId={projectId} clientProvidedId={r.refereeId} uniqueId={r.refereeUniqueId} /> },
+    {
+      id: "referee",
+      header: "Referee",
+      cell: (r) =>
+        r.refereeId === null ? (
+          <span className="text-zinc-400" title="Tracked by the client library before the visitor signed in">
+            not known yet
+          </span>
+        ) : (
+          <AppUserLink projectId={projectId} clientProvidedId={r.refereeId} uniqueId={r.refereeUniqueId ?? undefined} />
+        ),
+    },
     { id: "code", header: "Code", cell: (r) => <code className="font-mono text-xs">{r.referralCode}</code> },
     { id: "event", header: "Reward event", cell: (r) => r.rewardEventName ?? <span className="text-zinc-400">any</span> },
     { id: "status", header: "Status", cell: (r) => <StatusBadge status={r.status} /> },

@@ -20,6 +20,7 @@ export const AUDIT_ACTION_LABELS = {
   "project.create": "Created a project",
   "project.delete": "Deleted a project",
   "project.rotate_secret": "Rotated a project secret",
+  "project.rotate_publishable_key": "Rotated a publishable key",
   "webhook.create": "Created a webhook",
   "webhook.update": "Updated a webhook",
   "webhook.delete": "Deleted a webhook",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ATTRIBUTE_KEY_MAX_LENGTH } from "./app-users";
 import { jsonNumber } from "./common";
 
 export const MODAL_TITLE_MAX_LENGTH = 200;
@@ -34,6 +35,12 @@ export const referrerExperienceSchema = z.object({
 export const newUserExperienceSchema = z.object({
   promoText: z.string().max(PROMO_TEXT_MAX_LENGTH),
   promoPosition: z.enum(PROMO_POSITIONS),
+  referrerNameAttribute: z
+    .string()
+    .trim()
+    .min(1, { error: "is required" })
+    .max(ATTRIBUTE_KEY_MAX_LENGTH)
+    .describe("The referrer's attribute that holds their display name, shown on the banner (\"Ada invited you\"). Default `name`."),
 });
 
 export type ReferrerExperience = z.infer<typeof referrerExperienceSchema>;
@@ -52,6 +59,7 @@ export const defaultReferrerExperience: ReferrerExperience = {
 export const defaultNewUserExperience: NewUserExperience = {
   promoText: "",
   promoPosition: "top-center",
+  referrerNameAttribute: "name",
 };
 
 /** Days a Pending tracking item stays eligible for its reward. */
@@ -60,6 +68,16 @@ export const DEFAULT_ATTRIBUTION_WINDOW_DAYS = 30;
 /** Longest attribution window a campaign may set (about a year). */
 export const MIN_ATTRIBUTION_WINDOW_DAYS = 1;
 export const MAX_ATTRIBUTION_WINDOW_DAYS = 365;
+
+/**
+ * Deferred deep linking (Mobile projects): how long after a landing-page click a first launch may be
+ * attributed to it by device fingerprint. The spec's 2 hours by default; 1 minute to 24 hours. Clicks
+ * older than their campaign's window are purged.
+ */
+export const DEFAULT_MATCH_WINDOW_MINUTES = 120;
+export const MIN_MATCH_WINDOW_MINUTES = 1;
+export const MAX_MATCH_WINDOW_MINUTES = 24 * 60;
+export const matchWindowMinutesSchema = jsonNumber(z.number().int().min(MIN_MATCH_WINDOW_MINUTES).max(MAX_MATCH_WINDOW_MINUTES));
 
 /*
  * Updates merge field by field: a section sent with one field changes that field only, and a
@@ -82,4 +100,9 @@ export const updateCampaignBody = z.object({
   referrerExperience: referrerExperiencePatchSchema.optional().describe("Fields to change; absent fields keep their value."),
   newUserExperience: newUserExperiencePatchSchema.optional().describe("Fields to change; absent fields keep their value."),
   attributionWindowDays: attributionWindowDaysSchema.optional().describe("Days a Pending tracking item stays eligible for its reward."),
+  matchWindowMinutes: matchWindowMinutesSchema
+    .optional()
+    .describe(
+      `Mobile projects: minutes after a landing-page click in which a first launch may be matched to it by device fingerprint (${MIN_MATCH_WINDOW_MINUTES} to ${MAX_MATCH_WINDOW_MINUTES}, default ${DEFAULT_MATCH_WINDOW_MINUTES}).`,
+    ),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AppType } from "@/generated/prisma/enums";
-import { httpUrl, redirectLink, requiredText } from "./common";
+import { httpUrl, jsonBoolean, redirectLink, requiredText } from "./common";
 
 export const PROJECT_NAME_MAX_LENGTH = 100;
 export const PROJECT_DESCRIPTION_MAX_LENGTH = 1000;
@@ -19,16 +19,27 @@ export const appDetailsInput = z.object({
 });
 export type AppDetailsInput = z.output<typeof appDetailsInput>;
 
-/** A browser origin: scheme, host and optional port, nothing else. */
-export const originSchema = httpUrl().refine((v) => URL.canParse(v) && new URL(v).origin === v.replace(/\/$/, ""), {
-  message: "must be an origin: scheme, host and optional port, no path",
-});
+/**
+ * A browser origin: scheme, host and optional port, nothing else. Stored as the browser sends it in
+ * `Origin` (no trailing slash), because the client-library endpoints compare the two exactly.
+ */
+export const originSchema = httpUrl()
+  .refine((v) => URL.canParse(v) && new URL(v).origin === v.replace(/\/$/, ""), {
+    message: "must be an origin: scheme, host and optional port, no path",
+  })
+  .transform((v) => new URL(v).origin);
 
 const fields = {
   name: requiredText(PROJECT_NAME_MAX_LENGTH),
   description: z.string().trim().max(PROJECT_DESCRIPTION_MAX_LENGTH).nullish(),
   referralRedirectLink: redirectLink().nullish().describe("The service appends `?referralCode=...`: no query or fragment of its own."),
-  allowedOrigins: z.array(originSchema).max(MAX_ALLOWED_ORIGINS).describe("Browser origins allowed to call the client-library endpoints."),
+  allowedOrigins: z
+    .array(originSchema)
+    .max(MAX_ALLOWED_ORIGINS)
+    .describe("Browser origins allowed to call the client-library endpoints, e.g. `https://shop.example.com`. Empty: no browser may call them (servers and apps, which send no `Origin`, still can)."),
+  identityVerification: jsonBoolean().describe(
+    "When true, init-app-user with the publishable key must carry `userHash`, the hex HMAC-SHA256 of `userId` keyed with the `sk_` secret.",
+  ),
   app: appDetailsInput.nullish().describe("App details; Mobile projects. `null` clears them."),
 };
 
@@ -39,6 +50,7 @@ export const createProjectBody = z.object({
   ...fields,
   appType: appTypeSchema.default("Web").describe("Set at creation; cannot change afterwards."),
   allowedOrigins: fields.allowedOrigins.optional(),
+  identityVerification: fields.identityVerification.optional(),
 });
 
 export const updateProjectBody = z.object({
@@ -46,6 +58,7 @@ export const updateProjectBody = z.object({
   name: fields.name.optional(),
   appType: appTypeSchema.optional().describe("Accepted only when equal to the current value: appType cannot change."),
   allowedOrigins: fields.allowedOrigins.optional(),
+  identityVerification: fields.identityVerification.optional(),
 });
 
 export type CreateProjectInput = z.output<typeof createProjectBody>;

@@ -54,6 +54,20 @@ export function rewardReasonText(reason: string): string {
   return reason in REWARD_REASONS ? REWARD_REASONS[reason as RewardReason].text : reason.replace(/_/g, " ");
 }
 
+/**
+ * Why an attribution token (a tracking id or referral code the caller passed) did not make the user
+ * a referee. Not errors: init-app-user answers them in `attribution.reason` so a stale cookie never
+ * breaks the client's page.
+ */
+export const BINDING_REFUSALS = {
+  unknown_referral: "the tracking id or referral code names nothing in this project (a stale cookie, a mistyped code)",
+  self_referral: "the user is the referrer of that referral: nobody is referred through their own link",
+  bound_to_another_user: "the tracking item's referee is already another user (each item binds exactly one referee, the first to present it)",
+} as const satisfies Record<string, string>;
+
+export type BindingRefusal = keyof typeof BINDING_REFUSALS;
+export const BINDING_REFUSAL_CODES = Object.keys(BINDING_REFUSALS) as [BindingRefusal, ...BindingRefusal[]];
+
 /** Compared exactly and case-sensitively, so kept exactly as sent. */
 export const eventNameSchema = exactText(EVENT_NAME_MAX_LENGTH);
 export const referralCodeSchema = z.string().trim().min(1, { error: "is required" }).max(REFERRAL_CODE_MAX_LENGTH);
@@ -74,6 +88,11 @@ export const trackBody = z.object({
 
 export const rewardBody = z.object({
   referralTrackingId: idInput().describe("The `referralTrackingId` that track returned."),
+  refereeId: clientProvidedIdSchema
+    .optional()
+    .describe(
+      "The referee's clientProvidedId. Binds an item that has no referee yet (tracked anonymously by the client library); for an item with a referee it must be that referee.",
+    ),
   eventName: eventNameSchema.optional().describe("The qualifying event that happened. Default: the item's pre-assigned event."),
   environment: caseInsensitive(REWARD_ENVIRONMENTS).optional().describe("Routes webhooks: Sandbox or Production (any case). Omitted: every enabled webhook once."),
 });

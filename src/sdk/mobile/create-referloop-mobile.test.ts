@@ -6,10 +6,14 @@ import { createReferloopMobile, STORAGE_KEYS, type DeviceAdapter, type DeviceInf
 
 // ---------------------------------------------------------------------------------------------
 // FAKE SERVER, for this test only: a minimal stand-in for POST /api/v1/sdk/init-app-user that
-// follows SDK-CONTRACT.md (key header, JSON in and out, problem+json errors, Retry-After), until
-// the real endpoint exists; then this test should run against the app instead. It binds by the
-// contract's order of certainty with made-up data: a tracking id or code, then the Install
-// Referrer, the clipboard token "tok-1", a deep link, then a "fingerprint" for one screen size.
+// follows SDK-CONTRACT.md (key header, JSON in and out, problem+json errors, Retry-After). It stays
+// for what the real endpoint cannot show yet or at will: the mobile attribution methods (the
+// service answers them once the hosted landing page exists) and transport failures (429, 5xx, a
+// garbage 200, a hang). Binding, keys and identity verification run against the real handler in
+// src/server/api/rest/mobile-client.integration.test.ts (the lint keeps server code out of
+// src/sdk). It binds by the contract's order of certainty with
+// made-up data: a tracking id or code, then the Install Referrer, the clipboard token "tok-1", a
+// deep link, then a "fingerprint" for one screen size.
 // ---------------------------------------------------------------------------------------------
 const KEY = "pk_test_mobile";
 type Recorded = { headers: http.IncomingHttpHeaders; body: Record<string, unknown> };

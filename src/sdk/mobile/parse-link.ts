@@ -21,8 +21,10 @@ export function parseReferralLink(url: string | null | undefined): LinkReferral 
       // a malformed escape: ignore that parameter
     }
   }
+  // The hosted landing page's own link, /r/{projectId}/{code}, opened as a universal/app link.
+  const landing = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*\/r\/[^/?#]+\/([A-Za-z0-9]{1,32})(?:[?#]|$)/i.exec(url);
   const referral = {
-    referralCode: values.get("referralCode") ?? null,
+    referralCode: values.get("referralCode") ?? landing?.[1] ?? null,
     rewardEventName: values.get("rewardEventName") ?? null,
     referralTrackingId: values.get("referralTrackingId") ?? null,
   };

@@ -2,9 +2,11 @@
  * The SDK HTTP contract as the widget sees it (coord/SDK-CONTRACT.md). The campaign shapes come from the
  * campaign's own zod schemas (type-only import: nothing of the server reaches the browser bundle).
  */
-import type { NewUserExperience, ReferrerExperience } from "@/lib/schemas/campaigns";
+import type { NewUserExperience as CampaignNewUserExperience, ReferrerExperience } from "@/lib/schemas/campaigns";
 
-export type { NewUserExperience, ReferrerExperience };
+export type { ReferrerExperience };
+/** What the banner draws (the campaign section also names the referrer's name attribute, which stays on the server). */
+export type NewUserExperience = Pick<CampaignNewUserExperience, "promoText" | "promoPosition">;
 
 export type TrackReferralResponse = { referralTrackingId: string; promotionalText: string };
 

@@ -1,5 +1,15 @@
 import { MAX_BODY_BYTES } from "@/server/api/rest/handle-rest-request";
-import { DEFAULT_ATTRIBUTION_WINDOW_DAYS, MAX_ATTRIBUTION_WINDOW_DAYS, MIN_ATTRIBUTION_WINDOW_DAYS } from "@/lib/schemas/campaigns";
+import {
+  DEFAULT_ATTRIBUTION_WINDOW_DAYS,
+  DEFAULT_MATCH_WINDOW_MINUTES,
+  MAX_ATTRIBUTION_WINDOW_DAYS,
+  MAX_MATCH_WINDOW_MINUTES,
+  MIN_ATTRIBUTION_WINDOW_DAYS,
+  MIN_MATCH_WINDOW_MINUTES,
+} from "@/lib/schemas/campaigns";
+import { MAX_ICON_BYTES, MAX_ICON_SIDE, MIN_ICON_SIDE } from "@/lib/sniff-image";
+import { DEFAULT_MATCH_THRESHOLD } from "@/server/domain/attribution/match-click";
+import { CLICK_PURGE_INTERVAL_MS } from "@/server/jobs/click-purge";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/schemas/common";
 import { REWARD_REASON_CODES } from "@/lib/schemas/referrals";
 import { IDEMPOTENCY_DOC } from "@/server/api/idempotency";
@@ -19,16 +29,20 @@ const BACKOFFS = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => seconds(minB
 import { API_KEY_ROLE_LABELS } from "@/lib/permissions";
 import { API_KEY_ROLES } from "@/lib/schemas/accounts";
 import { GENERATED_SECRET_BYTES, MAX_WEBHOOK_SECRET_LENGTH, MIN_WEBHOOK_SECRET_LENGTH } from "@/lib/webhook-secrets";
+import { BINDING_REFUSALS } from "@/lib/schemas/referrals";
+import { MAX_ALLOWED_ORIGINS } from "@/lib/schemas/projects";
+import { PROJECT_KEY_HEADER, PROJECT_SECRET_HEADER } from "@/lib/schemas/sdk";
+import { PREFLIGHT_HEADERS, PREFLIGHT_MAX_AGE_S, PREFLIGHT_ORIGINS_TTL_MS } from "@/server/api/rest/sdk-cors";
 
 /**
  * The prose of the API reference: conventions and every decision the interface specification left
  * open. Rendered at the top of the dashboard's API reference page.
  */
 export const API_DESCRIPTION = `
-The Referloop REST API. Backends call \`/api/v1/public/...\` with \`Authorization: Bearer <API key>\`.
+The Referloop REST API. Backends call \`/api/v1/public/...\` with \`Authorization: Bearer <API key>\`. The client library (the web widget, mobile apps, and your backend's reward call) calls \`/api/v1/sdk/...\` with a project key: see *Client library* below.
 
 ## Conventions
-- Request bodies: \`application/json\`, \`text/json\` or \`application/*+json\`, at most ${MAX_BODY_BYTES / 1024} KiB (larger: 413; other media types: 415; malformed JSON: 400).
+- Request bodies: \`application/json\`, \`text/json\` or \`application/*+json\`, at most ${MAX_BODY_BYTES / 1024} KiB (larger: 413; other media types: 415; malformed JSON: 400) The one exception is the app icon upload, whose body is the image itself (see *Mobile projects*).
 - Top-level request field names and query parameter names are accepted in camelCase or PascalCase (\`referrerId\` or \`ReferrerId\`). Unknown fields are ignored. Numbers and booleans in bodies must be JSON numbers and booleans (\`"0.5"\` is a 400).
 - Responses are JSON in camelCase. Ask with \`Accept: text/json\` or \`text/plain\` to have the same JSON labelled with that media type.
 - Errors are \`application/problem+json\` (RFC 9457) with a stable \`type\` (\`urn:referloop:problem:<kind>\`), \`title\`, \`status\` and \`detail\`; validation errors list each failing field (dotted path) and rule in \`errors\`.
@@ -46,7 +60,25 @@ ${API_KEY_ROLES.map((r) => `- \`${r}\`: ${API_KEY_ROLE_LABELS[r].split(": ")[1]}
 An operation the key's role does not allow answers 403 (\`urn:referloop:problem:forbidden\`); each operation below names its permission and the roles that have it. A key stops working (401) when it is deleted, when it expires, and when the member who created it is removed from the organisation (the owner confirms the list of their keys first). When its creator's role is lowered, the key's role is lowered to match. Keys made before roles existed are owner keys with no recorded creator.
 
 ## Projects
-\`appType\` (\`Web\` or \`Mobile\`) defaults to \`Web\` and cannot change after creation: a PUT with a different value is a 400. \`referralRedirectLink\` must be an absolute http(s) URL without query or fragment (the service appends \`referralCode\`); https only when the service runs in production mode. The \`sk_\` project secret is returned once, on creation and on rotation.
+\`appType\` (\`Web\` or \`Mobile\`) defaults to \`Web\` and cannot change after creation: a PUT with a different value is a 400. \`referralRedirectLink\` must be an absolute http(s) URL without query or fragment (the service appends \`referralCode\`); https only when the service runs in production mode. The \`sk_\` project secret is returned once, on creation and on rotation. The \`pk_\` publishable key is part of every project record (\`publishableKey\`). \`allowedOrigins\` (at most ${MAX_ALLOWED_ORIGINS}, each \`scheme://host[:port]\`, stored without a trailing slash, https in production mode) and \`identityVerification\` are explained under *Client library*.
+
+## Mobile projects: app details, icon, landing page, deferred deep linking
+**App details.** A Mobile project carries \`app\` (the spec's \`AppDto\`: \`name\`, \`appStoreUrl\`, \`playStoreUrl\`, \`iconUrl\`), set on create and update (\`app: null\` clears it; Web projects answer \`app: null\`).
+
+**Icon upload.** \`PUT /projects/{projectId}/app/icon\` takes the image's bytes as the request body (\`curl -X PUT --data-binary @icon.png -H "Content-Type: image/png" ...\`); this is the one request body that is not JSON. PNG, JPEG or WebP, judged by the bytes, never by a file name or the \`Content-Type\`; at most ${MAX_ICON_BYTES / 1024 / 1024} MB (${MAX_ICON_BYTES} bytes; more is a 413 saying so); each side ${MIN_ICON_SIDE} to ${MAX_ICON_SIDE} pixels. Anything else is a 400 naming \`icon\` and the rule (\`not_an_image\`, \`unreadable\`, \`bad_dimensions\`); a multipart form is a 415; a Web project is a 400 (\`appType\`, \`mobile_only\`). The icon is stored by the service (every instance serves it) and served from a content-addressed URL, \`{origin}/icons/{sha256}.{png|jpg|webp}\`, with \`Cache-Control: public, max-age=31536000, immutable\`, an \`ETag\` and \`nosniff\`; the response is the project, its \`app.iconUrl\` pointing there.
+
+**Referral links and the hosted landing page.** A Mobile project's referral link is the service's own landing page, \`{origin}/r/{projectId}/{referralCode}\`, with \`?rewardEventName=...\` when the link pre-assigns an event (the project id is in the path because referral codes are unique within a project only). \`{origin}\` is the configured public URL of the service (\`REFERLOOP_PUBLIC_URL\`, else \`NEXTAUTH_URL\`), else the origin the request came to. The page shows the app's name and icon, records the visit (the click) with the device's fingerprint, and sends the visitor on: iPhones and iPads to the App Store (offering first to copy a one-time invite token for the app to read on first launch), Android to the Play Store with the referral and the click in the store's install referrer, computers to the project's redirect link with the referral appended; without scripts, a plain link and a refresh do the same. An unknown project or code (or a Web project's) is one "not found" page. The page needs no redirect link; without one, computers see the store links.
+
+**Clicks.** The page's script posts the click to \`POST /r/{projectId}/{referralCode}/click\`: OS and version from the user agent, screen size and pixel ratio, timezone and locale from the browser, and the client's IP address: the connection's, or behind reverse proxies listed in \`REFERLOOP_TRUSTED_PROXIES\` the address their \`X-Forwarded-For\` names (a header from anyone else is ignored). Clicks are kept for the campaign's match window (\`matchWindowMinutes\`: ${MIN_MATCH_WINDOW_MINUTES} to ${MAX_MATCH_WINDOW_MINUTES}, default ${DEFAULT_MATCH_WINDOW_MINUTES}), then deleted (a job runs every ${CLICK_PURGE_INTERVAL_MS / 60_000} minutes).
+
+**Attribution on first launch** (\`init-app-user\` from the app, its \`attribution\` field). The service binds the install to a referral by the first signal that names one of the project's referrals, in order of certainty:
+- \`install_referrer\` (confidence 1): the Google Play Install Referrer that the landing page's store link carried.
+- \`clipboard\` (confidence 1): the landing page's "copy the code" token, signed, valid for the match window, usable once.
+- \`link\` (confidence 1): a universal/app link opened after install, carrying \`referralTrackingId\` or \`referralCode\` (or the landing page's own URL).
+- \`fingerprint\` (confidence: the match's, at least ${DEFAULT_MATCH_THRESHOLD}): the device (OS and version, screen, timezone, locale, IP address) matched to the most likely unmatched click of the project in the match window.
+- \`none\` (confidence 0): nothing certain, and no click likely enough.
+
+Deterministic signals always win over a fingerprint. A fingerprint match needs a confidence of at least ${DEFAULT_MATCH_THRESHOLD}: the evidence (a naive-Bayes estimate weighing how many other visitors share the network address and device in the window) must favour one referral over every other explanation, including "no click at all"; two referrals that explain an install equally well bind neither. A click is bound once, even when two first launches race for it. In a simulation with carrier NAT, popular phones and organic installs, the fingerprint's precision at this threshold was 97.5 to 100% and its recall 63 to 79% (weights, method and figures: \`bench/attribution/README.md\` in the source).
 
 ## Referrals and rewards
 - Every app user gets a 6-character alphanumeric referral code, unique within the project, from a cryptographic random source.
@@ -54,8 +86,66 @@ An operation the key's role does not allow answers 403 (\`urn:referloop:problem:
 - The reward call answers 200 whether or not the reward was claimed; \`rewardClaimed\` and \`reason\` tell which. Reasons: ${REWARD_REASON_CODES.map((r) => `\`${r}\``).join(", ")}.
 - **Each reward event is tracked independently.** When the item was pre-assigned an event (\`rewardEventName\`) and the reported event has another name (names compare exactly, case-sensitive), the event is recorded on its own and the item **stays Pending**, so the right event can still claim it.
 - The attribution window is ${DEFAULT_ATTRIBUTION_WINDOW_DAYS} days by default (\`attributionWindowDays\` in the campaign, ${MIN_ATTRIBUTION_WINDOW_DAYS} to ${MAX_ATTRIBUTION_WINDOW_DAYS}).
-- Counters: \`totalReferralsGiven\` and \`totalReferralsReceived\` count tracked arrivals; \`successfulReferrals\` counts rewarded referrals. \`referredBy\` is the referrer of the first completed reward.
+- Counters: \`totalReferralsGiven\` counts tracked arrivals through the user's link, \`totalReferralsReceived\` the items the user is the referee of (an anonymous arrival counts once its referee is bound); \`successfulReferrals\` counts rewarded referrals. \`referredBy\` is the referrer of the first completed reward.
 - Concurrency: the database enforces one claim per item and one reward per referrer/referee pair; concurrent calls produce exactly one completion.
+
+## Client library (\`/api/v1/sdk\`)
+Four \`POST\` endpoints with JSON bodies and camelCase answers, the same problem+json errors as above (the key is checked before the body: a bad key with a bad body is a 401).
+
+**Keys.** Every project has two:
+- the **secret** \`sk_...\`, returned once (on creation and on rotation), for backends. The service keeps a SHA-256 hash to recognise it and, for identity verification, a copy encrypted like webhook secrets (AES-256-GCM under \`REFERLOOP_ENCRYPTION_KEY\`). Why not a key derived from it: checking \`HMAC-SHA256(userId)\` keyed with the secret needs that key itself, and whatever can check such an HMAC can also forge one, so a derived value would protect nothing more than the encrypted secret does.
+- the **publishable key** \`pk_...\`, for web pages and app binaries. It is not a secret: it is shown in the dashboard and in the project record, and it only identifies the project; browsers may use it from the allowed origins only.
+- Both rotate (\`POST /public/projects/{projectId}/rotate-secret\`, \`POST /public/projects/{projectId}/rotate-publishable-key\`, or the project settings) and the old value stops working at once on every instance: each call looks its key up by a unique index, with no cache.
+- \`${PROJECT_KEY_HEADER}: <pk_ or sk_>\` on \`init-app-user\`, \`track-referral\` and \`new-user-experience\`: the publishable key from pages and apps, the secret from your servers. The secret in a browser request (one with an \`Origin\` header) is a 401, whatever the origin: it must never sit in a page (rotate it if one showed it).
+- \`${PROJECT_SECRET_HEADER}: sk_...\` on \`track-reward-event\`, a backend call: a \`pk_\` key there, the key in the other header, or a request carrying an \`Origin\` header (a browser) is a 401.
+- A missing, unknown or rotated key is a 401 problem with \`WWW-Authenticate: ProjectKey realm="referloop"\`. A key acts for its own project only: another project's referral codes and tracking ids are unknown to it (404, or \`unknown_referral\`).
+
+**Browser origins.** A request with an \`Origin\` header must come from one of the project's \`allowedOrigins\`, compared exactly (scheme, host and port), else it is a 401 problem without CORS headers, so the page reads nothing. **An empty list allows no browser at all**: strict by default, so a key copied onto another site does nothing there; the dashboard says so and offers the origin of the referral redirect link. \`Origin: null\` (sandboxed frames, files) is never allowed. Requests without \`Origin\` (servers, mobile apps) pass on the key alone. Every answer to an accepted origin, errors included, carries \`Access-Control-Allow-Origin: <that origin>\`, \`Vary: Origin\` and \`Access-Control-Expose-Headers: Retry-After\`. Nothing uses cookies on the API's origin: the widget calls with \`credentials: "omit"\`, and no \`Access-Control-Allow-Credentials\` is sent.
+
+**Preflight.** A CORS preflight (\`OPTIONS /api/v1/sdk/*\`) carries no key, so it cannot know the project. It is answered 204 with \`Access-Control-Allow-Origin: <origin>\`, \`Access-Control-Allow-Methods: ${PREFLIGHT_HEADERS["access-control-allow-methods"]}\`, \`Access-Control-Allow-Headers: ${PREFLIGHT_HEADERS["access-control-allow-headers"]}\` and \`Access-Control-Max-Age: ${PREFLIGHT_MAX_AGE_S}\` when **at least one project** allows the origin; otherwise it is a 403 problem without CORS headers (the browser reports a CORS error and sends nothing). The request that follows is then checked against its own project. Each instance keeps the set of allowed origins for ${PREFLIGHT_ORIGINS_TTL_MS / 1000} s; the instance that saves a project's origins reads it again at once, the others within those seconds.
+
+**Identity verification.** With the project's \`identityVerification\` on, \`init-app-user\` called with the publishable key must carry \`userHash\`: the hex HMAC-SHA256 of \`userId\` (its UTF-8 bytes, exactly as sent) keyed with the \`sk_\` secret, computed by your backend and handed to the page. Without it, or with a wrong one, the answer is a 401 (readable by an allowed page, so the widget can say why). Upper- and lower-case hex are both accepted. A call with the secret itself is your backend and needs no hash. With the switch off, a \`userHash\` sent is not checked. After rotating the secret, compute hashes with the new one. Projects created before the service kept the encrypted secret must rotate it before switching verification on (409 until then).
+
+\`\`\`js
+// Node, on your server, when rendering a signed-in page:
+import { createHmac } from "node:crypto";
+const userHash = createHmac("sha256", process.env.REFERLOOP_PROJECT_SECRET).update(user.id).digest("hex");
+// in the page: Referloop.identify({ userId: user.id, userHash })
+\`\`\`
+
+**Anonymous arrivals and binding.** \`track-referral\` records an arrival through a referral link before anyone knows who the visitor is: a \`Pending\` item **without a referee** (\`refereeId\` and \`refereeUniqueId\` are \`null\` in the referral lists until one is bound). The referrer's \`totalReferralsGiven\` counts the arrival; the referee's \`totalReferralsReceived\` moves when they are bound. An item is bound to exactly one referee, once:
+- \`init-app-user\` with \`referralTrackingId\` binds that item if it has no referee yet, with one conditional update, so of concurrent users presenting one id exactly one is bound. The same user presenting it again changes nothing (idempotent).
+- \`init-app-user\` with only \`referralCode\` (the widget stored the code but the tracking call failed) binds through a new item, as the REST track call creates one, unless the user already is the referee of an item of that referrer, which is then the answer (so repeating the call creates nothing).
+- A user is never bound to their own referral.
+- A token that binds nothing is not an error (a stale cookie must not break the page): \`init-app-user\` answers 200 with \`attribution: { method: "none", confidence: 0, reason }\`, where \`reason\` is one of:
+${Object.entries(BINDING_REFUSALS)
+  .map(([reason, text]) => `  - \`${reason}\`: ${text}.`)
+  .join("\n")}
+- Otherwise \`attribution\` is \`{ method: "cookie", confidence: 1 }\` when the token names a referral this user is (now) the referee of, and \`{ method: "none", confidence: 0 }\` for a call without a token. \`referralTrackingId\` is the item the token names, else the user's latest referral as referee, else \`null\`. The mobile fields (\`installReferrer\`, \`clipboardToken\`, \`deepLink\`, \`device\`) are validated and accepted; attribution from them (methods \`install_referrer\`, \`clipboard\`, \`link\`, \`fingerprint\`) arrives with the hosted landing page.
+- \`init-app-user\` also creates the user if missing (with a referral code), sets \`lastSeenAt\`, and replaces the attributes when \`attributes\` is sent (kept otherwise). \`referralLink\` is \`null\` while the project has no redirect link.
+- \`track-reward-event\` binds an item that has no referee yet to \`newUserId\` (created if missing) by the same rules, then runs the reward path; for an item with a referee, \`newUserId\` must be that referee (409 otherwise). \`newUserId\` being the item's referrer binds nothing: 200 with \`rewardClaimed: false\`, \`reason: "self_referral"\`, the item left \`Pending\` for its real referee.
+- The REST reward (\`POST /public/projects/{projectId}/referrals/reward\`) on an item without a referee: pass \`RefereeId\` (the new user's clientProvidedId) and it binds and rewards in one call, by the same rules; without it the answer is a 409 problem saying how to bind. On an item with a referee, a \`RefereeId\` must be that referee (409 otherwise).
+
+**track-reward-event** is the reward endpoint for backends holding the secret: the same eligibility checks, exactly-once claim and webhook routing by \`environment\` as the REST reward (without \`environment\`, every enabled webhook once), answering \`rewardClaimed\`, \`status\`, \`reason\` (when not claimed) and \`referralTrackingId\`. An unknown tracking id is a 404. Your backend reads the tracking id from the \`svc_tracked_referral\` cookie the widget set on your own site:
+
+\`\`\`js
+// Node 18+, on your server, when the referred user completes the qualifying action:
+const res = await fetch("https://<your Referloop app>/api/v1/sdk/track-reward-event", {
+  method: "POST",
+  headers: { "Content-Type": "application/json", "${PROJECT_SECRET_HEADER}": process.env.REFERLOOP_PROJECT_SECRET },
+  body: JSON.stringify({ newUserId: user.id, referralTrackingId: req.cookies.svc_tracked_referral, eventName: "purchase", environment: "Production" }),
+});
+const { rewardClaimed, status, reason } = await res.json();
+\`\`\`
+\`\`\`sh
+curl -X POST https://<your Referloop app>/api/v1/sdk/track-reward-event \\
+  -H "Content-Type: application/json" -H "${PROJECT_SECRET_HEADER}: $REFERLOOP_PROJECT_SECRET" \\
+  -d '{"newUserId":"42","referralTrackingId":"<from svc_tracked_referral>","eventName":"purchase"}'
+\`\`\`
+
+**new-user-experience** answers the banner's \`promoText\` and \`promoPosition\` and, for a \`referralCode\`, \`referrerName\`: the referrer's attribute named by the campaign's \`newUserExperience.referrerNameAttribute\` (default \`name\`), or \`null\` when the code is unknown, the attribute is missing or blank, or no code was sent. An unknown code is not an error there (a stale link must not break a landing page); \`track-referral\` answers it with a 404.
+
+Rate limits per project key and client IP are applied to these endpoints in a later version.
 
 ## Webhook deliveries
 When a reward is granted, each enabled webhook of the campaign whose environment scope matches gets one delivery: \`Sandbox\` calls reach \`Sandbox\` and \`Both\` webhooks, \`Production\` calls reach \`Production\` and \`Both\`, and a call without environment reaches every enabled webhook once.

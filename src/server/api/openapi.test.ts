@@ -31,7 +31,8 @@ describe("OpenAPI document", () => {
         expect(op.responses["400"].content["application/problem+json"].schema.$ref, `${method} ${path}`).toBe("#/components/schemas/Problem");
         expect(op.responses["401"], `${method} ${path}`).toBeDefined();
         if (path.includes("{")) expect(op.responses["404"], `${method} ${path}`).toBeDefined();
-        // Every operation names the key roles that may call it; read-only keys exactly the GETs.
+        // Every API-key operation names the key roles that may call it; read-only keys exactly the GETs.
+        if (path.startsWith("/sdk/")) continue;
         expect(op.responses["403"], `${method} ${path}`).toBeDefined();
         expect(op.description, `${method} ${path}`).toMatch(/Permission `[\w.]+` \(.+\): keys with the role `owner`/);
         expect(op.description.includes("`readOnly`"), `${method} ${path}`).toBe(method === "get");
@@ -39,5 +40,30 @@ describe("OpenAPI document", () => {
       }
     }
     expect(Object.keys(doc.components.schemas).some((n) => n.startsWith("error."))).toBe(false);
+  });
+
+  it("documents the client-library operations with their own credentials and tag", () => {
+    expect(doc.components.securitySchemes.ProjectKey).toMatchObject({ type: "apiKey", in: "header", name: "X-Service-ProjectSecret" });
+    expect(doc.components.securitySchemes.ProjectSecret).toMatchObject({ type: "apiKey", in: "header", name: "x-project-secret-key" });
+    const sdk = Object.keys(doc.paths).filter((p) => p.startsWith("/sdk/"));
+    expect(sdk.sort()).toEqual(["/sdk/init-app-user", "/sdk/new-user-experience", "/sdk/track-referral", "/sdk/track-reward-event"]);
+    for (const path of sdk) {
+      const op = doc.paths[path].post;
+      expect(op.tags).toEqual(["Client library"]);
+      expect(op.security).toEqual([{ [path === "/sdk/track-reward-event" ? "ProjectSecret" : "ProjectKey"]: [] }]);
+      expect(op.responses["401"].description).toMatch(/origin|browser/);
+    }
+    expect(doc.paths["/sdk/track-referral"].post.responses["404"]).toBeDefined();
+    expect(doc.paths["/public/projects"].get.security).toEqual([{ ApiKey: [] }]);
+    expect(doc.paths["/public/projects/{projectId}/rotate-publishable-key"].post).toBeDefined();
+    expect(doc.info.description).toContain("## Client library");
+  });
+
+  it("describes the icon upload's body as the image's bytes, with its own 413 and 415", () => {
+    const upload = doc.paths["/public/projects/{projectId}/app/icon"].put;
+    expect(Object.keys(upload.requestBody.content)).toEqual(["image/png", "image/jpeg", "image/webp"]);
+    expect(upload.requestBody.content["image/png"].schema).toEqual({ type: "string", contentMediaType: "image/png" });
+    expect(upload.responses["413"].description).toMatch(/larger than 10 MB/);
+    expect(upload.responses["415"].description).toMatch(/multipart/);
   });
 });

@@ -6,6 +6,8 @@ import { procedureMeta } from "@/server/api/procedure-meta";
 import { appRouter } from "@/server/api/root";
 import { API_KEY_ROLES } from "@/lib/schemas/accounts";
 import { can, PERMISSIONS } from "@/lib/permissions";
+import type { Meta } from "@/server/api/trpc";
+import { PROJECT_KEY_HEADER, PROJECT_SECRET_HEADER } from "@/lib/schemas/sdk";
 
 type SchemaObject = NonNullable<NonNullable<OpenAPIObject["components"]>["schemas"]>[string];
 
@@ -14,6 +16,7 @@ type Operation = {
   description?: string;
   requestBody?: unknown;
   parameters?: unknown[];
+  security?: Record<string, string[]>[];
   responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
 };
 
@@ -48,6 +51,12 @@ const PROBLEM_SCHEMA: SchemaObject = {
 };
 
 
+const SCHEME = { apiKey: "ApiKey", projectKey: "ProjectKey", projectSecret: "ProjectSecret" } as const;
+const SDK_UNAUTHORIZED: Record<NonNullable<Meta["sdkCredential"]>, string> = {
+  projectKey: `Missing or unknown key in ${PROJECT_KEY_HEADER}, a browser origin the project does not allow, or (identity verification) a missing or wrong \`userHash\`.`,
+  projectSecret: `Missing or unknown secret in ${PROJECT_SECRET_HEADER}, a publishable key, or a request from a browser (with an Origin header).`,
+};
+
 /** The OpenAPI 3.1.1 document of the REST surface, generated from the same procedures the dashboard calls. */
 export function buildOpenApiDocument(origin: string): OpenAPIObject {
   const doc = generateOpenApiDocument(appRouter, {
@@ -58,6 +67,13 @@ export function buildOpenApiDocument(origin: string): OpenAPIObject {
     baseUrl: `${origin}/api/v1`,
     securitySchemes: {
       ApiKey: { type: "http", scheme: "bearer", description: "An organisation API key (`rl_...`), created in the dashboard." },
+      ProjectKey: {
+        type: "apiKey",
+        in: "header",
+        name: PROJECT_KEY_HEADER,
+        description: "Client library: the project's publishable key (`pk_...`, safe in a web page or app) or its secret (`sk_...`, backends).",
+      },
+      ProjectSecret: { type: "apiKey", in: "header", name: PROJECT_SECRET_HEADER, description: "Client library, backend calls: the project secret (`sk_...`)." },
     },
   });
   doc.openapi = "3.1.1";
@@ -68,6 +84,15 @@ export function buildOpenApiDocument(origin: string): OpenAPIObject {
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const op of Object.values(item as Record<string, Operation>)) {
       const meta = procedureMeta(op.operationId?.replaceAll("-", ".") ?? "");
+      if (meta?.binaryBody && op.requestBody) {
+        // The body is the file itself: each declared media type carries raw bytes, not an object.
+        const types = meta.openapi?.contentTypes ?? ["application/octet-stream"];
+        op.requestBody = {
+          required: true,
+          description: `The file's bytes, at most ${meta.binaryBody.maxBytes} bytes.`,
+          content: Object.fromEntries(types.map((type) => [type, { schema: { type: "string", contentMediaType: type } }])),
+        };
+      }
       const responses: Operation["responses"] = {};
       for (const [status, response] of Object.entries(op.responses)) {
         if (status === "200") {
@@ -81,9 +106,11 @@ export function buildOpenApiDocument(origin: string): OpenAPIObject {
         }
       }
       responses["400"] = problemResponse("The request is not valid: the problem names each failing field and rule.");
-      responses["401"] = problemResponse("Missing, malformed, unknown or expired API key.");
+      responses["401"] = problemResponse(meta?.sdkCredential ? SDK_UNAUTHORIZED[meta.sdkCredential] : "Missing, malformed, unknown or expired API key.");
+      // Each operation takes one credential (the generator lists every scheme on every operation).
+      if (op.security) op.security = [{ [SCHEME[meta?.sdkCredential ?? "apiKey"]]: [] }];
       if (path.includes("{")) responses["404"] = problemResponse("Not found, or owned by another organisation.");
-      if (op.requestBody) {
+      if (op.requestBody && !meta?.binaryBody) {
         responses["413"] = problemResponse(`The body exceeds ${MAX_BODY_BYTES} bytes.`);
         responses["415"] = problemResponse("The body is not JSON.");
       }

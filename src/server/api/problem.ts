@@ -37,6 +37,7 @@ const kindToCode: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   forbidden: "FORBIDDEN",
   not_found: "NOT_FOUND",
   conflict: "CONFLICT",
+  too_large: "PAYLOAD_TOO_LARGE",
   unprocessable: "UNPROCESSABLE_CONTENT",
   unavailable: "SERVICE_UNAVAILABLE",
 };

@@ -7,3 +7,16 @@ export function procedureMeta(path: string): Meta | undefined {
   for (const segment of path.split(".")) node = (node as Record<string, unknown> | undefined)?.[segment];
   return (node as { _def?: { meta?: Meta } } | undefined)?._def?.meta;
 }
+
+/** The meta of every procedure. */
+export function allProcedureMeta(): Meta[] {
+  const metas: Meta[] = [];
+  const walk = (node: unknown) => {
+    if (typeof node === "function" && "_def" in node) {
+      const meta = (node as { _def: { meta?: Meta } })._def.meta;
+      if (meta) metas.push(meta);
+    } else if (node && typeof node === "object") for (const child of Object.values(node)) walk(child);
+  };
+  walk(appRouter._def.record);
+  return metas;
+}

@@ -8,6 +8,7 @@ import { invitationsRouter } from "./routers/invitations/router";
 import { organizationsRouter } from "./routers/organizations/router";
 import { projectsRouter } from "./routers/projects/router";
 import { referralsRouter } from "./routers/referrals/router";
+import { sdkRouter } from "./routers/sdk/router";
 import { webhooksRouter } from "./routers/webhooks/router";
 import { createCallerFactory, router } from "./trpc";
 
@@ -23,6 +24,7 @@ export const appRouter = router({
   referrals: referralsRouter,
   activity: router({ list: listActivityProcedure }),
   webhooks: webhooksRouter,
+  sdk: sdkRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -43,6 +43,13 @@ export type Meta = OpenApiMeta<{
   errors?: { status: number; description: string }[];
   /** What the caller's role must allow (src/lib/permissions.ts); required on every organisation procedure. */
   permission?: Permission;
+  /** Client-library operations: the project credential they take (set by the SDK procedure kinds, see sdk-procedure.ts). */
+  sdkCredential?: "projectKey" | "projectSecret";
+  /**
+   * REST only: the body is raw bytes, not JSON (an upload). The REST wrapper reads at most `maxBytes`
+   * (more: a 413 naming `what`) and passes them as the input field `field`.
+   */
+  binaryBody?: { field: string; maxBytes: number; what: string };
 }>;
 
 const t = initTRPC

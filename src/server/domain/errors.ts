@@ -8,6 +8,7 @@ export type DomainErrorKind =
   | "forbidden" // 403: the caller is known but this is not theirs to do
   | "not_found" // 404: absent, or owned by another organisation
   | "conflict" // 409: clashes with existing state
+  | "too_large" // 413: an upload over its limit
   | "unprocessable" // 422: well-formed but cannot be applied (e.g. idempotency key reuse)
   | "unavailable"; // 503: a transient shortage; the same request may succeed when retried
 

@@ -31,6 +31,8 @@ function startWorker(options: { db?: Db; workerId?: string; baseMs?: number } = 
     db: options.db ?? db,
     workerId: options.workerId,
     pollIntervalMs: 50,
+    // Few slots, so that two workers racing over a couple of dozen deliveries both get some.
+    concurrency: 8,
     attempt: { ...attempt, timeoutMs: 2_000, baseMs: options.baseMs ?? attempt.baseMs },
   });
   worker.start();
@@ -184,6 +186,30 @@ describe("embedded worker", () => {
     const slow = await db.delivery.findFirstOrThrow({ where: { id: { in: deliveryIds }, NOT: { id: fast.id } } });
     expect(slow.attemptCount).toBe(1);
     expect(await attemptsOf(db, slow.id)).toHaveLength(0);
+  });
+
+  it("gives one webhook at most its share of the slots: a hanging receiver's queue does not hold up the others", async () => {
+    await addWebhook(db, setup, { url: receiver.origin + "/slow" });
+    receiver.respondWith((_, request) => (request.path === "/slow" ? "hang" : { status: 200 }));
+    // The slow webhook's six deliveries are older, so they come first in due order.
+    const slow: string[] = [];
+    for (let i = 0; i < 6; i++) slow.push(...(await insertCompletedReward(db, setup)).deliveryIds);
+    await db.delivery.updateMany({ where: { id: { in: slow } }, data: { nextAttemptAt: new Date(Date.now() - 60_000) } });
+    await addWebhook(db, setup, { url: receiver.origin + "/fast" });
+    const worker = createEmbeddedWorker({ db, pollIntervalMs: 50, concurrency: 4, perWebhookConcurrency: 2, attempt: { ...attempt, timeoutMs: 5_000 } });
+    workers.push(worker);
+    worker.start();
+    const fast: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { deliveryIds } = await insertCompletedReward(db, setup);
+      fast.push(...deliveryIds.filter((id) => !slow.includes(id)));
+    }
+    const fastIds = (await db.delivery.findMany({ where: { id: { in: fast }, webhook: { url: { endsWith: "/fast" } } } })).map((d) => d.id);
+    expect(fastIds).toHaveLength(3);
+    await waitForStatus(fastIds, "Succeeded", 4_000);
+    // Two slow attempts hang in their slots; the other four slow deliveries were never taken.
+    expect(receiver.requests.filter((r) => r.path === "/slow")).toHaveLength(2);
+    expect(await db.delivery.count({ where: { id: { in: slow }, attemptCount: 0 } })).toBe(4);
   });
 
   it("wakes at once on enqueue instead of waiting for the poll", async () => {

@@ -1,21 +1,28 @@
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/server/db/client";
-import { DEFAULT_ATTEMPT_TIMEOUT_MS, LEASE_MARGIN_MS, performAttempt, type AttemptOptions } from "@/server/domain/deliveries/perform-attempt";
-import { claimDueDeliveries } from "./claim-due-deliveries";
+import { claimDueAttempts, type ClaimedAttempt } from "@/server/domain/deliveries/claim-attempts";
+import { leaseMs as leaseFor } from "@/server/domain/deliveries/perform-attempt";
+import { sendAttempt, type SendOptions } from "@/server/domain/deliveries/send-attempt";
+import { createBatchRecorder } from "./batch-recorder";
 
-export const DEFAULT_CONCURRENCY = 8;
+/** Attempts in flight at once: they mostly wait on receivers, so more slots than cores. */
+export const DEFAULT_CONCURRENCY = 64;
+/** Of those, at most this many for one webhook: a fast receiver can take a backlog in parallel, a slow one holds half the slots, never all. */
+export const DEFAULT_PER_WEBHOOK_CONCURRENCY = 32;
 
 export type EmbeddedWorkerOptions = {
   db: Db;
   workerId?: string;
   /** How often other instances' rows and expired leases are looked for; own retries wake it on time. */
   pollIntervalMs: number;
-  /** Attempts in flight at once; a slow receiver holds one slot, not the whole worker. */
+  /** Attempts in flight at once. */
   concurrency?: number;
+  /** Attempts in flight at once for one webhook: a slow receiver holds this many slots at most. */
+  perWebhookConcurrency?: number;
   /** Only rows overdue by this much are taken (a safety net beside Inngest); 0 for the normal worker. */
   overdueGraceMs?: number;
-  attempt: Omit<AttemptOptions, "workerId">;
+  attempt: SendOptions;
   onError?: (error: unknown) => void;
 };
 
@@ -29,19 +36,24 @@ export type EmbeddedWorker = {
 };
 
 /**
- * The in-process scheduler: claims due delivery rows with a lease, runs performAttempt on each, and
- * sleeps until the next known due time, the poll interval, or a wake-up. All its state is in the
- * rows, so a restart (or another instance) simply carries on from them.
+ * The in-process scheduler: claims the next attempts of due delivery rows in batches (with a lease),
+ * sends each (sendAttempt, like the Inngest function), records the results in batches, and sleeps until
+ * the next known due time, the poll interval, or a wake-up. All its state is in the rows, so a restart
+ * (or another instance) simply carries on from them.
  */
 export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWorker {
   const id = options.workerId ?? `worker:${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const pollIntervalMs = options.pollIntervalMs;
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const perWebhook = options.perWebhookConcurrency ?? DEFAULT_PER_WEBHOOK_CONCURRENCY;
   const graceMs = options.overdueGraceMs ?? 0;
-  const leaseMs = (options.attempt.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS) + LEASE_MARGIN_MS;
+  const leaseMs = leaseFor(options.attempt);
   const onError = options.onError ?? ((error: unknown) => console.error("[deliveries] worker error:", error));
+  const record = createBatchRecorder(options.db, onError);
 
   const inFlight = new Set<Promise<void>>();
+  /** In-flight attempts by webhook, for the claim's fairness. */
+  const perWebhookInFlight = new Map<string, number>();
   let running = false;
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
@@ -64,14 +76,20 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
       woken = false;
     });
 
-  const attempt = (deliveryId: string) => {
-    const task = performAttempt(options.db, deliveryId, { ...options.attempt, workerId: id })
-      .then((result) => {
-        if (result.outcome === "retry") nextKnownDue = Math.min(nextKnownDue, result.nextAttemptAt.getTime());
+  const attempt = (claimed: ClaimedAttempt) => {
+    const { webhookId } = claimed;
+    perWebhookInFlight.set(webhookId, (perWebhookInFlight.get(webhookId) ?? 0) + 1);
+    const task = sendAttempt(claimed, options.attempt)
+      .then(async (result) => {
+        await record(result);
+        if (result.next.outcome === "retry") nextKnownDue = Math.min(nextKnownDue, result.next.nextAttemptAt.getTime());
       })
       .catch(onError)
       .finally(() => {
         inFlight.delete(task);
+        const left = (perWebhookInFlight.get(webhookId) ?? 1) - 1;
+        if (left > 0) perWebhookInFlight.set(webhookId, left);
+        else perWebhookInFlight.delete(webhookId);
         wake();
       });
     inFlight.add(task);
@@ -85,15 +103,17 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
       if (free > 0) {
         const claimedAt = Date.now();
         try {
-          const ids = await claimDueDeliveries(options.db, {
+          const claimed = await claimDueAttempts(options.db, {
             workerId: id,
             limit: free,
             leaseMs,
             dueBefore: new Date(claimedAt - graceMs),
+            perWebhook,
+            inFlight: perWebhookInFlight,
           });
-          for (const deliveryId of ids) attempt(deliveryId);
+          for (const delivery of claimed) attempt(delivery);
           // A full batch suggests more rows are due: claim again as soon as a slot is free.
-          if (ids.length === free) continue;
+          if (claimed.length === free) continue;
         } catch (error) {
           onError(error);
         }

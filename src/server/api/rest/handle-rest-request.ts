@@ -1,17 +1,27 @@
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
-import { createRestContext, type Services } from "@/server/api/context";
+import { bearerToken, createRestContext, type Services } from "@/server/api/context";
 import { type Problem, problemFromError, toTRPCError } from "@/server/api/problem";
 import { invalidField } from "@/server/domain/errors";
 import { appRouter } from "@/server/api/root";
-import { procedureMeta } from "@/server/api/procedure-meta";
+import { allProcedureMeta, procedureMeta } from "@/server/api/procedure-meta";
 import type { Context } from "@/server/api/trpc";
 
 /** Largest accepted request body (documented in the API reference). */
 export const MAX_BODY_BYTES = 256 * 1024;
 const JSON_MEDIA_TYPE = /^(application\/([\w.-]+\+)?json|text\/json)$/i;
 const REST_PREFIXES = ["/api/v1/public/", "/api/v1/sdk/"];
+
+/**
+ * The operations whose body is raw bytes rather than JSON (Meta.binaryBody: the icon upload), found
+ * by method and path. Every other body keeps the JSON rules and MAX_BODY_BYTES.
+ */
+const binaryOperations = allProcedureMeta().flatMap(({ openapi, binaryBody }) => {
+  if (!openapi || !binaryBody) return [];
+  const pattern = new RegExp(`^/api/v1${openapi.path.replace(/\{\w+\}/g, "[^/]+")}$`);
+  return [{ method: openapi.method, pattern, ...binaryBody }];
+});
 
 /**
  * trpc-to-openapi's router, built once: its fetch adapter would rebuild it (and, outside production,
@@ -98,10 +108,20 @@ async function normalizeRequest(req: Request, url: URL): Promise<{ target: URL; 
   target.search = query.toString();
 
   if (req.method === "GET" || req.method === "HEAD" || req.method === "DELETE") return { target, body: undefined };
+  const contentType = (req.headers.get("content-type") ?? "").split(";")[0]!.trim();
+  const binary = binaryOperations.find((op) => op.method === req.method && op.pattern.test(url.pathname));
+  if (binary) {
+    if (/^multipart\//i.test(contentType)) {
+      throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: `Send the file's bytes as the body, not a ${contentType} form.` });
+    }
+    // Without a credential the answer is a 401 whatever the body: not worth buffering megabytes for.
+    if (!bearerToken(req.headers)) return { target, body: {} };
+    // The bytes themselves: what they are is for the procedure to judge, never the Content-Type.
+    return { target, body: { [binary.field]: await readBody(req, binary.maxBytes, `${binary.what} is larger than ${formatBytes(binary.maxBytes)}.`) } };
+  }
   const raw = await readBody(req);
   let body: Record<string, unknown> = {};
   if (raw.length) {
-    const contentType = (req.headers.get("content-type") ?? "").split(";")[0]!.trim();
     if (!JSON_MEDIA_TYPE.test(contentType)) {
       throw new TRPCError({
         code: "UNSUPPORTED_MEDIA_TYPE",
@@ -136,10 +156,12 @@ function checkProjectIdParameter(query: URLSearchParams, pathname: string) {
   }
 }
 
-/** Reads at most MAX_BODY_BYTES, refusing larger bodies without buffering them. */
-async function readBody(req: Request): Promise<Uint8Array> {
-  const tooLarge = () => new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: `The body exceeds ${MAX_BODY_BYTES} bytes.` });
-  if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+const formatBytes = (bytes: number) => (bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MB` : `${bytes} bytes`);
+
+/** Reads at most `limit` bytes, refusing larger bodies without buffering them. */
+async function readBody(req: Request, limit = MAX_BODY_BYTES, message = `The body exceeds ${MAX_BODY_BYTES} bytes.`): Promise<Uint8Array> {
+  const tooLarge = () => new TRPCError({ code: "PAYLOAD_TOO_LARGE", message });
+  if (Number(req.headers.get("content-length") ?? 0) > limit) throw tooLarge();
   if (!req.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -148,7 +170,7 @@ async function readBody(req: Request): Promise<Uint8Array> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       await reader.cancel();
       throw tooLarge();
     }

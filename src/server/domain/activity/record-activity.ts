@@ -3,6 +3,7 @@ import { Prisma } from "@/generated/prisma/client";
 export const ACTIVITY_TYPES = [
   "user_created",
   "referral_tracked",
+  "referee_identified",
   "reward_claimed",
   "reward_rejected",
   "event_recorded",

@@ -115,15 +115,16 @@ describe("getAppUser, getAppUserByClientId, updateAppUser", () => {
 });
 
 describe("getOrCreateAppUser", () => {
-  it("creates on first sight, finds afterwards, and marks the user seen", async () => {
+  it("creates on first sight, finds afterwards, marks the user seen, and replaces attributes only when given", async () => {
     const first = await getOrCreateAppUser(t.db, project, { clientProvidedId: "seen", attributes: { a: "1" } });
     expect(first.created).toBe(true);
     expect(first.user.lastSeenAt).not.toBeNull();
     const again = await getOrCreateAppUser(t.db, project, { clientProvidedId: "seen", attributes: { a: "2" } });
     expect(again.created).toBe(false);
     expect(again.user.id).toBe(first.user.id);
-    expect(again.user.attributes).toEqual({ a: "1" });
+    expect(again.user.attributes).toEqual({ a: "2" });
     expect(again.user.lastSeenAt!.getTime()).toBeGreaterThanOrEqual(first.user.lastSeenAt!.getTime());
+    expect((await getOrCreateAppUser(t.db, project, { clientProvidedId: "seen" })).user.attributes).toEqual({ a: "2" });
   });
 
   it("yields one user under concurrent first calls", async () => {
@@ -260,6 +261,29 @@ describe("listAppUsers", () => {
     await createAppUser(t.db, org, project, { clientProvidedId: "promoX50Y" });
     const found = await listAppUsers(t.db, org, project, listAppUsersQuery.parse({ search: "O_50%" }));
     expect(ids(found)).toEqual(["promo_50%"]);
+  });
+
+  it("pages a search the same whether it matches a few users or more than it sorts itself", async () => {
+    const { org: bigOrg, project: big } = await createOrgWithProject(t.db);
+    // 10,050 users "bulk-00001" ...; "bulk-" matches all (over the 10,000 the sorted-matches path
+    // takes), "bulk-01" a thousand, "bulk-0000" nine.
+    await t.db.$executeRaw`
+      INSERT INTO "AppUser" ("id", "projectId", "clientProvidedId", "referralCode", "createdAt", "updatedAt")
+      SELECT ${big.id} || '-' || n, ${big.id}, 'bulk-' || lpad(n::text, 5, '0'), lpad(n::text, 6, 'x'),
+        timestamp '2026-01-01' + n * interval '1 minute', now()
+      FROM generate_series(1, 10050) AS n`;
+    const search = (term: string, page = 1, sortOrder = "desc") =>
+      listAppUsers(t.db, bigOrg.id, big.id, listAppUsersQuery.parse({ search: term, page, pageSize: 20, sortBy: "createdAt", sortOrder }));
+    const all = await search("bulk-", 3);
+    expect(all.totalCount).toBe(10_050);
+    expect(ids(all)).toEqual(Array.from({ length: 20 }, (_, i) => `bulk-${String(10_050 - 40 - i).padStart(5, "0")}`));
+    const some = await search("BULK-01", 2, "asc");
+    expect(some.totalCount).toBe(1_000);
+    expect(ids(some)[0]).toBe("bulk-01020");
+    const few = await search("bulk-0000");
+    expect(ids(few)).toEqual(["bulk-00009", "bulk-00008", "bulk-00007", "bulk-00006", "bulk-00005", "bulk-00004", "bulk-00003", "bulk-00002", "bulk-00001"]);
+    expect((await search("bulk-0000", 2)).items).toEqual([]);
+    expect((await search("bulk-0000", 2)).totalCount).toBe(9);
   });
 
   it("is not_found for another organisation", async () => {

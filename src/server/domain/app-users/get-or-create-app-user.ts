@@ -6,13 +6,13 @@ import { withReferrer, type AppUserRow } from "@/server/domain/app-users/to-app-
 
 export type GetOrCreateAppUserInput = {
   clientProvidedId: string;
-  /** Used only when the user is created; an existing user's attributes are left alone. */
+  /** The user's attributes: a new user gets them; an existing user's map is replaced by them. Absent: left alone. */
   attributes?: AppUserAttributes;
 };
 
 /**
  * The user with this client id, created on first sight (the referee of a track call, the SDK's
- * init-app-user). Either way the user was just seen, so lastSeenAt moves to now. Safe under
+ * init-app-user and track-reward-event). Either way the user was just seen, so lastSeenAt moves to now. Safe under
  * concurrent first calls and inside a transaction: the insert cannot abort it (see insertAppUser).
  * The project must already be authorised by the caller.
  */
@@ -21,12 +21,12 @@ export async function getOrCreateAppUser(
   projectId: string,
   input: GetOrCreateAppUserInput,
 ): Promise<{ user: AppUserRow; created: boolean }> {
-  const { clientProvidedId, attributes = {} } = input;
+  const { clientProvidedId, attributes } = input;
   const now = new Date();
   const key = { projectId_clientProvidedId: { projectId, clientProvidedId } };
   const existing = await tx.appUser.findUnique({ where: key, select: { id: true } });
   if (!existing) {
-    const created = await insertAppUser(tx, { projectId, clientProvidedId, attributes, lastSeenAt: now });
+    const created = await insertAppUser(tx, { projectId, clientProvidedId, attributes: attributes ?? {}, lastSeenAt: now });
     if (created) {
       await recordActivity(tx, {
         projectId,
@@ -38,5 +38,5 @@ export async function getOrCreateAppUser(
     }
   }
   // Existing, or created a moment ago by a concurrent call.
-  return { user: await tx.appUser.update({ where: key, data: { lastSeenAt: now }, include: withReferrer }), created: false };
+  return { user: await tx.appUser.update({ where: key, data: { lastSeenAt: now, attributes }, include: withReferrer }), created: false };
 }

@@ -40,7 +40,7 @@ export function toAppUserDto(user: AppUserRow): AppUserDto {
 }
 
 /** Stored JSON is trusted only as far as its shape: non-string values are dropped, not passed on. */
-function readAttributes(json: Prisma.JsonValue): AppUserAttributes {
+export function readAttributes(json: Prisma.JsonValue): AppUserAttributes {
   if (!json || typeof json !== "object" || Array.isArray(json)) return {};
   return Object.fromEntries(Object.entries(json).filter((e): e is [string, string] => typeof e[1] === "string"));
 }

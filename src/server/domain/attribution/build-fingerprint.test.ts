@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildClickFingerprint, buildInstallFingerprint, fromLinkClick, toLinkClickColumns } from "./build-fingerprint";
-import { clickPayloadSchema, deviceSchema } from "./fingerprint-schemas";
+import { clickPayloadSchema, deviceSchema } from "@/lib/schemas/attribution";
 import { networkKeys, relateNetworks } from "./ip-networks";
 import { compareScreens, formatScreenSize, normalizeScreen, parseScreenSize, samePixelRatio } from "./screen-size";
 

@@ -1,5 +1,5 @@
 import { normalizeIp } from "./client-ip";
-import type { ClickPayload, DeviceInput } from "./fingerprint-schemas";
+import type { ClickPayload, DeviceInput } from "@/lib/schemas/attribution";
 import { parseUserAgent, type OsName } from "./parse-user-agent";
 import { formatScreenSize, normalizeScreen, parseScreenSize, type ScreenSize } from "./screen-size";
 

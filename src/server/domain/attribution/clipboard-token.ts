@@ -6,13 +6,15 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * app reads it on first launch and sends it as init-app-user's `clipboardToken`.
  *
  * The token is self-contained and signed (HMAC-SHA256, truncated to 128 bits) with a server secret:
- * it names the click and its referral, so it is valid even if the page's click beacon never arrived,
- * and nobody can forge one for another referral. It is one-time through its click: binding sets the
- * click's `matchedAt` once (conditional update), so a second install with the same token binds nothing.
+ * it names the project, the click and its referral (codes are unique per project only), so it is
+ * valid even if the page's click beacon never arrived, and nobody can forge one for another referral.
+ * It is one-time through its click: binding sets the click's `matchedAt` once (conditional update,
+ * inserting the click when its beacon never arrived), so a second install with the same token binds
+ * nothing.
  */
 export const CLIPBOARD_PREFIX = "referloop:";
 
-export type ClipboardReferral = { clickId: string; referralCode: string; rewardEventName: string | null };
+export type ClipboardReferral = { projectId: string; clickId: string; referralCode: string; rewardEventName: string | null };
 export type ReadToken = ClipboardReferral & { issuedAt: Date };
 
 const MAC_BYTES = 16;
@@ -21,7 +23,7 @@ const mac = (payload: string, secret: string | Buffer) => createHmac("sha256", s
 
 export function issueClipboardToken(referral: ClipboardReferral, secret: string | Buffer, now: Date): string {
   const payload = Buffer.from(
-    JSON.stringify({ c: referral.clickId, r: referral.referralCode, e: referral.rewardEventName, t: Math.floor(now.getTime() / 1000) }),
+    JSON.stringify({ p: referral.projectId, c: referral.clickId, r: referral.referralCode, e: referral.rewardEventName, t: Math.floor(now.getTime() / 1000) }),
   ).toString("base64url");
   return `${payload}.${mac(payload, secret).toString("base64url")}`;
 }
@@ -43,10 +45,10 @@ export function readClipboardToken(text: string | null | undefined, secret: stri
   } catch {
     return null;
   }
-  const { c, r, e, t } = (claims ?? {}) as Record<string, unknown>;
-  if (typeof c !== "string" || typeof r !== "string" || (e !== null && typeof e !== "string") || typeof t !== "number") return null;
+  const { p, c, r, e, t } = (claims ?? {}) as Record<string, unknown>;
+  if (typeof p !== "string" || typeof c !== "string" || typeof r !== "string" || (e !== null && typeof e !== "string") || typeof t !== "number") return null;
   const issuedAt = new Date(t * 1000);
   const age = now.getTime() - issuedAt.getTime();
   if (age < -60_000 || age > maxAgeMs) return null;
-  return { clickId: c, referralCode: r, rewardEventName: e, issuedAt };
+  return { projectId: p, clickId: c, referralCode: r, rewardEventName: e, issuedAt };
 }

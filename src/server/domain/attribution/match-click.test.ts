@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { buildClickFingerprint, buildInstallFingerprint } from "./build-fingerprint";
-import type { ClickPayload, DeviceInput } from "./fingerprint-schemas";
+import type { ClickPayload, DeviceInput } from "@/lib/schemas/attribution";
 import {
   DEFAULT_MATCH_THRESHOLD,
   DEFAULT_WINDOW_MS,
   matchClick,
-  matchWindowMinutesSchema,
   MAX_WINDOW_MS,
   MIN_WINDOW_MS,
   type ClickCandidate,
 } from "./match-click";
 import { scoreFingerprint } from "./score-fingerprint";
+import { DEFAULT_MATCH_WINDOW_MINUTES, matchWindowMinutesSchema } from "@/lib/schemas/campaigns";
 
 const MINUTE = 60_000;
 const INSTALL_AT = new Date("2026-11-02T12:00:00Z");
@@ -189,7 +189,8 @@ describe("matchClick", () => {
   });
 
   it("stores the window in whole minutes, 2 hours by default", () => {
-    expect(matchWindowMinutesSchema.parse(undefined)).toBe(DEFAULT_WINDOW_MS / MINUTE);
+    expect(DEFAULT_MATCH_WINDOW_MINUTES * MINUTE).toBe(DEFAULT_WINDOW_MS);
+    expect(DEFAULT_WINDOW_MS).toBe(2 * 60 * MINUTE);
     expect(matchWindowMinutesSchema.parse(1)).toBe(1);
     expect(matchWindowMinutesSchema.parse(1440)).toBe(1440);
     expect(matchWindowMinutesSchema.safeParse(0).success).toBe(false);

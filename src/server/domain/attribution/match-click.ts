@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { MAX_MATCH_WINDOW_MINUTES, MIN_MATCH_WINDOW_MINUTES } from "@/lib/schemas/campaigns";
 import type { ClickFingerprint, InstallFingerprint } from "./build-fingerprint";
 import { networkKeys, type NetworkKeys } from "./ip-networks";
 import {
@@ -37,8 +37,9 @@ import {
  */
 
 const MINUTE = 60_000;
-export const MIN_WINDOW_MS = MINUTE;
-export const MAX_WINDOW_MS = 24 * 60 * MINUTE;
+/** The window's bounds; the campaign's `matchWindowMinutes` (src/lib/schemas/campaigns.ts) is their home. */
+export const MIN_WINDOW_MS = MIN_MATCH_WINDOW_MINUTES * MINUTE;
+export const MAX_WINDOW_MS = MAX_MATCH_WINDOW_MINUTES * MINUTE;
 export { DEFAULT_WINDOW_MS };
 
 /**
@@ -46,14 +47,6 @@ export { DEFAULT_WINDOW_MS };
  * measured precision >= 95% at this value across its scenarios; lower values trade precision for recall.
  */
 export const DEFAULT_MATCH_THRESHOLD = 0.9;
-
-/** The window as the campaign stores it: whole minutes, 1 minute to 24 hours, default 2 hours. */
-export const matchWindowMinutesSchema = z
-  .number()
-  .int()
-  .min(MIN_WINDOW_MS / MINUTE)
-  .max(MAX_WINDOW_MS / MINUTE)
-  .default(DEFAULT_WINDOW_MS / MINUTE);
 
 export type ClickCandidate = ClickFingerprint & {
   id: string;

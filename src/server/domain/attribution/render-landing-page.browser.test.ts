@@ -8,7 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { chromium, type Browser, type BrowserContextOptions } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clickPayloadSchema } from "./fingerprint-schemas";
+import { clickPayloadSchema } from "@/lib/schemas/attribution";
 import { parseInstallReferrer } from "./install-referrer";
 import { landingPageCsp, renderLandingPage, type LandingPageInput } from "./render-landing-page";
 

@@ -69,7 +69,7 @@ describe("playStoreUrlWithReferrer / parseInstallReferrer", () => {
 describe("clipboard token", () => {
   const secret = "test-secret-0123456789";
   const now = new Date("2026-11-02T12:00:00Z");
-  const referral = { clickId: PAGE.clickId, referralCode: "AbC123", rewardEventName: "purchase" };
+  const referral = { projectId: "5b1c4a9e-0000-4000-8000-000000000001", clickId: PAGE.clickId, referralCode: "AbC123", rewardEventName: "purchase" };
 
   it("round-trips with or without the prefix", () => {
     const token = issueClipboardToken(referral, secret, now);
@@ -104,6 +104,7 @@ describe("renderLandingPage", () => {
     expect(config.destinations.android).toMatch(/^https:\/\/play\.google\.com\/store\/apps\/details\?id=com\.acme\.notes&referrer=referralCode%3DAbC123%26clickId%3D/);
     expect(config.destinations.desktop).toBe(PAGE.webUrl);
     expect(config.clickUrl).toBe("/r/AbC123/click");
+    expect(scriptConfig(renderLandingPage({ ...PAGE, rewardEventName: "first order" })).clickUrl).toBe("/r/AbC123/click?rewardEventName=first%20order");
     expect(landingClickPath("/r/p-1/AbC123/")).toBe("/r/p-1/AbC123/click");
     expect(() => landingClickPath("https://evil.example/r")).toThrow();
     expect(() => landingClickPath("//evil.example/r")).toThrow();

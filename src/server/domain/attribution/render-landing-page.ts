@@ -3,10 +3,11 @@ import { playStoreUrlWithReferrer } from "./install-referrer";
 import type { StorePlatform } from "./parse-user-agent";
 
 /**
- * The hosted referral landing page of a Mobile project (`GET /r/{code}`): one HTML document, no
+ * The hosted referral landing page of a Mobile project (`GET /r/{projectId}/{code}`): one HTML document, no
  * framework, a few hundred bytes of script. The script records the click with what only the browser
  * knows (screen, pixel ratio, timezone, locale, touch points, Chromium's real OS version) by
- * POST to the page's path + "/click" (sendBeacon, JSON as text/plain, same origin; clickPayloadSchema), then
+ * POST to the page's path + "/click" (with the page's `rewardEventName`; sendBeacon, JSON as text/plain, same
+ * origin; clickPayloadSchema), then
  * sends the visitor on: App Store on iOS, Play Store (carrying the referral in its `referrer`) on
  * Android, the project's referral link elsewhere. The server's guess of the platform comes from the
  * user agent; the script corrects it for iPads, which send a Mac's. On iOS with a clipboard token the
@@ -20,8 +21,8 @@ import type { StorePlatform } from "./parse-user-agent";
  */
 export type LandingPageInput = {
   /**
-   * The path the page is served at, e.g. "/r/AbC123"; the click is recorded at this path + "/click".
-   * (Referral codes are unique per project only, so the final URL may need the project too.)
+   * The path the page is served at, e.g. "/r/{projectId}/AbC123" (without its query); the click is
+   * recorded at this path + "/click", with `?rewardEventName=` when the page has one.
    */
   pagePath: string;
   app: { name: string; iconUrl: string | null; appStoreUrl: string | null; playStoreUrl: string | null };
@@ -110,7 +111,8 @@ export function renderLandingPage(input: LandingPageInput): string {
     desktop: web ? `Opening ${name}…` : `Get ${name} on your phone:`,
   };
   const config = {
-    clickUrl: landingClickPath(input.pagePath),
+    clickUrl:
+      landingClickPath(input.pagePath) + (input.rewardEventName === null ? "" : `?rewardEventName=${encodeURIComponent(input.rewardEventName)}`),
     clickId: input.clickId,
     platform: input.platform,
     destinations,

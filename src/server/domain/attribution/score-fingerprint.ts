@@ -1,3 +1,4 @@
+import { DEFAULT_MATCH_WINDOW_MINUTES } from "@/lib/schemas/campaigns";
 import type { ClickFingerprint, InstallFingerprint } from "./build-fingerprint";
 import { networkKeys, relateNetworks, type NetworkKeys, type NetworkRelation } from "./ip-networks";
 import { compareScreens, samePixelRatio } from "./screen-size";
@@ -304,7 +305,8 @@ export type WindowStats = {
   featureShares?: number;
 };
 
-export const DEFAULT_WINDOW_MS = 2 * HOUR;
+/** The campaign's default match window (its home: src/lib/schemas/campaigns.ts). */
+export const DEFAULT_WINDOW_MS = DEFAULT_MATCH_WINDOW_MINUTES * MINUTE;
 
 const ALONE: Omit<WindowStats, "windowMs"> = {
   rivals: 1,

@@ -22,6 +22,7 @@ describe("getCampaign", () => {
       referrerExperience: defaultReferrerExperience,
       newUserExperience: defaultNewUserExperience,
       attributionWindowDays: 30,
+      matchWindowMinutes: 120,
       updatedAt: f.campaign.updatedAt.toISOString(),
     });
   });
@@ -61,7 +62,7 @@ describe("updateCampaign", () => {
     const after = await updateCampaign(t.db, f.org.id, f.project.id, {
       newUserExperience: { promoText: undefined, promoPosition: "bottom-left" },
     });
-    expect(after.newUserExperience).toEqual({ promoText: "Hi", promoPosition: "bottom-left" });
+    expect(after.newUserExperience).toEqual({ promoText: "Hi", promoPosition: "bottom-left", referrerNameAttribute: "name" });
   });
 
   it("creates the configuration when the project has none", async () => {
@@ -81,6 +82,16 @@ describe("updateCampaign", () => {
     expect((await updateCampaign(t.db, f.org.id, f.project.id, { attributionWindowDays: 90 })).attributionWindowDays).toBe(90);
     for (const days of [0, 366, 1.5]) {
       expect(updateCampaignBody.safeParse({ attributionWindowDays: days }).error?.issues[0]?.path).toEqual(["attributionWindowDays"]);
+    }
+  });
+
+  it("sets the install match window within 1 minute..24 hours, leaving the rest as it is", async () => {
+    const f = await createOrgWithProject(t.db);
+    const updated = await updateCampaign(t.db, f.org.id, f.project.id, { matchWindowMinutes: 1440 });
+    expect(updated).toMatchObject({ matchWindowMinutes: 1440, attributionWindowDays: 30 });
+    expect((await updateCampaign(t.db, f.org.id, f.project.id, { attributionWindowDays: 7 })).matchWindowMinutes).toBe(1440);
+    for (const minutes of [0, 1441, 2.5, "60"]) {
+      expect(updateCampaignBody.safeParse({ matchWindowMinutes: minutes }).error?.issues[0]?.path).toEqual(["matchWindowMinutes"]);
     }
   });
 

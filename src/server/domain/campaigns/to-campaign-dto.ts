@@ -9,6 +9,7 @@ export type CampaignDto = {
   referrerExperience: ReferrerExperience;
   newUserExperience: NewUserExperience;
   attributionWindowDays: number;
+  matchWindowMinutes: number;
   updatedAt: string;
 };
 
@@ -18,5 +19,6 @@ export const toCampaignDto = (campaign: Campaign): CampaignDto => ({
   referrerExperience: readReferrerExperience(campaign.referrerExperience),
   newUserExperience: readNewUserExperience(campaign.newUserExperience),
   attributionWindowDays: campaign.attributionWindowDays,
+  matchWindowMinutes: campaign.matchWindowMinutes,
   updatedAt: campaign.updatedAt.toISOString(),
 });

@@ -14,6 +14,7 @@ export type UpdateCampaignInput = {
   referrerExperience?: ReferrerExperiencePatch;
   newUserExperience?: NewUserExperiencePatch;
   attributionWindowDays?: number;
+  matchWindowMinutes?: number;
 };
 
 /**
@@ -26,7 +27,7 @@ export async function updateCampaign(
   projectId: string,
   input: UpdateCampaignInput,
 ): Promise<CampaignDto> {
-  const { referrerExperience: referrerPatch, newUserExperience: newUserPatch, attributionWindowDays: windowDays } = input;
+  const { referrerExperience: referrerPatch, newUserExperience: newUserPatch, attributionWindowDays: windowDays, matchWindowMinutes } = input;
   const project = await getOwnedProject(db, organizationId, projectId);
   const campaign = await db.$transaction(async (tx) => {
     const { id } = await ensureCampaign(tx, project.id);
@@ -38,6 +39,7 @@ export async function updateCampaign(
         referrerExperience: mergeReferrerExperience(readReferrerExperience(current.referrerExperience), referrerPatch),
         newUserExperience: mergeNewUserExperience(readNewUserExperience(current.newUserExperience), newUserPatch),
         ...(windowDays === undefined ? {} : { attributionWindowDays: windowDays }),
+        ...(matchWindowMinutes === undefined ? {} : { matchWindowMinutes }),
       },
     });
   });

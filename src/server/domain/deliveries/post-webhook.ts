@@ -11,31 +11,58 @@ export type PostResult =
   | { kind: "network"; message: string; elapsedMs: number }
   | { kind: "refused"; message: string; elapsedMs: number };
 
+/*
+ * Connections are kept alive and reused per receiver: a backlog of deliveries to one receiver then
+ * costs one TCP (and TLS) handshake, not one each. Idle sockets are closed after a few seconds, before
+ * the usual server keep-alive timeouts (5 s in Node, 60 s in nginx) close them under us.
+ */
+const agentOptions = { keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: 4_000, scheduling: "lifo" } as const;
+const agents = { "http:": new http.Agent(agentOptions), "https:": new https.Agent(agentOptions) };
+
 /**
  * One POST within a total time budget. node:http rather than fetch, for two reasons: its `lookup`
  * hook checks the address actually connected to (fetch cannot, without the undici package), and it
- * never follows redirects. No connection reuse: a pooled socket a receiver has just closed would turn
- * into a spurious network error, and webhook traffic per host is low.
+ * never follows redirects. A request whose reused keep-alive socket turns out closed by the receiver
+ * (reset before any answer) is sent once more on a fresh connection: deliveries are at-least-once and
+ * receivers deduplicate on the delivery id.
  */
-export function postWebhook(
+export async function postWebhook(
   url: URL,
   headers: Record<string, string>,
   body: string,
   options: { timeoutMs: number; refusePrivate: boolean },
 ): Promise<PostResult> {
+  const signal = AbortSignal.timeout(options.timeoutMs);
   const started = performance.now();
+  const first = await post(url, headers, body, options.refusePrivate, signal, started);
+  const result = first === STALE_SOCKET ? await post(url, headers, body, options.refusePrivate, signal, started) : first;
+  if (result !== STALE_SOCKET) return result;
+  return { kind: "network", message: "ECONNRESET: the receiver closed the connection", elapsedMs: Math.round(performance.now() - started) };
+}
+
+const STALE_SOCKET = Symbol("stale keep-alive socket");
+
+function post(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  refusePrivate: boolean,
+  signal: AbortSignal,
+  started: number,
+): Promise<PostResult | typeof STALE_SOCKET> {
   const elapsedMs = () => Math.round(performance.now() - started);
   const payload = Buffer.from(body, "utf8");
-  const signal = AbortSignal.timeout(options.timeoutMs);
   const transport = url.protocol === "https:" ? https : http;
 
-  return new Promise<PostResult>((resolve) => {
+  return new Promise((resolve) => {
     let settled = false;
-    const settle = (result: PostResult) => {
+    let answered = false;
+    /** `keep`: the response was read to its end, so the connection goes back to the pool for reuse. */
+    const settle = (result: PostResult | typeof STALE_SOCKET, keep = false) => {
       if (settled) return;
       settled = true;
       resolve(result);
-      request.destroy();
+      if (!keep) request.destroy();
     };
     const failure = (error: Error): PostResult => {
       if (signal.aborted) return { kind: "timeout", elapsedMs: elapsedMs() };
@@ -48,31 +75,39 @@ export function postWebhook(
       method: "POST",
       headers: { ...headers, "Content-Length": String(payload.length), "User-Agent": "Referloop-Webhooks/1" },
       signal,
-      agent: false,
-      ...(options.refusePrivate ? { lookup: guardedLookup } : {}),
+      agent: agents[url.protocol as keyof typeof agents],
+      ...(refusePrivate ? { lookup: guardedLookup } : {}),
     });
-    request.on("error", (error) => settle(failure(error)));
+    request.on("error", (error) => {
+      const code = (error as NodeJS.ErrnoException).code;
+      const stale = request.reusedSocket && !answered && !signal.aborted && (code === "ECONNRESET" || code === "EPIPE");
+      settle(stale ? STALE_SOCKET : failure(error));
+    });
     request.on("response", (response) => {
+      answered = true;
       const chunks: Buffer[] = [];
       let size = 0;
-      const finish = () =>
-        settle({
-          kind: "response",
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          excerpt: new TextDecoder().decode(Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES)),
-          elapsedMs: elapsedMs(),
-        });
+      const finish = (keep = false) =>
+        settle(
+          {
+            kind: "response",
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            excerpt: new TextDecoder().decode(Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES)),
+            elapsedMs: elapsedMs(),
+          },
+          keep,
+        );
       response.on("data", (chunk: Buffer) => {
         chunks.push(chunk);
         size += chunk.length;
         // The status is what counts; stop reading once the excerpt is full.
         if (size >= RESPONSE_EXCERPT_BYTES) finish();
       });
-      response.on("end", finish);
+      response.on("end", () => finish(true));
       // A body cut short by the budget or the receiver still leaves a status to judge by.
-      response.on("close", finish);
-      response.on("error", finish);
+      response.on("close", () => finish());
+      response.on("error", () => finish());
     });
     request.end(payload);
   });

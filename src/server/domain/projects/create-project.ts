@@ -2,14 +2,14 @@ import type { UrlRules } from "@/server/config";
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { defaultNewUserExperience, defaultReferrerExperience } from "@/lib/schemas/campaigns";
-import { hashToken, newToken } from "@/server/domain/tokens";
 import type { CreateProjectInput } from "@/lib/schemas/projects";
+import { newProjectSecret, newPublishableKey, projectSecretColumns } from "./project-keys";
 import { requireHttps } from "./require-https";
 import { appDetailsColumns, withCampaign } from "./to-project-dto";
 
 /**
  * Creates the project with its campaign (default configuration) in one transaction and returns the
- * `sk_` project secret, which is stored only as a hash and never shown again.
+ * `sk_` project secret, which is never shown again (see projectSecretColumns for how it is kept).
  */
 export function createProject(db: Db, organizationId: string, input: CreateProjectInput, rules: UrlRules) {
   return db.$transaction((tx) => insertProject(tx, organizationId, input, rules));
@@ -18,7 +18,7 @@ export function createProject(db: Db, organizationId: string, input: CreateProje
 /** The same inside the caller's transaction (an audited create's). */
 export async function insertProject(tx: Prisma.TransactionClient, organizationId: string, input: CreateProjectInput, rules: UrlRules) {
   requireHttps(input, rules);
-  const secret = newToken("sk_");
+  const secret = newProjectSecret();
   const created = await tx.project.create({
     data: {
       organizationId,
@@ -27,9 +27,10 @@ export async function insertProject(tx: Prisma.TransactionClient, organizationId
       appType: input.appType,
       referralRedirectLink: input.referralRedirectLink ?? null,
       allowedOrigins: input.allowedOrigins ?? [],
+      identityVerification: input.identityVerification ?? false,
       ...appDetailsColumns(input.app),
-      secretHash: hashToken(secret),
-      secretPrefix: secret.slice(0, 7),
+      ...projectSecretColumns(secret),
+      publishableKey: newPublishableKey(),
     },
   });
   await tx.campaign.create({

@@ -1,15 +1,12 @@
 import type { Prisma } from "@/generated/prisma/client";
-import { hashToken, newToken } from "@/server/domain/tokens";
 import { getOwnedProject } from "./get-owned-project";
+import { newProjectSecret, projectSecretColumns } from "./project-keys";
 import { PROJECT_SECRET_WARNING } from "./to-project-dto";
 
-/** A new `sk_` secret; the old one stops working at once. */
+/** A new `sk_` secret; the old one stops working at once (each SDK call looks the key up afresh). */
 export async function rotateProjectSecret(db: Prisma.TransactionClient, organizationId: string, projectId: string) {
   const project = await getOwnedProject(db, organizationId, projectId);
-  const secret = newToken("sk_");
-  await db.project.update({
-    where: { id: projectId },
-    data: { secretHash: hashToken(secret), secretPrefix: secret.slice(0, 7) },
-  });
+  const secret = newProjectSecret();
+  await db.project.update({ where: { id: projectId }, data: projectSecretColumns(secret) });
   return { projectSecret: secret, warning: PROJECT_SECRET_WARNING, project: { id: project.id, name: project.name } };
 }

@@ -22,10 +22,12 @@ export async function createReferralLink(
   organizationId: string,
   projectId: string,
   input: CreateReferralLinkInput,
+  /** This app's public origin: Mobile projects' links point at its hosted landing page. */
+  publicOrigin: string,
 ): Promise<ReferralLinkDto> {
   const { referrerId, rewardEventName = null } = input;
   const project = await getOwnedProject(db, organizationId, projectId);
-  if (!project.referralRedirectLink) {
+  if (project.appType === "Web" && !project.referralRedirectLink) {
     throw invalidField(
       "referralRedirectLink",
       "required",
@@ -38,7 +40,7 @@ export async function createReferralLink(
   });
   if (!referrer) throw notFound("Referrer");
   return {
-    referralLink: buildReferralLink(project.referralRedirectLink, referrer.referralCode, rewardEventName),
+    referralLink: buildReferralLink(project, referrer.referralCode, rewardEventName, publicOrigin)!,
     referralCode: referrer.referralCode,
     referrerId,
     rewardEventName,

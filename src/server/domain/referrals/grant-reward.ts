@@ -1,10 +1,12 @@
 import type { RewardEnvironment } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
-import { invalidField } from "@/server/domain/errors";
+import { getOrCreateAppUser } from "@/server/domain/app-users/get-or-create-app-user";
+import { DomainError } from "@/server/domain/errors";
+import { bindReferee } from "./bind-referee";
 import { claimReward } from "./claim-reward";
 import { decideReward } from "./decide-reward";
-import { loadRewardItem } from "./load-reward-item";
-import { failReward, recordIndependentEvent, rejectFinalItem } from "./refuse-reward";
+import { isBound, loadRewardItem, type RewardItem } from "./load-reward-item";
+import { failReward, recordIndependentEvent, refuseSelfReferral, rejectFinalItem } from "./refuse-reward";
 import type { GrantRewardResult, RewardContext } from "./reward-context";
 
 export type { GrantRewardResult } from "./reward-context";
@@ -18,7 +20,10 @@ export type GrantRewardInput = {
   eventName?: string;
   /** Sandbox or Production; absent reaches every enabled webhook of the campaign once. */
   environment?: RewardEnvironment;
-  /** The SDK's `newUserId`: when given, it must be the item's referee. */
+  /**
+   * The referee's clientProvidedId (REST `RefereeId`, the SDK's `newUserId`). Binds an item that has
+   * no referee yet; for an item that has one, it must be that referee.
+   */
   refereeId?: string;
 };
 
@@ -35,16 +40,25 @@ export async function grantReward(
   projectId: string,
   input: GrantRewardInput,
 ): Promise<GrantRewardResult> {
-  const { project, item } = await loadRewardItem(db, organizationId, projectId, input.referralTrackingId);
-  if (input.refereeId !== undefined && input.refereeId !== item.refereeClientId) {
-    throw invalidField("refereeId", "mismatch", "The new user is not the referee of this referral tracking item.");
+  const loaded = await loadRewardItem(db, organizationId, projectId, input.referralTrackingId);
+  const { project } = loaded;
+  let { item } = loaded;
+  const eventName = input.eventName ?? item.rewardEventName ?? DEFAULT_REWARD_EVENT_NAME;
+  const environment = input.environment ?? null;
+  if (!isBound(item)) {
+    const { refereeId } = input;
+    if (refereeId === undefined) throw unbound();
+    const binding = await db.$transaction(async (tx) => {
+      const { user } = await getOrCreateAppUser(tx, project.id, { clientProvidedId: refereeId });
+      return bindReferee(tx, project.id, user, { kind: "tracking", referralTrackingId: item.id });
+    });
+    if (!binding.bound && binding.reason === "self_referral") return refuseSelfReferral(db, { project, item, eventName, environment });
+    // Bound now, by this call or (then to someone else: refused below) by a concurrent one.
+    ({ item } = await loadRewardItem(db, organizationId, projectId, input.referralTrackingId));
   }
-  const ctx: RewardContext = {
-    project,
-    item,
-    eventName: input.eventName ?? item.rewardEventName ?? DEFAULT_REWARD_EVENT_NAME,
-    environment: input.environment ?? null,
-  };
+  if (!isBound(item)) throw unbound();
+  if (input.refereeId !== undefined && input.refereeId !== item.refereeClientId) throw otherReferee(item);
+  const ctx: RewardContext = { project, item, eventName, environment };
   const decision = decideReward({
     item,
     eventName: input.eventName ?? null,
@@ -65,3 +79,13 @@ export async function grantReward(
       return claimReward(db, ctx);
   }
 }
+
+const unbound = () =>
+  new DomainError(
+    "conflict",
+    "This referral tracking item has no referee yet (it was tracked anonymously). Pass RefereeId, the new user's clientProvidedId, " +
+      "to bind and reward it in one call, or identify the user first (the client library's init-app-user with this tracking id).",
+  );
+
+const otherReferee = (item: RewardItem) =>
+  new DomainError("conflict", `This referral tracking item's referee is another app user ("${item.refereeClientId}"); report the event for that user.`);

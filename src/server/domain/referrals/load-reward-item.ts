@@ -7,16 +7,22 @@ export type RewardItem = {
   id: string;
   campaignId: string;
   referrerId: string;
-  refereeId: string;
+  /** Null until the referee is bound (see bindReferee). */
+  refereeId: string | null;
   rewardEventName: string | null;
   status: TrackingStatus;
   createdAt: Date;
   referrerClientId: string;
-  refereeClientId: string;
+  refereeClientId: string | null;
   attributionWindowDays: number;
   /** A RewardHistory entry already exists for this referrer/referee pair. */
   pairRewarded: boolean;
 };
+
+/** An item whose referee is known: the only kind a reward can be decided for. */
+export type BoundRewardItem = RewardItem & { refereeId: string; refereeClientId: string };
+
+export const isBound = (item: RewardItem): item is BoundRewardItem => item.refereeId !== null;
 
 type Row = Omit<RewardItem, "id"> & { projectId: string; projectName: string; id: string | null };
 
@@ -35,7 +41,7 @@ export async function loadRewardItem(db: Db, organizationId: string, projectId: 
     FROM "Project" p
     LEFT JOIN ("ReferralTracking" t
       JOIN "AppUser" referrer ON referrer."id" = t."referrerId"
-      JOIN "AppUser" referee ON referee."id" = t."refereeId"
+      LEFT JOIN "AppUser" referee ON referee."id" = t."refereeId"
       JOIN "Campaign" c ON c."id" = t."campaignId")
       ON t."id" = ${trackingId} AND t."projectId" = p."id"
     -- At most one row: (referrerId, refereeId) is unique.

@@ -61,10 +61,12 @@ const webhook = (f: OrgWithProject, environment: WebhookEnvironment, enabled = t
     },
   });
 
+const ORIGIN = "https://go.referloop.example";
+
 describe("createReferralLink", () => {
   it("builds the link from the redirect link and the referrer's code", async () => {
     const user = await createAppUser(t.db, main.org.id, main.project.id, { clientProvidedId: "linker" });
-    const link = await createReferralLink(t.db, main.org.id, main.project.id, { referrerId: "linker" });
+    const link = await createReferralLink(t.db, main.org.id, main.project.id, { referrerId: "linker" }, ORIGIN);
     expect(link).toEqual({
       referralLink: `https://app.example.com/join?referralCode=${user.referralCode}`,
       referralCode: user.referralCode,
@@ -74,7 +76,7 @@ describe("createReferralLink", () => {
     const withEvent = await createReferralLink(t.db, main.org.id, main.project.id, {
       referrerId: "linker",
       rewardEventName: "first purchase",
-    });
+    }, ORIGIN);
     expect(withEvent.referralLink).toBe(
       `https://app.example.com/join?referralCode=${user.referralCode}&rewardEventName=first%20purchase`,
     );
@@ -84,14 +86,22 @@ describe("createReferralLink", () => {
     const f = await createOrgWithProject(t.db);
     await t.db.project.update({ where: { id: f.project.id }, data: { referralRedirectLink: null } });
     await createAppUser(t.db, f.org.id, f.project.id, { clientProvidedId: "u" });
-    const error = await domainError(createReferralLink(t.db, f.org.id, f.project.id, { referrerId: "u" }));
+    const error = await domainError(createReferralLink(t.db, f.org.id, f.project.id, { referrerId: "u" }, ORIGIN));
     expect(error.kind).toBe("invalid");
     expect(error.message).toMatch(/redirect link/);
   });
 
+  it("points a Mobile project's link at its hosted landing page, which needs no redirect link", async () => {
+    const f = await createOrgWithProject(t.db, { appType: "Mobile" });
+    await t.db.project.update({ where: { id: f.project.id }, data: { referralRedirectLink: null } });
+    const user = await createAppUser(t.db, f.org.id, f.project.id, { clientProvidedId: "u" });
+    const link = await createReferralLink(t.db, f.org.id, f.project.id, { referrerId: "u", rewardEventName: "signup" }, ORIGIN);
+    expect(link.referralLink).toBe(`${ORIGIN}/r/${f.project.id}/${user.referralCode}?rewardEventName=signup`);
+  });
+
   it("is not_found for an unknown referrer or a foreign project, invalid for blank input", async () => {
-    expect((await domainError(createReferralLink(t.db, main.org.id, main.project.id, { referrerId: "nobody" }))).kind).toBe("not_found");
-    expect((await domainError(createReferralLink(t.db, foreign.org.id, main.project.id, { referrerId: "linker" }))).kind).toBe("not_found");
+    expect((await domainError(createReferralLink(t.db, main.org.id, main.project.id, { referrerId: "nobody" }, ORIGIN))).kind).toBe("not_found");
+    expect((await domainError(createReferralLink(t.db, foreign.org.id, main.project.id, { referrerId: "linker" }, ORIGIN))).kind).toBe("not_found");
     expect(linkBody.safeParse({ referrerId: " " }).error?.issues[0]?.path).toEqual(["referrerId"]);
     expect(linkBody.safeParse({ referrerId: "linker", rewardEventName: "" }).error?.issues[0]?.path).toEqual(["rewardEventName"]);
   });
@@ -359,18 +369,61 @@ describe("grantReward: eligibility", () => {
     expect((await grant(longer.trackingId, {}, f)).rewardClaimed).toBe(true);
   });
 
-  it("checks the SDK's newUserId against the item's referee", async () => {
+  it("checks the reported referee against the item's referee", async () => {
     const { trackingId, refereeId } = await tracked(main);
     const error = await domainError(grant(trackingId, { refereeId: "someone-else" }));
-    expect(error).toMatchObject({ kind: "invalid", issues: [{ field: "refereeId" }] });
+    expect(error).toMatchObject({ kind: "conflict" });
+    expect(error.message).toContain(refereeId);
     expect(await t.db.referralTracking.findUniqueOrThrow({ where: { id: trackingId } })).toMatchObject({ status: "Pending" });
+    expect(await t.db.appUser.count({ where: { projectId: main.project.id, clientProvidedId: "someone-else" } })).toBe(0);
     expect((await grant(trackingId, { refereeId })).rewardClaimed).toBe(true);
+  });
+
+  describe("an item tracked without a referee", () => {
+    async function anonymous() {
+      const referrerId = uid("anon-referrer");
+      const { user } = await getOrCreateAppUser(t.db, main.project.id, { clientProvidedId: referrerId });
+      const track = await trackReferral(t.db, main.org.id, main.project.id, { referralCode: user.referralCode });
+      expect(track).toMatchObject({ refereeId: null, refereeUniqueId: null, status: "Pending" });
+      return { referrerId, trackingId: track.referralTrackingId };
+    }
+
+    it("is a conflict without a referee to bind, and changes nothing", async () => {
+      const { trackingId } = await anonymous();
+      const error = await domainError(grant(trackingId, {}));
+      expect(error.kind).toBe("conflict");
+      expect(error.message).toContain("RefereeId");
+      expect(await t.db.referralTracking.findUniqueOrThrow({ where: { id: trackingId } })).toMatchObject({ status: "Pending", refereeId: null });
+      expect(await t.db.rewardEvent.count({ where: { trackingId } })).toBe(0);
+    });
+
+    it("binds the reported referee (created on first sight) and claims in the same call", async () => {
+      const { referrerId, trackingId } = await anonymous();
+      const refereeId = uid("late-referee");
+      expect(await grant(trackingId, { refereeId, eventName: "purchase" })).toMatchObject({ rewardClaimed: true, status: "Completed" });
+      const referee = await getAppUserByClientId(t.db, main.org.id, main.project.id, refereeId);
+      expect(referee).toMatchObject({ totalReferralsReceived: 1, referredBy: referrerId });
+      expect((await getAppUserByClientId(t.db, main.org.id, main.project.id, referrerId)).totalReferralsGiven).toBe(1);
+      expect(await t.db.referralTracking.findUniqueOrThrow({ where: { id: trackingId } })).toMatchObject({ refereeId: referee.uniqueId });
+      // Bound now: another user is refused, the same one finds it final.
+      expect((await domainError(grant(trackingId, { refereeId: "someone-else" }))).kind).toBe("conflict");
+      expect(await grant(trackingId, { refereeId })).toMatchObject({ rewardClaimed: false, reason: "already_completed" });
+    });
+
+    it("never binds the referrer: self_referral, the item stays Pending for its real referee", async () => {
+      const { referrerId, trackingId } = await anonymous();
+      expect(await grant(trackingId, { refereeId: referrerId })).toMatchObject({ rewardClaimed: false, status: "Pending", reason: "self_referral" });
+      expect(await t.db.referralTracking.findUniqueOrThrow({ where: { id: trackingId } })).toMatchObject({ status: "Pending", refereeId: null });
+      expect(await t.db.rewardEvent.findFirst({ where: { trackingId } })).toMatchObject({ outcome: "Rejected", reason: "self_referral" });
+      expect((await getAppUserByClientId(t.db, main.org.id, main.project.id, referrerId)).totalReferralsReceived).toBe(0);
+      expect((await grant(trackingId, { refereeId: uid("real") })).rewardClaimed).toBe(true);
+    });
   });
 
   it("is not_found for unknown ids and ids of other projects or organisations", async () => {
     const { trackingId } = await tracked(main);
     const sibling = await t.db.project.create({
-      data: { organizationId: main.org.id, name: "sibling", appType: "Web", secretHash: uid("h"), secretPrefix: "sk_" },
+      data: { organizationId: main.org.id, name: "sibling", appType: "Web", secretHash: uid("h"), secretPrefix: "sk_", publishableKey: uid("pk_") },
     });
     expect((await domainError(grant("00000000-0000-0000-0000-000000000000"))).kind).toBe("not_found");
     expect((await domainError(grant("not-a-uuid"))).kind).toBe("not_found");

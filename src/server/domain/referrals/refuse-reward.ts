@@ -1,8 +1,9 @@
-import type { Prisma } from "@/generated/prisma/client";
+import type { Prisma, RewardEnvironment } from "@/generated/prisma/client";
 import { REWARD_REASONS, type RewardReason } from "@/lib/schemas/referrals";
 import type { Db } from "@/server/db/client";
 import { recordActivity } from "@/server/domain/activity/record-activity";
 import { recordRewardEvent } from "./record-reward-event";
+import type { RewardItem } from "./load-reward-item";
 import { notClaimed, type GrantRewardResult, type RewardContext } from "./reward-context";
 
 /*
@@ -58,7 +59,29 @@ export function recordIndependentEvent(db: Db, ctx: RewardContext): Promise<Gran
   });
 }
 
-const eventOf = (ctx: RewardContext, outcome: "Rejected" | "Recorded", reason: RewardReason) => ({
+/**
+ * The reported new user of an item without a referee is its referrer: nobody is bound (bindReferee
+ * never binds a user to their own referral), the item stays Pending for its real referee, and the
+ * event is kept as Rejected.
+ */
+export function refuseSelfReferral(
+  db: Db,
+  ctx: { project: { id: string }; item: RewardItem; eventName: string; environment: RewardEnvironment | null },
+): Promise<GrantRewardResult> {
+  const { item } = ctx;
+  return db.$transaction(async (tx) => {
+    await recordRewardEvent(tx, { ...eventOf(ctx, "Rejected", "self_referral"), trackingId: item.id });
+    await recordActivity(tx, {
+      projectId: ctx.project.id,
+      appUserId: item.referrerId,
+      type: "reward_rejected",
+      description: `No reward for ${item.referrerClientId}: the new user reported for their referral is ${item.referrerClientId} (self_referral).`,
+    });
+    return { rewardClaimed: false, status: item.status, reason: "self_referral", referralTrackingId: item.id, deliveryIds: [] };
+  });
+}
+
+const eventOf = (ctx: Pick<RewardContext, "eventName" | "environment"> & { project: { id: string }; item: { id: string } }, outcome: "Rejected" | "Recorded", reason: RewardReason) => ({
   projectId: ctx.project.id,
   trackingId: ctx.item.id,
   eventName: ctx.eventName,

@@ -1,11 +1,11 @@
 import type { RewardEnvironment, TrackingStatus } from "@/generated/prisma/client";
 import type { RewardReason } from "@/lib/schemas/referrals";
-import type { RewardItem } from "./load-reward-item";
+import type { BoundRewardItem } from "./load-reward-item";
 
 /** What every path of a reported reward event works from. */
 export type RewardContext = {
   project: { id: string; name: string };
-  item: RewardItem;
+  item: BoundRewardItem;
   /** The reported name, else the item's pre-assigned one, else the default. */
   eventName: string;
   environment: RewardEnvironment | null;

@@ -11,11 +11,11 @@ export type ReferralDto = {
   referralTrackingId: string;
   /** The referrer's clientProvidedId. */
   referrerId: string;
-  /** The referee's clientProvidedId. */
-  refereeId: string;
+  /** The referee's clientProvidedId; null until the referee is known (an anonymous arrival not yet bound). */
+  refereeId: string | null;
   /** The parties' uniqueIds, for links to their records. */
   referrerUniqueId: string;
-  refereeUniqueId: string;
+  refereeUniqueId: string | null;
   referralCode: string;
   rewardEventName: string | null;
   status: TrackingStatus;
@@ -29,7 +29,7 @@ export type ReferralDto = {
 export const toReferralDto = (row: ReferralRow): ReferralDto => ({
   referralTrackingId: row.id,
   referrerId: row.referrer.clientProvidedId,
-  refereeId: row.referee.clientProvidedId,
+  refereeId: row.referee?.clientProvidedId ?? null,
   referrerUniqueId: row.referrerId,
   refereeUniqueId: row.refereeId,
   referralCode: row.referralCode,

@@ -1,16 +1,18 @@
 import type { Db } from "@/server/db/client";
-import { recordActivity } from "@/server/domain/activity/record-activity";
 import { getOrCreateAppUser } from "@/server/domain/app-users/get-or-create-app-user";
-import { ensureCampaign } from "@/server/domain/campaigns/ensure-campaign";
 import { readNewUserExperience } from "@/server/domain/campaigns/campaign-config";
 import { invalidField, notFound } from "@/server/domain/errors";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
-import { toReferralDto, withParties, type ReferralDto } from "@/server/domain/referrals/to-referral-dto";
+import { toReferralDto, type ReferralDto } from "@/server/domain/referrals/to-referral-dto";
+import { insertTracking } from "./insert-tracking";
 
 export type TrackReferralInput = {
   referralCode: string;
-  /** The referee's clientProvidedId; the app user is created if the client has not created it yet. */
-  refereeId: string;
+  /**
+   * The referee's clientProvidedId; the app user is created if the client has not created it yet.
+   * Absent for an anonymous arrival (the client library's landing page): the referee is bound later.
+   */
+  refereeId?: string;
   /** The link's `rewardEventName`, when it carried one. */
   rewardEventName?: string;
 };
@@ -24,7 +26,7 @@ export type TrackReferralResult = ReferralDto & {
  * Records a referral arrival as a Pending tracking item. Every call creates a new item (several
  * arrivals are several items; the reward check later lets at most one per referrer/referee pair
  * complete). Counters: the referrer's totalReferralsGiven and the referee's totalReferralsReceived
- * count tracked arrivals.
+ * count tracked arrivals (the latter once a referee is known).
  */
 export async function trackReferral(
   db: Db,
@@ -44,29 +46,8 @@ export async function trackReferral(
     throw invalidField("refereeId", "self_referral", "A user cannot be referred through their own referral code.");
   }
   return db.$transaction(async (tx) => {
-    const campaign = await ensureCampaign(tx, project.id);
-    const { user: referee } = await getOrCreateAppUser(tx, project.id, { clientProvidedId: refereeId });
-    const item = await tx.referralTracking.create({
-      data: {
-        projectId: project.id,
-        campaignId: campaign.id,
-        referrerId: referrer.id,
-        refereeId: referee.id,
-        referralCode,
-        rewardEventName,
-      },
-      include: withParties,
-    });
-    await tx.appUser.update({ where: { id: referrer.id }, data: { totalReferralsGiven: { increment: 1 } } });
-    await tx.appUser.update({ where: { id: referee.id }, data: { totalReferralsReceived: { increment: 1 } } });
-    await recordActivity(tx, {
-      projectId: project.id,
-      appUserId: referrer.id,
-      type: "referral_tracked",
-      description:
-        `${refereeId} arrived through ${referrer.clientProvidedId}'s referral link` +
-        (rewardEventName ? ` (qualifying event: ${rewardEventName}).` : "."),
-    });
+    const referee = refereeId === undefined ? null : (await getOrCreateAppUser(tx, project.id, { clientProvidedId: refereeId })).user;
+    const { item, campaign } = await insertTracking(tx, { projectId: project.id, referrer, referee, referralCode, rewardEventName });
     return {
       ...toReferralDto(item),
       promotionalText: readNewUserExperience(campaign.newUserExperience).promoText,

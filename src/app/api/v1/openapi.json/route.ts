@@ -1,18 +1,12 @@
 import { buildOpenApiDocument } from "@/server/api/openapi";
-
-/** The address the client used: behind a proxy, the forwarded host and scheme. */
-function publicOrigin(req: Request): string {
-  const url = new URL(req.url);
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host") ?? url.host;
-  const proto = req.headers.get("x-forwarded-proto") ?? url.protocol.replace(":", "");
-  return `${proto.split(",")[0]!.trim()}://${host.split(",")[0]!.trim()}`;
-}
+import { requestOrigin } from "@/server/http/public-origin";
 
 // The document only changes with the code; one per origin the service is reached at.
 const documents = new Map<string, string>();
 
 export function GET(req: Request) {
-  const origin = publicOrigin(req);
+  // The address the client used: behind a proxy, the forwarded host and scheme.
+  const origin = requestOrigin(req.headers, new URL(req.url).origin);
   let document = documents.get(origin);
   if (!document) {
     if (documents.size >= 16) documents.clear(); // Host is the client's to choose: keep the cache bounded

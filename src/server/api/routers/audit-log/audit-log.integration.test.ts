@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AuditAction } from "@/lib/schemas/audit";
+import { AUDIT_ACTIONS, type AuditAction } from "@/lib/schemas/audit";
 import type { SessionToken } from "@/server/api/context";
 import { signInWithPassword } from "@/server/domain/sessions/sign-in";
 import { endSession } from "@/server/domain/sessions/end-sessions";
@@ -65,6 +65,8 @@ describe("the audit log", () => {
     await expectEntry("project.create", { actorType: "apiKey", actorId: key.id, actorLabel: "Backend", targetType: "project", targetId: projectId, targetLabel: "Shop" });
     await asOwner.projects.rotateSecret({ projectId });
     await expectEntry("project.rotate_secret", { actorType: "user", targetId: projectId, targetLabel: "Shop" });
+    await call("POST", `/projects/${projectId}/rotate-publishable-key`);
+    await expectEntry("project.rotate_publishable_key", { actorType: "apiKey", targetId: projectId, targetLabel: "Shop" });
     const hook = await asOwner.webhooks.create({ projectId, campaignId: created.json.campaignId, name: "Hook", url: "https://hooks.example.com/a", enabled: true, environment: "Both" });
     await expectEntry("webhook.create", { targetId: hook.id, targetLabel: "Hook", details: { projectId, url: "https://hooks.example.com/a", environment: "Both", enabled: true } });
     await asOwner.webhooks.update({ projectId, webhookId: hook.id, enabled: false, secret: "a-brand-new-secret-value" });
@@ -139,11 +141,12 @@ describe("the audit log", () => {
     const actions = new Set((await entries(org)).map((e) => e.action));
     const expected: AuditAction[] = [
       "auth.sign_in", "auth.sign_in_failed", "auth.sign_out", "session.revoke", "session.revoke_all", "password.change", "password.reset",
-      "email.verify", "api_key.create", "api_key.delete", "project.create", "project.delete", "project.rotate_secret", "webhook.create",
+      "email.verify", "api_key.create", "api_key.delete", "project.create", "project.delete", "project.rotate_secret", "project.rotate_publishable_key", "webhook.create",
       "webhook.update", "webhook.delete", "delivery.retry", "invitation.create", "invitation.revoke", "invitation.accept", "member.remove",
       "member.role_change",
     ];
     expect([...actions].sort()).toEqual([...expected].sort());
+    expect([...expected].sort()).toEqual([...AUDIT_ACTIONS].sort());
     expect((await entries(joiner.organizationId)).map((e) => e.action)).toEqual(["auth.sign_in"]);
   });
 

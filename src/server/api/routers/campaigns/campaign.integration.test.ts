@@ -29,7 +29,7 @@ const DEFAULT_REFERRER = {
   },
   theme: { themeColor: "#4F46E5", backgroundColor: "#FFFFFF", tintColor: "#000000", tintAlpha: 0.4 },
 };
-const DEFAULT_NEW_USER = { promoText: "", promoPosition: "top-center" };
+const DEFAULT_NEW_USER = { promoText: "", promoPosition: "top-center", referrerNameAttribute: "name" };
 
 /** A fresh project; returns its id and the campaign id the project create answered with. */
 async function newProject(name = "Campaign") {
@@ -62,6 +62,7 @@ describe("GET /campaign", () => {
       referrerExperience: DEFAULT_REFERRER,
       newUserExperience: DEFAULT_NEW_USER,
       attributionWindowDays: 30,
+      matchWindowMinutes: 120,
       updatedAt: expect.any(String),
     });
   });
@@ -104,15 +105,22 @@ describe("PUT /campaign", () => {
       theme: { themeColor: "#112233", backgroundColor: "#abcdef", tintColor: "#000001", tintAlpha: 0 },
     };
     expect(referrer.json.referrerExperience).toEqual(changedReferrer);
-    expect(referrer.json.newUserExperience).toEqual({ promoText: "Welcome!", promoPosition: "bottom-left" });
+    expect(referrer.json.newUserExperience).toEqual({ ...DEFAULT_NEW_USER, promoText: "Welcome!", promoPosition: "bottom-left" });
 
     const again = await put(projectId, { newUserExperience: { promoText: "Hi" } });
     expect(again.json.referrerExperience).toEqual(changedReferrer);
-    expect(again.json.newUserExperience).toEqual({ promoText: "Hi", promoPosition: "bottom-left" });
+    expect(again.json.newUserExperience).toEqual({ ...DEFAULT_NEW_USER, promoText: "Hi", promoPosition: "bottom-left" });
 
     // What a later GET answers is what was stored.
     const got = await call("GET", campaignPath(projectId));
     expect(got.json).toMatchObject({ referrerExperience: changedReferrer, newUserExperience: { promoText: "Hi", promoPosition: "bottom-left" } });
+  });
+
+  it("sets the install match window (MatchWindowMinutes, 1 to 1440) and keeps it across other updates", async () => {
+    const { projectId } = await newProject();
+    expect((await put(projectId, { MatchWindowMinutes: 30 })).json).toMatchObject({ matchWindowMinutes: 30, attributionWindowDays: 30 });
+    expect((await put(projectId, { NewUserExperience: { promoText: "Hi" } })).json.matchWindowMinutes).toBe(30);
+    expect((await call("GET", campaignPath(projectId))).json.matchWindowMinutes).toBe(30);
   });
 
   it("merges a partial section field by field and leaves the other sections alone", async () => {
@@ -209,6 +217,9 @@ describe("PUT /campaign refuses bad values with a 400 naming each field, and sto
     ["attributionWindowDays 366", { AttributionWindowDays: 366 }, "attributionWindowDays", "too_big"],
     ['attributionWindowDays "5" (a string)', { attributionWindowDays: "5" }, "attributionWindowDays", "invalid_type"],
     ["attributionWindowDays 1.5", { attributionWindowDays: 1.5 }, "attributionWindowDays", "invalid_type"],
+    ["matchWindowMinutes 0", { matchWindowMinutes: 0 }, "matchWindowMinutes", "too_small"],
+    ["matchWindowMinutes 1441 (over 24 hours)", { MatchWindowMinutes: 1441 }, "matchWindowMinutes", "too_big"],
+    ["matchWindowMinutes 2.5", { matchWindowMinutes: 2.5 }, "matchWindowMinutes", "invalid_type"],
   ];
   it.each(cases)("%s", async (_label, body, field, rule) => {
     const before = await stored(projectId);

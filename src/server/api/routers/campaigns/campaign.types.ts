@@ -13,6 +13,10 @@ export const campaignDtoSchema = z
     referrerExperience: referrerExperienceSchema.meta({ id: "ReferrerExperience" }),
     newUserExperience: newUserExperienceSchema.meta({ id: "NewUserExperience" }),
     attributionWindowDays: z.number().int().describe("Days a Pending tracking item stays eligible for its reward."),
+    matchWindowMinutes: z
+      .number()
+      .int()
+      .describe("Mobile projects: minutes after a landing-page click in which a first launch may be matched to it by device fingerprint."),
     updatedAt: z.string(),
   })
   .meta({ id: "CampaignDto" });

@@ -20,7 +20,9 @@ export const projectDtoSchema = z
     referralRedirectLink: z.string().nullable(),
     campaignId: z.string().nullable(),
     projectSecretHint: z.string().describe("The first characters of the `sk_` project secret."),
-    allowedOrigins: z.array(z.string()).describe("Browser origins allowed to call the client-library endpoints; empty allows any."),
+    publishableKey: z.string().describe("The `pk_` publishable key for the web widget and mobile apps. Not a secret."),
+    allowedOrigins: z.array(z.string()).describe("Browser origins allowed to call the client-library endpoints; empty allows none."),
+    identityVerification: z.boolean().describe("init-app-user with the publishable key requires `userHash`."),
     app: appDtoSchema.nullable().describe("App details; Mobile projects only."),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -40,3 +42,22 @@ export const createProjectInput = createProjectBody;
 export const updateProjectInput = updateProjectBody.extend(projectIdInput);
 
 export const projectIdOnlyInput = z.object(projectIdInput);
+
+/**
+ * The icon upload: REST sends the image's bytes as the body (the REST wrapper hands them over as
+ * `icon`, see Meta.binaryBody); the dashboard sends multipart form data (`projectId`, `icon`), which
+ * tRPC passes through as FormData. Whether the bytes are an image is judged by the domain
+ * (checkIcon), by content.
+ */
+export const setIconInput = z.preprocess(
+  (value) => (value instanceof FormData ? fromForm(value) : value),
+  z.object({
+    ...projectIdInput,
+    icon: z.instanceof(Uint8Array).meta({ override: { type: "string", contentMediaType: "application/octet-stream" } }),
+  }),
+);
+
+async function fromForm(form: FormData) {
+  const icon = form.get("icon");
+  return { projectId: form.get("projectId"), icon: icon instanceof Blob ? new Uint8Array(await icon.arrayBuffer()) : icon };
+}

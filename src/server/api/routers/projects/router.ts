@@ -4,6 +4,8 @@ import { deleteProjectProcedure } from "./delete-project";
 import { getProjectProcedure } from "./get-project";
 import { listProjectsProcedure } from "./list-projects";
 import { rotateProjectSecretProcedure } from "./rotate-project-secret";
+import { rotatePublishableKeyProcedure } from "./rotate-publishable-key";
+import { setProjectIconProcedure } from "./set-project-icon";
 import { updateProjectProcedure } from "./update-project";
 
 export const projectsRouter = router({
@@ -13,4 +15,6 @@ export const projectsRouter = router({
   update: updateProjectProcedure,
   delete: deleteProjectProcedure,
   rotateSecret: rotateProjectSecretProcedure,
+  rotatePublishableKey: rotatePublishableKeyProcedure,
+  setIcon: setProjectIconProcedure,
 });

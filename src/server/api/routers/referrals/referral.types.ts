@@ -9,9 +9,9 @@ export const referralDtoSchema = z
   .object({
     referralTrackingId: z.string().describe("The tracking id (UUID): store it for the reward call."),
     referrerId: z.string().describe("The referrer's clientProvidedId."),
-    refereeId: z.string().describe("The referee's clientProvidedId."),
+    refereeId: z.string().nullable().describe("The referee's clientProvidedId; null until the referee is known (an arrival the client library tracked anonymously)."),
     referrerUniqueId: z.string().describe("The referrer's uniqueId."),
-    refereeUniqueId: z.string().describe("The referee's uniqueId."),
+    refereeUniqueId: z.string().nullable().describe("The referee's uniqueId; null until the referee is known."),
     referralCode: z.string(),
     rewardEventName: z.string().nullable().describe("The pre-assigned qualifying event, if any."),
     status: trackingStatus,
@@ -30,7 +30,11 @@ export const linkInput = linkBody.extend(projectIdInput);
 
 export const linkOutput = z
   .object({
-    referralLink: z.string().describe("`<redirect link>?referralCode=CODE[&rewardEventName=E]`, values URL-encoded."),
+    referralLink: z
+      .string()
+      .describe(
+        "Web projects: `<redirect link>?referralCode=CODE[&rewardEventName=E]`. Mobile projects: the hosted landing page `{origin}/r/{projectId}/CODE[?rewardEventName=E]`. Values URL-encoded.",
+      ),
     referralCode: z.string(),
     referrerId: z.string(),
     rewardEventName: z.string().nullable(),

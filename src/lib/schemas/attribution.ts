@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { jsonNumber } from "./common";
 
 /**
  * The two inputs of a fingerprint, as the API receives them. Every field but the OS may be missing or
@@ -6,8 +7,9 @@ import { z } from "zod";
  * click body costs only that click's fingerprint: the page has already sent the visitor on.
  */
 
-const side = z.number().positive().max(10_000);
-const pixelRatio = z.number().min(0.25).max(10);
+// jsonNumber: strict JSON numbers in API bodies (common.ts says why).
+const side = jsonNumber(z.number().positive().max(10_000));
+const pixelRatio = jsonNumber(z.number().min(0.25).max(10));
 const timezone = z.string().trim().max(64);
 const locale = z.string().trim().max(35);
 
@@ -24,7 +26,7 @@ export const deviceSchema = z.object({
 export type DeviceInput = z.infer<typeof deviceSchema>;
 
 /**
- * Body of `POST /r/{code}/click`, sent by the landing page's script (sendBeacon, text/plain JSON).
+ * Body of `POST /r/{projectId}/{code}/click`, sent by the landing page's script (sendBeacon, text/plain JSON).
  * `clickId` is the id the page was rendered with, so the click row and the page's clipboard token
  * and Play Store referrer name the same click.
  */
@@ -36,8 +38,23 @@ export const clickPayloadSchema = z.object({
   timezone: timezone.nullish(),
   locale: locale.nullish(),
   /** navigator.maxTouchPoints: tells an iPad in desktop mode from a Mac. */
-  maxTouchPoints: z.number().int().min(0).max(256).nullish(),
+  maxTouchPoints: jsonNumber(z.number().int().min(0).max(256)).nullish(),
   /** Chromium's userAgentData platformVersion: the real Android version. */
   platformVersion: z.string().trim().max(32).nullish(),
 });
 export type ClickPayload = z.infer<typeof clickPayloadSchema>;
+
+export const MAX_SIGNAL_LENGTH = 2048;
+const signal = z.string().trim().max(MAX_SIGNAL_LENGTH);
+
+/**
+ * The mobile fields of init-app-user's body (SDK-CONTRACT.md), for its body schema to spread:
+ * what the app found on its first launch, and the device for the fingerprint fallback. Each is
+ * read by resolveInstallAttribution; a value that names nothing is simply not a signal.
+ */
+export const installSignalFields = {
+  installReferrer: signal.nullish().describe("The Google Play Install Referrer string, as the app read it."),
+  clipboardToken: signal.nullish().describe("The landing page's clipboard token: `referloop:<token>` or the bare token."),
+  deepLink: signal.nullish().describe("A universal/app link that opened the app after install."),
+  device: deviceSchema.nullish().describe("The device, for the fingerprint fallback: screen in points/dp."),
+};

@@ -1,0 +1,69 @@
+import { TRPCError } from "@trpc/server";
+import { PROJECT_KEY_HEADER, PROJECT_SECRET_HEADER } from "@/lib/schemas/sdk";
+import { authenticateProjectKey, type ProjectKeyKind, type SdkProject } from "@/server/domain/projects/authenticate-project-key";
+import { PUBLISHABLE_PREFIX, SECRET_PREFIX } from "@/server/domain/projects/project-keys";
+import { acceptOrigin } from "./rest/sdk-cors";
+import { publicProcedure } from "./trpc";
+
+/** Who calls a client-library endpoint: the project of the key, the kind of key, and the browser origin if any. */
+export type SdkCaller = { project: SdkProject; key: ProjectKeyKind; origin: string | null };
+
+const unauthorized = (message: string) => new TRPCError({ code: "UNAUTHORIZED", message });
+
+/**
+ * The procedure kinds of the client-library endpoints (/api/v1/sdk), authorised by a project key
+ * instead of an API key:
+ * - `projectKey`: `X-Service-ProjectSecret` with the publishable `pk_` key (web pages, apps) or the
+ *   `sk_` secret (backends);
+ * - `projectSecret`: `x-project-secret-key` with the `sk_` secret only, never from a browser (a
+ *   request with an `Origin` header is refused).
+ * A browser call (with `Origin`) must use the publishable key and come from one of the project's
+ * allowed origins; an empty list allows none. Calls without `Origin` (servers, mobile apps) pass on
+ * the key alone. Every refusal is
+ * a 401 problem; the key is checked before the body, so a bad key with a bad body is a 401.
+ */
+function sdkKind(credential: "projectKey" | "projectSecret") {
+  const header = credential === "projectKey" ? PROJECT_KEY_HEADER : PROJECT_SECRET_HEADER;
+  return publicProcedure.meta({ sdkCredential: credential }).use(async ({ ctx, path, next }) => {
+    // Only over REST (handleSdkRequest): the dashboard's tRPC endpoint has no business here.
+    if (ctx.via !== "rest") throw new TRPCError({ code: "NOT_FOUND", message: `No procedure ${path}.` });
+    const origin = ctx.headers.get("origin");
+    if (credential === "projectSecret" && origin !== null) {
+      throw unauthorized(`This is a backend call: send the ${SECRET_PREFIX} secret in ${PROJECT_SECRET_HEADER} from your server. Requests from a browser (with an Origin header) are refused.`);
+    }
+    const key = ctx.headers.get(header)?.trim();
+    if (!key) {
+      throw unauthorized(
+        credential === "projectKey"
+          ? `Send the project's publishable key (${PUBLISHABLE_PREFIX}...) or secret (${SECRET_PREFIX}...) in the ${PROJECT_KEY_HEADER} header.`
+          : `Send the project secret (${SECRET_PREFIX}...) in the ${PROJECT_SECRET_HEADER} header.`,
+      );
+    }
+    if (credential === "projectSecret" && !key.startsWith(SECRET_PREFIX)) {
+      throw unauthorized(`This backend call takes the project secret (${SECRET_PREFIX}...); a publishable key is not enough.`);
+    }
+    const found = await authenticateProjectKey(ctx.db, key);
+    if (!found) throw unauthorized(`The key in ${header} is not valid: unknown, or rotated since.`);
+    if (origin !== null) {
+      // A secret seen from a browser sits in a page: refused, so the mistake shows at once.
+      if (found.kind === "secret") {
+        throw unauthorized(`The project secret must never reach a browser: use the publishable key (${PUBLISHABLE_PREFIX}...) in web pages, and rotate the secret if a page has shown it.`);
+      }
+      if (!found.project.allowedOrigins.includes(origin)) {
+        throw unauthorized(`The origin ${origin} is not one of this project's allowed origins. Add it in the project's settings.`);
+      }
+      acceptOrigin(ctx.headers, origin);
+    }
+    const sdk: SdkCaller = { project: found.project, key: found.kind, origin };
+    // RATE LIMIT (issue 8): the per project-key + client-IP limit goes here, after the key is known
+    // and before any work: key `${sdk.project.id}:${sdk.key}:${clientIp}` (client IP as in
+    // src/server/domain/attribution/client-ip.ts); a refusal is a 429 problem with Retry-After, which
+    // handleSdkRequest exposes to allowed browser origins.
+    return next({ ctx: { ...ctx, sdk } });
+  });
+}
+
+/** init-app-user, track-referral, new-user-experience: the publishable key or the secret. */
+export const sdkProcedure = sdkKind("projectKey");
+/** track-reward-event: the secret only, from a backend. */
+export const sdkBackendProcedure = sdkKind("projectSecret");

@@ -1,0 +1,114 @@
+import type { z } from "zod";
+import type { ReferrerExperience } from "@/lib/schemas/campaigns";
+import type { BindingRefusal } from "@/lib/schemas/referrals";
+import type { AttributionMethod, initAppUserBody } from "@/lib/schemas/sdk";
+import type { Db } from "@/server/db/client";
+import { getOrCreateAppUser } from "@/server/domain/app-users/get-or-create-app-user";
+import { readReferrerExperience } from "@/server/domain/campaigns/campaign-config";
+import type { ProjectKeyKind, SdkProject } from "@/server/domain/projects/authenticate-project-key";
+import { verifyUserHash } from "@/server/domain/projects/verify-user-hash";
+import { resolveInstallAttribution } from "@/server/domain/attribution/resolve-install-attribution";
+import { bindReferee, type AttributionToken } from "@/server/domain/referrals/bind-referee";
+import { buildReferralLink } from "@/server/domain/referrals/build-referral-link";
+
+export type InitAppUserInput = z.output<typeof initAppUserBody>;
+
+export type Attribution = {
+  method: AttributionMethod;
+  /** 1 for a deterministic token; a fingerprint's match score; 0 for none. */
+  confidence: number;
+  /** Why the token the call passed bound nothing (only then). */
+  reason?: BindingRefusal;
+};
+
+export type InitAppUserResult = {
+  id: string;
+  uniqueId: string;
+  clientProvidedId: string;
+  referralCode: string;
+  referralLink: string | null;
+  referrerExperience: ReferrerExperience;
+  /** The item this user is the referee of: the one this call's token names, else their latest, else null. */
+  referralTrackingId: string | null;
+  attribution: Attribution;
+};
+
+/**
+ * The signed-in user of the client's app: created if missing (with a fresh referral code), marked
+ * seen, attributes replaced when sent, and bound as the referee of the referral the call's token names
+ * (see bindReferee: exactly once, never to their own referral). Calling it again changes nothing but
+ * lastSeenAt (and attributes when sent).
+ *
+ * With identity verification on, a call with the publishable key must prove the user with `userHash`;
+ * a call with the secret comes from the client's backend and is trusted as it is.
+ */
+/** Where the call came from: what links, fingerprints and clipboard tokens need of the request. */
+export type InitAppUserRequest = {
+  /** The app's public origin, for Mobile projects' landing-page links. */
+  publicOrigin: string;
+  /** The client's address (trusted proxies applied), for the fingerprint. */
+  clientIp: string | null;
+  /** Keys that may have signed a landing page's clipboard token. */
+  clipboardKeys: readonly Buffer[];
+};
+
+export async function initAppUser(
+  db: Db,
+  project: SdkProject,
+  keyKind: ProjectKeyKind,
+  input: InitAppUserInput,
+  request: InitAppUserRequest,
+): Promise<InitAppUserResult> {
+  if (project.identityVerification && keyKind === "publishable") verifyUserHash(project, input.userId, input.userHash);
+  const web = webToken(input);
+  const { user, binding, method, confidence } = await db.$transaction(async (tx) => {
+    const { user } = await getOrCreateAppUser(tx, project.id, { clientProvidedId: input.userId, attributes: input.attributes });
+    if (web) return { user, binding: await bindReferee(tx, project.id, user, web), method: "cookie" as const, confidence: 1 };
+    // A first launch of a Mobile project's app: its signals in order of certainty, then the fingerprint.
+    // The click it matches is marked in this transaction, so a bind that fails releases it.
+    const install =
+      project.appType === "Mobile" && (input.installReferrer || input.clipboardToken || input.deepLink || input.device)
+        ? await resolveInstallAttribution(
+            tx,
+            {
+              projectId: project.id,
+              installReferrer: input.installReferrer,
+              clipboardToken: input.clipboardToken,
+              deepLink: input.deepLink,
+              device: input.device,
+              ip: request.clientIp,
+              now: new Date(),
+              appUserId: user.id,
+            },
+            { clipboardKeys: request.clipboardKeys },
+          )
+        : null;
+    if (!install || install.method === "none") return { user, binding: null, method: "none" as const, confidence: 0 };
+    const token: AttributionToken =
+      "referralTrackingId" in install.bind
+        ? { kind: "tracking", referralTrackingId: install.bind.referralTrackingId }
+        : { kind: "code", ...install.bind };
+    return { user, binding: await bindReferee(tx, project.id, user, token), method: install.method, confidence: install.confidence };
+  });
+  const [latest, campaign] = await Promise.all([
+    binding?.bound ? null : db.referralTracking.findFirst({ where: { refereeId: user.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true } }),
+    db.campaign.findUnique({ where: { projectId: project.id }, select: { referrerExperience: true } }),
+  ]);
+  return {
+    id: user.id,
+    uniqueId: user.id,
+    clientProvidedId: user.clientProvidedId,
+    referralCode: user.referralCode,
+    referralLink: buildReferralLink(project, user.referralCode, null, request.publicOrigin),
+    referrerExperience: readReferrerExperience(campaign?.referrerExperience),
+    referralTrackingId: binding?.bound ? binding.trackingId : (latest?.id ?? null),
+    attribution: binding?.bound ? { method, confidence } : { method: "none", confidence: 0, ...(binding ? { reason: binding.reason } : {}) },
+  };
+}
+
+/** The web widget's stored token: the tracking id, else the referral code (`svc_tracked_referral`, `svc_ref_code`). */
+function webToken(input: InitAppUserInput): AttributionToken | null {
+  if (input.referralTrackingId) return { kind: "tracking", referralTrackingId: input.referralTrackingId };
+  if (input.referralCode) return { kind: "code", referralCode: input.referralCode, rewardEventName: null };
+  return null;
+}

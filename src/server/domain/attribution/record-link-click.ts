@@ -1,0 +1,41 @@
+import type { Db } from "@/server/db/client";
+import { toLinkClickColumns, type ClickFingerprint } from "./build-fingerprint";
+
+export type LinkClickInput = {
+  /** The id the landing page was rendered with (clickPayloadSchema's clickId). */
+  clickId: string;
+  projectId: string;
+  referralCode: string;
+  rewardEventName: string | null;
+  fingerprint: ClickFingerprint;
+  userAgent: string | null;
+};
+
+const MAX_USER_AGENT = 512;
+
+/**
+ * Records a landing-page click: one statement that inserts it only if the code belongs to the
+ * Mobile project (so nobody fills the matcher's window with clicks on codes that do not exist), and
+ * ignores a click id already recorded (a repeated beacon). `unknown_referral`: no such code there.
+ */
+export async function recordLinkClick(db: Db, input: LinkClickInput): Promise<"recorded" | "duplicate" | "unknown_referral"> {
+  const c = toLinkClickColumns(input.fingerprint);
+  const userAgent = input.userAgent?.slice(0, MAX_USER_AGENT) ?? null;
+  const [result] = await db.$queryRaw<{ known: boolean; inserted: boolean }[]>`
+    WITH referral AS (
+      SELECT u."projectId", u."referralCode"
+      FROM "AppUser" u JOIN "Project" p ON p."id" = u."projectId"
+      WHERE u."projectId" = ${input.projectId} AND u."referralCode" = ${input.referralCode} AND p."appType" = 'Mobile'
+    ), inserted AS (
+      INSERT INTO "LinkClick" ("id", "projectId", "referralCode", "rewardEventName", "os", "osVersion", "screenSize", "timezone", "locale",
+                               "ipAddress", "userAgent", "createdAt")
+      SELECT ${input.clickId}, "projectId", "referralCode", ${input.rewardEventName}, ${c.os}, ${c.osVersion}, ${c.screenSize}, ${c.timezone},
+             ${c.locale}, ${c.ipAddress}, ${userAgent}, ${input.fingerprint.createdAt}
+      FROM referral
+      ON CONFLICT ("id") DO NOTHING
+      RETURNING 1
+    )
+    SELECT EXISTS (SELECT 1 FROM referral) AS "known", EXISTS (SELECT 1 FROM inserted) AS "inserted"`;
+  if (!result?.known) return "unknown_referral";
+  return result.inserted ? "recorded" : "duplicate";
+}

@@ -1,0 +1,91 @@
+import { Prisma } from "@/generated/prisma/client";
+import type { Db } from "@/server/db/client";
+
+/** A delivery whose next attempt was just claimed, with what sending it needs of its webhook. */
+export type ClaimedAttempt = {
+  id: string;
+  projectId: string;
+  webhookId: string;
+  eventName: string;
+  payload: unknown;
+  /** The number this attempt got (the delivery's attempt count, raised by the claim). */
+  attemptNumber: number;
+  webhook: { url: string; secretEncrypted: string; enabled: boolean };
+};
+
+type Row = Omit<ClaimedAttempt, "webhook"> & { url: string; secretEncrypted: string; enabled: boolean };
+
+const toClaimed = ({ url, secretEncrypted, enabled, ...delivery }: Row): ClaimedAttempt => ({ ...delivery, webhook: { url, secretEncrypted, enabled } });
+
+/**
+ * Claims the next attempt of the rows `where` selects: lease, attempt number and the webhook's state in
+ * one statement. Conditions on the claimed row belong in `where` (on `d`), where PostgreSQL checks them
+ * again after waiting for a concurrent claim's lock; a subquery's would not be.
+ */
+const claimUpdate = (workerId: string, leasedUntil: Date, now: Date, where: Prisma.Sql) => Prisma.sql`
+  UPDATE "Delivery" d
+  SET "attemptCount" = d."attemptCount" + 1, "leasedUntil" = ${leasedUntil}, "leasedBy" = ${workerId}, "updatedAt" = ${now}
+  FROM "Webhook" w
+  WHERE ${where} AND w."id" = d."webhookId"
+  RETURNING d."id", d."projectId", d."webhookId", d."eventName", d."payload", d."attemptCount" AS "attemptNumber",
+    w."url", w."secretEncrypted", w."enabled"`;
+
+/**
+ * Claims the next attempt of up to `limit` due Pending deliveries for `workerId`. SKIP LOCKED lets
+ * several workers on one PostgreSQL claim disjoint rows without waiting on each other; the lease keeps
+ * a row away from other workers after the statement commits, until it passes (a dead worker's rows are
+ * then taken over, their lost attempt still counted). Times come from this process's clock, like the
+ * nextAttemptAt it wrote.
+ *
+ * Fair between webhooks: no webhook gets more than `perWebhook` attempts in flight in this worker
+ * (`inFlight` counts what it already has), and webhooks at that cap are not even looked at, so one
+ * slow receiver with a long queue cannot take every slot (or every candidate) from the others.
+ */
+export async function claimDueAttempts(
+  db: Db,
+  input: { workerId: string; limit: number; leaseMs: number; dueBefore: Date; perWebhook: number; inFlight: ReadonlyMap<string, number> },
+): Promise<ClaimedAttempt[]> {
+  const now = new Date();
+  const busy = [...input.inFlight].filter(([, n]) => n > 0);
+  const saturated = busy.filter(([, n]) => n >= input.perWebhook).map(([id]) => id);
+  // The rows are locked (SKIP LOCKED) in the subquery, so no other claim can take them meanwhile.
+  const picked = Prisma.sql`d."id" IN (
+    WITH candidates AS (
+      SELECT "id", "webhookId", "nextAttemptAt" FROM "Delivery"
+      WHERE "status" = 'Pending' AND "nextAttemptAt" <= ${input.dueBefore}
+        AND ("leasedUntil" IS NULL OR "leasedUntil" < ${now})
+        AND NOT ("webhookId" = ANY(${saturated}::text[]))
+      ORDER BY "nextAttemptAt"
+      LIMIT ${input.limit * 4}
+      FOR UPDATE SKIP LOCKED
+    ), ranked AS (
+      SELECT c."id", c."nextAttemptAt",
+        ROW_NUMBER() OVER (PARTITION BY c."webhookId" ORDER BY c."nextAttemptAt") + COALESCE(b."n", 0) AS "slot"
+      FROM candidates c
+      LEFT JOIN unnest(${busy.map(([id]) => id)}::text[], ${busy.map(([, n]) => n)}::int[]) AS b("webhookId", "n")
+        ON b."webhookId" = c."webhookId"
+    )
+    SELECT "id" FROM ranked WHERE "slot" <= ${input.perWebhook} ORDER BY "nextAttemptAt" LIMIT ${input.limit}
+  )`;
+  const rows = await db.$queryRaw<Row[]>(claimUpdate(input.workerId, new Date(now.getTime() + input.leaseMs), now, picked));
+  return rows.map(toClaimed);
+}
+
+/**
+ * Claims the next attempt of one delivery (the Inngest function's way in): a compare-and-set on the
+ * attempt count read first, so of callers racing for one attempt exactly one wins, and while another
+ * worker's lease holds, none. `skipped` says why nothing was claimed.
+ */
+export async function claimAttempt(
+  db: Db,
+  input: { deliveryId: string; workerId: string; leaseMs: number },
+): Promise<{ claimed: ClaimedAttempt } | { skipped: "not_found" | "not_pending" | "claimed_elsewhere" }> {
+  const delivery = await db.delivery.findUnique({ where: { id: input.deliveryId }, select: { status: true, attemptCount: true } });
+  if (!delivery) return { skipped: "not_found" };
+  if (delivery.status !== "Pending") return { skipped: "not_pending" };
+  const now = new Date();
+  const where = Prisma.sql`d."id" = ${input.deliveryId} AND d."status" = 'Pending' AND d."attemptCount" = ${delivery.attemptCount}
+    AND (d."leasedUntil" IS NULL OR d."leasedUntil" < ${now} OR d."leasedBy" = ${input.workerId})`;
+  const [row] = await db.$queryRaw<Row[]>(claimUpdate(input.workerId, new Date(now.getTime() + input.leaseMs), now, where));
+  return row ? { claimed: toClaimed(row) } : { skipped: "claimed_elsewhere" };
+}

@@ -1,0 +1,50 @@
+import type { AppType } from "@/generated/prisma/client";
+import type { Db } from "@/server/db/client";
+import { hashToken } from "@/server/domain/tokens";
+import { PUBLISHABLE_PREFIX, SECRET_PREFIX } from "./project-keys";
+
+/** What a client-library call knows of its project once the key is accepted. */
+export type SdkProject = {
+  id: string;
+  organizationId: string;
+  name: string;
+  appType: AppType;
+  referralRedirectLink: string | null;
+  allowedOrigins: string[];
+  identityVerification: boolean;
+  secretEncrypted: string | null;
+};
+
+/** `secret`: the `sk_` secret (backends); `publishable`: the `pk_` key (web pages, apps). */
+export type ProjectKeyKind = "secret" | "publishable";
+
+const columns = {
+  id: true,
+  organizationId: true,
+  name: true,
+  appType: true,
+  referralRedirectLink: true,
+  allowedOrigins: true,
+  identityVerification: true,
+  secretEncrypted: true,
+} as const;
+
+/** Longer than any key the service issues: refused before hashing or querying. */
+const MAX_KEY_LENGTH = 100;
+
+/**
+ * The project a client-library key belongs to, with the kind of key, or null. One read by a unique
+ * index, on every call and without a cache: a rotated key must stop working at once on every instance.
+ */
+export async function authenticateProjectKey(db: Db, key: string): Promise<{ project: SdkProject; kind: ProjectKeyKind } | null> {
+  if (key.length > MAX_KEY_LENGTH) return null;
+  if (key.startsWith(SECRET_PREFIX)) {
+    const project = await db.project.findUnique({ where: { secretHash: hashToken(key) }, select: columns });
+    return project && { project, kind: "secret" };
+  }
+  if (key.startsWith(PUBLISHABLE_PREFIX)) {
+    const project = await db.project.findUnique({ where: { publishableKey: key }, select: columns });
+    return project && { project, kind: "publishable" };
+  }
+  return null;
+}

@@ -1,0 +1,29 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { DomainError } from "@/server/domain/errors";
+import { configuredKeys, decryptSecret, type SecretKeys } from "@/server/domain/webhooks/webhook-secret";
+import type { SdkProject } from "./authenticate-project-key";
+
+/** What the client's backend computes: hex HMAC-SHA256 of the user id, keyed with the `sk_` secret. */
+export const userHashOf = (secret: string, userId: string) => createHmac("sha256", secret).update(userId, "utf8").digest("hex");
+
+/**
+ * Identity verification: `userHash` must be the HMAC of `userId` under the project secret, so a page
+ * cannot initialise (or read the referral code of) a user its backend did not sign. Throws a 401
+ * domain error otherwise. Compared in constant time.
+ */
+export function verifyUserHash(project: SdkProject, userId: string, userHash: string | undefined, keys: SecretKeys = configuredKeys()) {
+  if (userHash === undefined) {
+    throw new DomainError(
+      "unauthorized",
+      "This project requires identity verification: send userHash, the hex HMAC-SHA256 of userId keyed with the project secret, computed by your backend.",
+    );
+  }
+  // Enabling is refused without it (see updateProject); a key change that lost it is a server fault.
+  const secret = project.secretEncrypted === null ? null : decryptSecret(project.secretEncrypted, keys);
+  if (secret === null) throw new DomainError("unavailable", "Identity verification cannot check userHash right now: the project secret is unreadable.");
+  const expected = Buffer.from(userHashOf(secret, userId), "hex");
+  const given = Buffer.from(userHash, "hex");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new DomainError("unauthorized", "userHash does not match userId: compute it with the current project secret, over the exact userId sent.");
+  }
+}

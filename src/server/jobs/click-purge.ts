@@ -1,0 +1,43 @@
+import { getConfig, type Config } from "@/server/config";
+import { getDb, type Db } from "@/server/db/client";
+import { purgeExpiredClicks } from "@/server/domain/attribution/purge-expired-clicks";
+
+/** How often expired landing-page clicks are deleted, by either scheduler. */
+export const CLICK_PURGE_INTERVAL_MS = 15 * 60_000;
+export const CLICK_PURGE_CRON = "*/15 * * * *";
+
+type PurgeHolder = { __referloopClickPurge?: { timer: NodeJS.Timeout; running: Promise<unknown> } };
+// On globalThis, like the delivery worker: instrumentation and route modules do not share module state.
+const holder = globalThis as PurgeHolder;
+
+/**
+ * The embedded scheduler of the click purge: a timer in this process (the app server, or
+ * `npm run worker`), once at start and every CLICK_PURGE_INTERVAL_MS. With Inngest configured, its
+ * cron function runs the purge instead and this does nothing. Several processes purging at once is
+ * harmless.
+ */
+export function startClickPurge(deps: { db?: () => Promise<Db>; config?: Config; intervalMs?: number; now?: () => Date } = {}): void {
+  const config = deps.config ?? getConfig();
+  if (config.inngestEnabled || holder.__referloopClickPurge) return;
+  const now = deps.now ?? (() => new Date());
+  const run = () => {
+    const running = (deps.db ?? getDb)()
+      .then((db) => purgeExpiredClicks(db, now()))
+      .catch((error) => console.error("[attribution] click purge failed:", error));
+    if (holder.__referloopClickPurge) holder.__referloopClickPurge.running = running;
+    return running;
+  };
+  const timer = setInterval(run, deps.intervalMs ?? CLICK_PURGE_INTERVAL_MS);
+  timer.unref(); // never what keeps a process alive
+  holder.__referloopClickPurge = { timer, running: Promise.resolve() };
+  void run();
+}
+
+/** Stops the timer, after a purge in progress. */
+export async function stopClickPurge(): Promise<void> {
+  const purge = holder.__referloopClickPurge;
+  holder.__referloopClickPurge = undefined;
+  if (!purge) return;
+  clearInterval(purge.timer);
+  await purge.running;
+}
