@@ -3,14 +3,16 @@ import { ACTIVE_ORGANIZATION_COOKIE, appServices, createSessionContext } from "@
 import { createCaller } from "@/server/api/root";
 import { sessionToken } from "@/server/auth/session";
 
-/** The request's context as the dashboard API builds it: a live session's user, or anonymous. */
+/**
+ * The request's context as the dashboard API builds it: a live session's user, or anonymous. The
+ * request is read first: that makes the page dynamic before the database is opened, so a build never
+ * touches it.
+ */
 export async function serverContext() {
-  return createSessionContext(
-    await appServices(),
-    await headers(),
-    await sessionToken(),
-    (await cookies()).get(ACTIVE_ORGANIZATION_COOKIE)?.value ?? null,
-  );
+  const requestHeaders = await headers();
+  const session = await sessionToken();
+  const organizationId = (await cookies()).get(ACTIVE_ORGANIZATION_COOKIE)?.value ?? null;
+  return createSessionContext(await appServices(), requestHeaders, session, organizationId);
 }
 
 /** The tRPC procedures, called in-process for a server component, as the request's user. */
