@@ -107,7 +107,8 @@ test("an invitation from the e-mail: the invited viewer joins once, sees the own
   // A viewer reads the project, but cannot change it.
   await viewer.goto(`/dashboard/projects/${projectId}`);
   await expect(viewer.getByRole("button", { name: "Rotate secret" })).toBeDisabled();
-  await expect(viewer.getByText("Only owners can rotate project secrets.")).toBeVisible();
+  // The secret's card and the publishable key's card.
+  await expect(viewer.getByText("Only owners can rotate project secrets and publishable keys.")).toHaveCount(2);
   await expect(viewer.getByRole("button", { name: "Delete project" })).toBeDisabled();
   await expect(viewer.getByText("Only owners can delete projects.")).toBeVisible();
   await expect(viewer.getByRole("button", { name: "Save changes" })).toBeDisabled();
