@@ -20,8 +20,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: tests, exclude: integration, env } },
-      { resolve: { alias }, test: { name: "integration", include: integration, env, globalSetup: ["src/test/global-setup.ts"] } },
+      // extends: the projects take the timeouts above (inline projects inherit nothing by default, so they ran at 5 s).
+      { extends: true, test: { name: "unit", include: tests, exclude: integration, env } },
+      { extends: true, test: { name: "integration", include: integration, env, globalSetup: ["src/test/global-setup.ts"] } },
     ],
   },
 });

@@ -39,10 +39,11 @@ export async function createProject(page: Page, { name = "Shop", redirectLink = 
   return new URL(page.url()).pathname.split("/").pop() ?? "";
 }
 
-/** Creates an API key in the dashboard and returns the full key (shown once). */
-export async function createApiKey(page: Page, name = "E2E backend"): Promise<string> {
+/** Creates an API key in the dashboard (an owner key unless `role` says otherwise) and returns the full key (shown once). */
+export async function createApiKey(page: Page, name = "E2E backend", role: "owner" | "member" | "readOnly" = "owner"): Promise<string> {
   await page.goto("/dashboard/api-keys");
   await page.getByLabel("Key name").fill(name);
+  await page.getByLabel("Key role").selectOption(role);
   await page.getByRole("button", { name: "Create API key" }).click();
   const key = await readSecret(page, "API key");
   expect(key).toMatch(/^rl_/);
@@ -79,6 +80,57 @@ export function restClient(request: APIRequestContext, apiKey: string, projectId
 
 export type TrackResponse = { referralTrackingId: string; status: string };
 export type RewardResponse = { rewardClaimed: boolean; status: string; reason?: string };
+
+/**
+ * Opens the link of the newest e-mail to `to` whose subject matches, from the development mailbox
+ * (/dev/mail: the e2e server writes e-mail to its data folder), and returns the link.
+ */
+export async function followMailLink(page: Page, to: string, subject: RegExp): Promise<string> {
+  await page.goto("/dev/mail");
+  const message = page.getByRole("article", { name: subject }).filter({ hasText: `To ${to}` }).first();
+  await expect(message).toBeVisible();
+  const link = await message.getByRole("link").first().getAttribute("href");
+  expect(link).toBeTruthy();
+  await page.goto(link!);
+  return link!;
+}
+
+/** Follows the verification e-mail of `email` in `page` (signed in or not) and verifies the address. */
+export async function verifyEmail(page: Page, email: string): Promise<void> {
+  await followMailLink(page, email, /^Verify your e-mail address$/);
+  await page.getByRole("button", { name: "Verify my e-mail address" }).click();
+  await expect(page.getByText(`${email} is verified.`)).toBeVisible();
+}
+
+/**
+ * The owner in `ownerPage` invites `email` with `role`; `page` (a separate browser context) signs up
+ * with that address from the invitation link, verifies it and joins. Ends on the dashboard of the
+ * owner's organisation; returns the invitation link.
+ */
+export async function inviteAndJoin(ownerPage: Page, page: Page, email: string, role: "Owner" | "Member" | "Viewer"): Promise<string> {
+  await ownerPage.goto("/dashboard/organization");
+  const form = ownerPage.getByRole("form", { name: "Invite a member" });
+  await form.getByLabel("E-mail address").fill(email);
+  await form.getByLabel("Role").selectOption({ label: role });
+  await form.getByRole("button", { name: "Send invitation" }).click();
+  await expect(ownerPage.getByText(`Invitation sent to ${email}.`)).toBeVisible();
+
+  const invitation = await followMailLink(page, email, /invited you to/);
+  await expect(page.getByRole("heading", { name: /^Join / })).toBeVisible();
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Organisation name").fill("My own org");
+  await page.getByRole("button", { name: "Create account" }).click();
+  // Back on the invitation, which waits for the address to be verified.
+  await expect(page).toHaveURL(invitation);
+  await expect(page.getByText("Until then you cannot accept invitations.")).toBeVisible();
+  await verifyEmail(page, email);
+  await page.goto(invitation);
+  await page.getByRole("button", { name: /^Join / }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return invitation;
+}
 
 /** Collects CSP violations as the browser reports them: the DOM event and the console message. */
 export async function watchCsp(page: Page): Promise<string[]> {

@@ -22,7 +22,7 @@ function expectDashboardHeaders(headers: Record<string, string>) {
 
 test.describe("secure headers", () => {
   test("dashboard pages carry the CSP and frame rules, with a fresh nonce each time; the API, /sdk/ and /r/ only nosniff", async ({ request }) => {
-    for (const pathname of ["/sign-in", "/sign-up", "/dashboard", "/"]) {
+    for (const pathname of ["/sign-in", "/sign-up", "/dashboard", "/", "/forgot-password", "/reset-password?token=x", "/verify-email?token=x", "/invitations/x"]) {
       const res = await request.get(pathname, { maxRedirects: 0 });
       expectDashboardHeaders(res.headers());
       // Development mode over http: no HSTS, no upgrade of requests to https.

@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
-import { sessionUserId } from "@/server/auth/session";
+import { isSignedIn } from "@/lib/server/caller";
 
 export default async function Home() {
-  redirect((await sessionUserId()) ? "/dashboard" : "/sign-in");
+  redirect((await isSignedIn()) ? "/dashboard" : "/sign-in");
 }

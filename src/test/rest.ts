@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import type { Services } from "@/server/api/context";
+import type { ApiKeyRole } from "@/generated/prisma/enums";
 import type { Db } from "@/server/db/client";
 import { handleRestRequest } from "@/server/api/rest/handle-rest-request";
 import { createApiKey } from "@/server/domain/api-keys/create-api-key";
@@ -58,12 +59,12 @@ export function expectProblem(res: RestResponse, status: number, fields: (string
   }
 }
 
-/** A fresh organisation and an API key for it. */
-export async function createOrgWithApiKey(db: Db) {
+/** A fresh organisation and an API key for it (an owner key unless `role` says otherwise). */
+export async function createOrgWithApiKey(db: Db, role: ApiKeyRole = "owner") {
   const org = await db.organization.create({
     data: { name: "Org " + randomAlphanumeric(4), clientId: "cl_" + randomAlphanumeric(16) },
   });
-  const key = await createApiKey(db, org.id, { name: "test" });
+  const key = await createApiKey(db, org.id, { name: "test", role }, null);
   return { org, apiKey: key.key, apiKeyId: key.id };
 }
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthShell } from "@/components/auth/auth-shell";
 import { SignInForm } from "@/components/auth/sign-in-form";
-import { sessionUserId } from "@/server/auth/session";
+import { isSignedIn } from "@/lib/server/caller";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -11,7 +11,7 @@ type Props = { searchParams: Promise<{ callbackUrl?: string | string[]; error?: 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 export default async function SignInPage({ searchParams }: Props) {
-  if (await sessionUserId()) redirect("/dashboard");
+  if (await isSignedIn()) redirect("/dashboard");
   const params = await searchParams;
   // next-auth redirects here with ?error=... when a sign-in fails outside this form.
   const error = first(params.error);

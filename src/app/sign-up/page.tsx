@@ -2,15 +2,18 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthShell } from "@/components/auth/auth-shell";
 import { SignUpForm } from "@/components/auth/sign-up-form";
-import { sessionUserId } from "@/server/auth/session";
+import { isSignedIn } from "@/lib/server/caller";
 
 export const metadata: Metadata = { title: "Sign up" };
 
-export default async function SignUpPage() {
-  if (await sessionUserId()) redirect("/dashboard");
+type Props = { searchParams: Promise<{ callbackUrl?: string | string[] }> };
+
+export default async function SignUpPage({ searchParams }: Props) {
+  if (await isSignedIn()) redirect("/dashboard");
+  const { callbackUrl } = await searchParams;
   return (
     <AuthShell title="Create your account" subtitle="An organisation is created with you as its owner.">
-      <SignUpForm />
+      <SignUpForm callbackUrl={typeof callbackUrl === "string" ? callbackUrl : undefined} />
     </AuthShell>
   );
 }

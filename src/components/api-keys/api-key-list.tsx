@@ -4,15 +4,20 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ErrorMessage } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { ConfirmButton } from "@/components/ui/confirm-button";
+import { usePermission } from "@/components/dashboard/permissions";
 import { toFormErrors } from "@/lib/errors";
 import { formatDate, formatDateTime } from "@/lib/format";
+import { ROLE_LABELS } from "@/lib/permissions";
 import { useTRPC } from "@/lib/trpc";
 import type { RouterOutputs } from "@/lib/trpc-types";
 
 type ApiKey = RouterOutputs["apiKeys"]["list"]["keys"][number];
 
-export function ApiKeyList({ keys, onDeleted }: { keys: ApiKey[]; onDeleted?: (id: string) => void }) {
+/** The organisation's keys with their role and creator; who may delete which follows the permission table. */
+export function ApiKeyList({ keys, currentUserId, onDeleted }: { keys: ApiKey[]; currentUserId: string; onDeleted?: (id: string) => void }) {
   const trpc = useTRPC();
+  const deleteOwn = usePermission("apiKeys.deleteOwn");
+  const deleteAny = usePermission("apiKeys.deleteAny");
   const queryClient = useQueryClient();
   const remove = useMutation(
     trpc.apiKeys.delete.mutationOptions({
@@ -34,6 +39,8 @@ export function ApiKeyList({ keys, onDeleted }: { keys: ApiKey[]; onDeleted?: (i
             <tr>
               <th scope="col" className="py-2 pr-4 font-medium">Name</th>
               <th scope="col" className="py-2 pr-4 font-medium">Key</th>
+              <th scope="col" className="py-2 pr-4 font-medium">Role</th>
+              <th scope="col" className="py-2 pr-4 font-medium">Created by</th>
               <th scope="col" className="py-2 pr-4 font-medium">Created</th>
               <th scope="col" className="py-2 pr-4 font-medium">Expires</th>
               <th scope="col" className="py-2 pr-4 font-medium">Last used</th>
@@ -47,12 +54,17 @@ export function ApiKeyList({ keys, onDeleted }: { keys: ApiKey[]; onDeleted?: (i
                 <tr key={k.id}>
                   <td className="py-2.5 pr-4 font-medium text-zinc-900">{k.name}</td>
                   <td className="py-2.5 pr-4 font-mono text-xs text-zinc-600">{k.key}</td>
+                  <td className="py-2.5 pr-4 whitespace-nowrap">
+                    <Badge tone={k.role === "readOnly" ? "neutral" : k.role === "owner" ? "brand" : "blue"}>{ROLE_LABELS[k.role]}</Badge>
+                  </td>
+                  <td className="py-2.5 pr-4 text-zinc-600">{k.createdBy ?? <span className="text-zinc-400">unknown</span>}</td>
                   <td className="py-2.5 pr-4 whitespace-nowrap text-zinc-600">{formatDateTime(k.createdAt)}</td>
                   <td className="py-2.5 pr-4 whitespace-nowrap text-zinc-600">
                     {expired ? <Badge tone="red">Expired {formatDate(k.expiresAt)}</Badge> : formatDate(k.expiresAt, "Never")}
                   </td>
                   <td className="py-2.5 pr-4 whitespace-nowrap text-zinc-600">{formatDateTime(k.lastUsedAt, "Never")}</td>
                   <td className="py-2.5 text-right">
+                    {deleteAny.allowed || (deleteOwn.allowed && k.createdById === currentUserId) ? (
                     <ConfirmButton
                       size="sm"
                       variant="ghost"
@@ -64,6 +76,11 @@ export function ApiKeyList({ keys, onDeleted }: { keys: ApiKey[]; onDeleted?: (i
                     >
                       Delete
                     </ConfirmButton>
+                    ) : (
+                      <span className="text-xs text-zinc-500" title={deleteOwn.allowed ? deleteAny.reason ?? undefined : deleteOwn.reason ?? undefined}>
+                        {deleteOwn.allowed ? "Not yours to delete" : "Read only"}
+                      </span>
+                    )}
                   </td>
                 </tr>
               );

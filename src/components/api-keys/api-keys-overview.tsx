@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { PermissionNote, usePermission } from "@/components/dashboard/permissions";
 import { ErrorMessage } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -26,6 +27,8 @@ function ClientIdentifier({ label, value }: { label: string; value: string }) {
 export function ApiKeysOverview() {
   const trpc = useTRPC();
   const list = useQuery(trpc.apiKeys.list.queryOptions());
+  const me = useQuery(trpc.accounts.me.queryOptions());
+  const create = usePermission("apiKeys.create");
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   // A deleted key's one-time panel would only invite someone to store a dead key.
   const forgetShownKey = (id: string) => setCreated((shown) => (shown?.id === id ? null : shown));
@@ -43,10 +46,10 @@ export function ApiKeysOverview() {
       {created && <SecretOnce label="API key" secret={created.key} warning={created.warning} onDismiss={() => setCreated(null)} />}
       <Card title="API keys" description="Backends call the REST API with Authorization: Bearer <key>.">
         {list.isPending && <p className="text-sm text-zinc-500">Loading API keys…</p>}
-        {list.data && <ApiKeyList keys={list.data.keys} onDeleted={forgetShownKey} />}
+        {list.data && me.data && <ApiKeyList keys={list.data.keys} currentUserId={me.data.userId} onDeleted={forgetShownKey} />}
       </Card>
-      <Card title="Create an API key">
-        <CreateApiKeyForm onCreated={setCreated} />
+      <Card title="Create an API key" description="A key acts with the role you choose, never more than your own; removing you from the organisation revokes the keys you created.">
+        {create.allowed && me.data ? <CreateApiKeyForm role={me.data.role} onCreated={setCreated} /> : <PermissionNote reason={create.reason} />}
       </Card>
     </div>
   );

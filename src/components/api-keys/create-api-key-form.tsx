@@ -8,6 +8,8 @@ import { FormField, inputClasses } from "@/components/ui/form-field";
 import { noErrors, toFormErrors, type FormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import type { RouterOutputs } from "@/lib/trpc-types";
+import type { ApiKeyRole, MemberRole } from "@/generated/prisma/enums";
+import { API_KEY_ROLE_LABELS, grantableKeyRoles } from "@/lib/permissions";
 import { API_KEY_NAME_MAX_LENGTH } from "@/lib/schemas/accounts";
 
 export type CreatedApiKey = RouterOutputs["apiKeys"]["create"];
@@ -19,7 +21,8 @@ function endOfDay(date: string): string | null {
   return Number.isNaN(end.getTime()) ? null : end.toISOString();
 }
 
-export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
+export function CreateApiKeyForm({ role, onCreated }: { role: MemberRole | null; onCreated: (key: CreatedApiKey) => void }) {
+  const roles = grantableKeyRoles(role);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
@@ -32,14 +35,18 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey
         onCreated(key);
         await queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
       },
-      onError: (error) => setErrors(toFormErrors(error, ["name", "expiresAt"])),
+      onError: (error) => setErrors(toFormErrors(error, ["name", "expiresAt", "role"])),
     }),
   );
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    create.mutate({ name: String(form.get("name") ?? ""), expiresAt: endOfDay(String(form.get("expiresAt") ?? "")) });
+    create.mutate({
+      name: String(form.get("name") ?? ""),
+      role: String(form.get("role") ?? "member") as ApiKeyRole,
+      expiresAt: endOfDay(String(form.get("expiresAt") ?? "")),
+    });
   }
 
   return (
@@ -47,6 +54,18 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Key name" error={errors.fields.name} hint="What uses it, e.g. “Billing backend”.">
           {(p) => <input {...p} name="name" required maxLength={API_KEY_NAME_MAX_LENGTH} className={inputClasses} />}
+        </FormField>
+        <FormField label="Key role" error={errors.fields.role} className="sm:col-span-2">
+          {(p) => (
+            // The least powerful key that still writes is the default: most backends need no more.
+            <select {...p} name="role" defaultValue={roles.includes("member") ? "member" : roles[0]} className={inputClasses}>
+              {roles.map((r) => (
+                <option key={r} value={r}>
+                  {API_KEY_ROLE_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          )}
         </FormField>
         <FormField label="Expires on" optional error={errors.fields.expiresAt} hint="The key stops working after this day. Empty: never.">
           {(p) => <input {...p} name="expiresAt" type="date" className={inputClasses} />}

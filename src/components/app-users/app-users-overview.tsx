@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ErrorMessage } from "@/components/ui/alert";
+import { usePermission } from "@/components/dashboard/permissions";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { inputClasses } from "@/components/ui/form-field";
@@ -62,13 +63,21 @@ export function AppUsersOverview({ projectId }: { projectId: string }) {
   });
 
   const filtered = Boolean(url.q) || hasReferrals !== "all";
+  const write = usePermission("appUsers.write");
   return (
     <div className="space-y-6">
       <Card
         title="App users"
         description="Your app's end users, each with a referral code. Search by client id (any part) or exact referral code."
         actions={
-          <Button variant={showCreate ? "secondary" : "primary"} size="sm" aria-expanded={showCreate} onClick={() => setShowCreate((v) => !v)}>
+          <Button
+            variant={showCreate ? "secondary" : "primary"}
+            size="sm"
+            aria-expanded={showCreate}
+            disabled={!write.allowed}
+            title={write.reason ?? undefined}
+            onClick={() => setShowCreate((v) => !v)}
+          >
             {showCreate ? "Close form" : "New app user"}
           </Button>
         }

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ErrorMessage, StatusMessage } from "@/components/ui/alert";
+import { PermissionNote, usePermission } from "@/components/dashboard/permissions";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { KeyValueEditor, recordFromRows, rowsFromRecord, type KeyValueRow } from "@/components/ui/key-value-editor";
@@ -44,16 +45,18 @@ export function AttributesCard({ projectId, user }: { projectId: string; user: A
     setSaved(false);
     setLocalError(null);
   };
+  const write = usePermission("appUsers.write");
   const serverError = update.isError ? toFormErrors(update.error, ["attributes"]) : null;
   return (
     <Card title="Attributes" description="Free-form string values. Saving replaces all attributes with the rows below.">
       <form onSubmit={onSubmit} aria-label="Attributes" className="space-y-4">
-        <KeyValueEditor rows={rows} onChange={change} disabled={update.isPending} />
+        <KeyValueEditor rows={rows} onChange={change} disabled={update.isPending || !write.allowed} />
         <ErrorMessage>{localError ?? serverError?.fields.attributes ?? serverError?.message}</ErrorMessage>
         <div className="flex items-center gap-3">
-          <Button type="submit" pending={update.isPending}>
+          <Button type="submit" pending={update.isPending} disabled={!write.allowed}>
             Save attributes
           </Button>
+          <PermissionNote reason={write.reason} />
           {saved && <StatusMessage>Saved.</StatusMessage>}
         </div>
       </form>

@@ -49,12 +49,17 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl?: string
         {(p) => <input {...p} name="password" type="password" autoComplete="current-password" required className={inputClasses} />}
       </FormField>
       <ErrorMessage>{error}</ErrorMessage>
+      <p className="text-right text-sm">
+        <Link href="/forgot-password" className="font-medium text-brand-600 hover:underline">
+          Forgot your password?
+        </Link>
+      </p>
       <Button type="submit" pending={pending} className="w-full">
         Sign in
       </Button>
       <p className="text-center text-sm text-zinc-600">
         No account yet?{" "}
-        <Link href="/sign-up" className="font-medium text-brand-600 hover:underline">
+        <Link href={callbackUrl ? `/sign-up?callbackUrl=${encodeURIComponent(callbackUrl)}` : "/sign-up"} className="font-medium text-brand-600 hover:underline">
           Sign up
         </Link>
       </p>

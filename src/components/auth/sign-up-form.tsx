@@ -9,12 +9,13 @@ import { ErrorMessage } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClasses } from "@/components/ui/form-field";
 import { noErrors, toFormErrors, type FormErrors } from "@/lib/errors";
+import { safeRedirectPath } from "@/lib/safe-redirect";
 import { useTRPC } from "@/lib/trpc";
 import { MIN_PASSWORD_LENGTH, newPasswordInput } from "@/lib/schemas/password";
 
 const FIELDS = ["email", "password", "name", "organizationName"] as const;
 
-export function SignUpForm() {
+export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
   const trpc = useTRPC();
   const router = useRouter();
   const [errors, setErrors] = useState<FormErrors>(noErrors);
@@ -51,7 +52,7 @@ export function SignUpForm() {
       setErrors({ message: "Your account was created, but signing in failed. Sign in to continue.", fields: {} });
       return;
     }
-    router.replace("/dashboard");
+    router.replace(safeRedirectPath(callbackUrl));
     router.refresh();
   }
 
@@ -81,7 +82,7 @@ export function SignUpForm() {
       </Button>
       <p className="text-center text-sm text-zinc-600">
         Already have an account?{" "}
-        <Link href="/sign-in" className="font-medium text-brand-600 hover:underline">
+        <Link href={callbackUrl ? `/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}` : "/sign-in"} className="font-medium text-brand-600 hover:underline">
           Sign in
         </Link>
       </p>

@@ -1,5 +1,6 @@
 "use client";
 
+import { PermissionNote, usePermission } from "@/components/dashboard/permissions";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { ErrorMessage, StatusMessage } from "@/components/ui/alert";
@@ -99,6 +100,7 @@ function CampaignEditor({ projectId, campaign, publishableKey }: { projectId: st
   const mobile = useQuery(trpc.projects.get.queryOptions({ projectId })).data?.appType === "Mobile";
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [saved, setSaved] = useState(false);
+  const permission = usePermission("campaigns.update");
   const [savedSnapshot, setSavedSnapshot] = useState(() =>
     snapshot(
       campaign.referrerExperience,
@@ -323,9 +325,10 @@ function CampaignEditor({ projectId, campaign, publishableKey }: { projectId: st
           )}
         </Card>
         <div className="sticky bottom-0 -mx-1 flex items-center gap-3 border-t border-zinc-200 bg-zinc-50/95 px-1 py-3 backdrop-blur">
-          <Button type="submit" pending={save.isPending}>
+          <Button type="submit" pending={save.isPending} disabled={!permission.allowed}>
             Save campaign
           </Button>
+          <PermissionNote reason={permission.reason} />
           {saved && <StatusMessage>Saved.</StatusMessage>}
           {errors.message && (
             <div className="min-w-0 flex-1">

@@ -1,27 +1,44 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { Fragment, useState } from "react";
+import type { MemberRole } from "@/generated/prisma/enums";
+import { usePermission } from "@/components/dashboard/permissions";
 import { ErrorMessage } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { ConfirmButton } from "@/components/ui/confirm-button";
+import { Button } from "@/components/ui/button";
 import { toFormErrors } from "@/lib/errors";
 import { formatDate } from "@/lib/format";
+import { ROLE_LABELS } from "@/lib/permissions";
+import { MEMBER_ROLES } from "@/lib/schemas/accounts";
 import { useTRPC } from "@/lib/trpc";
+import { RemoveMemberDialog } from "./remove-member-dialog";
 
-export function MemberList({ canManage, currentUserId }: { canManage: boolean; currentUserId: string }) {
+export function MemberList({ currentUserId }: { currentUserId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const router = useRouter();
+  const canRemove = usePermission("members.remove").allowed;
+  const canChangeRole = usePermission("members.changeRole").allowed;
+  const [removing, setRemoving] = useState<string | null>(null);
   const members = useQuery(trpc.organizations.members.queryOptions());
-  const remove = useMutation(
-    trpc.organizations.removeMember.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.organizations.members.queryKey() }),
+  const changeRole = useMutation(
+    trpc.organizations.changeRole.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.organizations.members.queryKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
+        // Your own role may have changed: the layout reads it for every control.
+        router.refresh();
+      },
     }),
   );
   if (members.isPending) return <p className="text-sm text-zinc-500">Loading members…</p>;
   if (members.isError) return <ErrorMessage>{toFormErrors(members.error).message}</ErrorMessage>;
+  const manage = canRemove || canChangeRole;
   return (
     <div className="space-y-3">
-      {remove.isError && <ErrorMessage>{toFormErrors(remove.error).message}</ErrorMessage>}
+      {changeRole.isError && <ErrorMessage>{toFormErrors(changeRole.error).message}</ErrorMessage>}
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Members</caption>
@@ -30,39 +47,58 @@ export function MemberList({ canManage, currentUserId }: { canManage: boolean; c
               <th scope="col" className="py-2 pr-4 font-medium">Member</th>
               <th scope="col" className="py-2 pr-4 font-medium">Role</th>
               <th scope="col" className="py-2 pr-4 font-medium">Joined</th>
-              {canManage && <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th>}
+              {manage && <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th>}
             </tr>
           </thead>
           <tbody className="divide-y divide-zinc-100">
             {members.data.map((m) => (
-              <tr key={m.userId}>
-                <td className="py-2.5 pr-4">
-                  <p className="font-medium text-zinc-900">
-                    {m.email}
-                    {m.userId === currentUserId && <span className="ml-2 text-xs font-normal text-zinc-500">(you)</span>}
-                  </p>
-                  {m.name && <p className="text-xs text-zinc-500">{m.name}</p>}
-                </td>
-                <td className="py-2.5 pr-4">
-                  <Badge tone={m.role === "owner" ? "brand" : "neutral"}>{m.role === "owner" ? "Owner" : "Member"}</Badge>
-                </td>
-                <td className="py-2.5 pr-4 whitespace-nowrap text-zinc-600">{formatDate(m.joinedAt)}</td>
-                {canManage && (
-                  <td className="py-2.5 text-right">
-                    <ConfirmButton
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Remove ${m.email}`}
-                      question={m.userId === currentUserId ? "You will lose access." : "Remove from the organisation?"}
-                      confirmLabel="Remove"
-                      pending={remove.isPending && remove.variables?.userId === m.userId}
-                      onConfirm={() => remove.mutate({ userId: m.userId })}
-                    >
-                      Remove
-                    </ConfirmButton>
+              <Fragment key={m.userId}>
+                <tr>
+                  <td className="py-2.5 pr-4">
+                    <p className="font-medium text-zinc-900">
+                      {m.email}
+                      {m.userId === currentUserId && <span className="ml-2 text-xs font-normal text-zinc-500">(you)</span>}
+                    </p>
+                    {m.name && <p className="text-xs text-zinc-500">{m.name}</p>}
                   </td>
+                  <td className="py-2.5 pr-4">
+                    {canChangeRole ? (
+                      <select
+                        aria-label={`Role of ${m.email}`}
+                        value={m.role}
+                        disabled={changeRole.isPending}
+                        onChange={(e) => changeRole.mutate({ userId: m.userId, role: e.target.value as MemberRole })}
+                        className="rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm"
+                      >
+                        {MEMBER_ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {ROLE_LABELS[role]}
+                          </option>
+                        ))}
+                      </select>
+                    ) : (
+                      <Badge tone={m.role === "owner" ? "brand" : "neutral"}>{ROLE_LABELS[m.role]}</Badge>
+                    )}
+                  </td>
+                  <td className="py-2.5 pr-4 whitespace-nowrap text-zinc-600">{formatDate(m.joinedAt)}</td>
+                  {manage && (
+                    <td className="py-2.5 text-right">
+                      {canRemove && (
+                        <Button size="sm" variant="ghost" aria-label={`Remove ${m.email}`} onClick={() => setRemoving(m.userId)} disabled={removing === m.userId}>
+                          Remove
+                        </Button>
+                      )}
+                    </td>
+                  )}
+                </tr>
+                {removing === m.userId && (
+                  <tr>
+                    <td colSpan={4} className="pb-3">
+                      <RemoveMemberDialog userId={m.userId} isSelf={m.userId === currentUserId} onClose={() => setRemoving(null)} />
+                    </td>
+                  </tr>
                 )}
-              </tr>
+              </Fragment>
             ))}
           </tbody>
         </table>

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState, type ChangeEvent } from "react";
 import { ErrorMessage, StatusMessage } from "@/components/ui/alert";
+import { PermissionNote, usePermission } from "@/components/dashboard/permissions";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FormField, inputClasses } from "@/components/ui/form-field";
@@ -34,6 +35,7 @@ export function AppIconCard({ project }: { project: Project }) {
     setDone(null);
     setError(toFormErrors(failure).message ?? "The icon was not saved.");
   };
+  const permission = usePermission("projects.update");
   const upload = useMutation(trpc.projects.setIcon.mutationOptions({ onSuccess: onSaved("Icon uploaded."), onError: onFailed }));
   const remove = useMutation(trpc.projects.update.mutationOptions({ onSuccess: onSaved("Icon removed."), onError: onFailed }));
   const iconUrl = project.app?.iconUrl ?? null;
@@ -71,13 +73,14 @@ export function AppIconCard({ project }: { project: Project }) {
                 ref={input}
                 type="file"
                 accept="image/png,image/jpeg,image/webp"
-                disabled={upload.isPending}
+                disabled={upload.isPending || !permission.allowed}
                 onChange={(event) => void onFile(event)}
                 className={`${inputClasses} file:mr-3 file:rounded file:border-0 file:bg-zinc-100 file:px-2 file:py-1 file:text-sm`}
               />
             )}
           </FormField>
-          {iconUrl && (
+          <PermissionNote reason={permission.reason} />
+          {iconUrl && permission.allowed && (
             <Button variant="secondary" size="sm" pending={remove.isPending} onClick={() => remove.mutate({ projectId: project.uniqueId, app: { iconUrl: null } })}>
               Remove icon
             </Button>

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { PermissionNote, usePermission } from "@/components/dashboard/permissions";
 import { ErrorMessage } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -16,6 +17,7 @@ export function DeleteProjectCard({ project }: { project: Project }) {
   const queryClient = useQueryClient();
   const router = useRouter();
   const [typed, setTyped] = useState("");
+  const permission = usePermission("projects.delete");
   const remove = useMutation(
     trpc.projects.delete.mutationOptions({
       onSuccess: async () => {
@@ -35,11 +37,18 @@ export function DeleteProjectCard({ project }: { project: Project }) {
           if (typed === project.name) remove.mutate({ projectId: project.uniqueId });
         }}
       >
+        <PermissionNote id="delete-project-denied" reason={permission.reason} />
         <FormField label="Type the project name to confirm" hint={<>Enter <strong className="font-semibold">{project.name}</strong> exactly.</>}>
-          {(p) => <input {...p} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" className={inputClasses} />}
+          {(p) => <input {...p} disabled={!permission.allowed} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" className={inputClasses} />}
         </FormField>
         {remove.isError && <ErrorMessage>{toFormErrors(remove.error).message}</ErrorMessage>}
-        <Button type="submit" variant="danger" disabled={typed !== project.name} pending={remove.isPending}>
+        <Button
+          type="submit"
+          variant="danger"
+          disabled={!permission.allowed || typed !== project.name}
+          aria-describedby={permission.allowed ? undefined : "delete-project-denied"}
+          pending={remove.isPending}
+        >
           Delete project
         </Button>
       </form>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { PermissionNote, usePermission } from "@/components/dashboard/permissions";
 import { useState, type FormEvent } from "react";
 import { ErrorMessage, StatusMessage } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -17,6 +18,7 @@ export function EditProjectForm({ project }: { project: Project }) {
   const queryClient = useQueryClient();
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [saved, setSaved] = useState(false);
+  const permission = usePermission("projects.update");
   const [origins, setOrigins] = useState(project.allowedOrigins.join("\n"));
   const listed = origins.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
   const suggestion = suggestedOrigin(project.referralRedirectLink, listed);
@@ -50,6 +52,7 @@ export function EditProjectForm({ project }: { project: Project }) {
   return (
     <Card title="Settings" description="Changes apply immediately to new referral links and client-library calls.">
       <form onSubmit={onSubmit} onChange={() => setSaved(false)} className="max-w-xl space-y-4" noValidate aria-label="Project settings">
+        <fieldset disabled={!permission.allowed} className="space-y-4">
         <ProjectBasicsFields project={project} errors={errors.fields} />
         <FormField
           label="Allowed origins"
@@ -103,11 +106,13 @@ export function EditProjectForm({ project }: { project: Project }) {
           {errors.fields.identityVerification && <p className="text-sm text-red-700">{errors.fields.identityVerification}</p>}
         </div>
         {project.appType === "Mobile" && <AppDetailsFields app={project.app} errors={errors.fields} />}
+        </fieldset>
         <ErrorMessage>{errors.message}</ErrorMessage>
         <div className="flex items-center gap-3">
-          <Button type="submit" pending={update.isPending}>
+          <Button type="submit" pending={update.isPending} disabled={!permission.allowed}>
             Save changes
           </Button>
+          <PermissionNote reason={permission.reason} />
           {saved && <StatusMessage>Saved.</StatusMessage>}
         </div>
       </form>

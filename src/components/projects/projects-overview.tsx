@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { PermissionNote, usePermission } from "@/components/dashboard/permissions";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { SecretOnce } from "@/components/ui/secret-once";
@@ -10,6 +11,7 @@ import { ProjectList } from "./project-list";
 
 export function ProjectsOverview() {
   const [created, setCreated] = useState<CreatedProject | null>(null);
+  const create = usePermission("projects.create");
   return (
     <div className="space-y-6">
       {created && (
@@ -23,9 +25,7 @@ export function ProjectsOverview() {
         <ProjectList />
       </Card>
       <Card title="Create a project" description="A project is one web or mobile app with its own referral campaign.">
-        <div className="max-w-xl">
-          <CreateProjectForm onCreated={setCreated} />
-        </div>
+        <div className="max-w-xl">{create.allowed ? <CreateProjectForm onCreated={setCreated} /> : <PermissionNote reason={create.reason} />}</div>
       </Card>
     </div>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { usePermission } from "@/components/dashboard/permissions";
 import { ErrorMessage } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
@@ -13,6 +14,7 @@ import type { Project } from "@/lib/trpc-types";
 export function PublishableKeyCard({ project }: { project: Project }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const permission = usePermission("projects.rotateSecret");
   const rotate = useMutation(
     trpc.projects.rotatePublishableKey.mutationOptions({
       onSuccess: (updated) => queryClient.setQueryData(trpc.projects.get.queryKey({ projectId: updated.uniqueId }), updated),
@@ -35,6 +37,7 @@ export function PublishableKeyCard({ project }: { project: Project }) {
           question="Pages and apps with the current key stop working at once. Rotate?"
           confirmLabel="Rotate now"
           pending={rotate.isPending}
+          disabledReason={permission.reason}
           onConfirm={() => rotate.mutate({ projectId: project.uniqueId })}
         >
           Rotate publishable key

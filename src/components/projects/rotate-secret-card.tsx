@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { usePermission } from "@/components/dashboard/permissions";
 import { ErrorMessage } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
@@ -12,6 +13,7 @@ import type { Project } from "@/lib/trpc-types";
 export function RotateSecretCard({ project }: { project: Project }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const permission = usePermission("projects.rotateSecret");
   const rotate = useMutation(
     trpc.projects.rotateSecret.mutationOptions({
       // The hint shown in the details changes with the secret.
@@ -34,6 +36,7 @@ export function RotateSecretCard({ project }: { project: Project }) {
           question="The current secret stops working at once. Rotate?"
           confirmLabel="Rotate now"
           pending={rotate.isPending}
+          disabledReason={permission.reason}
           onConfirm={() => rotate.mutate({ projectId: project.uniqueId })}
         >
           Rotate secret

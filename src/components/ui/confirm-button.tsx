@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { Button, type ButtonVariant } from "./button";
 
 type ConfirmButtonProps = {
@@ -14,11 +14,26 @@ type ConfirmButtonProps = {
   variant?: ButtonVariant;
   size?: "sm" | "md";
   "aria-label"?: string;
+  /** Why the action is not available to this user: the button is disabled and the reason shown beside it. */
+  disabledReason?: string | null;
 };
 
 /** A destructive action that asks once, inline, before it runs. */
-export function ConfirmButton({ children, question, confirmLabel, onConfirm, pending, variant = "secondary", size = "md", ...rest }: ConfirmButtonProps) {
+export function ConfirmButton({ children, question, confirmLabel, onConfirm, pending, variant = "secondary", size = "md", disabledReason, ...rest }: ConfirmButtonProps) {
   const [asking, setAsking] = useState(false);
+  const reasonId = useId();
+  if (disabledReason) {
+    return (
+      <span className="inline-flex flex-wrap items-center gap-2">
+        <Button variant={variant} size={size} disabled aria-label={rest["aria-label"]} aria-describedby={reasonId}>
+          {children}
+        </Button>
+        <span id={reasonId} className="text-sm text-zinc-500">
+          {disabledReason}
+        </span>
+      </span>
+    );
+  }
   if (!asking) {
     return (
       <Button variant={variant} size={size} onClick={() => setAsking(true)} pending={pending} aria-label={rest["aria-label"]}>

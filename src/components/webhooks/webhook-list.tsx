@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { PermissionNote, usePermission } from "@/components/dashboard/permissions";
 import { ErrorMessage } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -11,14 +12,14 @@ import { toFormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import { deliveriesPath, type Webhook } from "./types";
 
-function Switch({ checked, label, pending, onChange }: { checked: boolean; label: string; pending: boolean; onChange: (next: boolean) => void }) {
+function Switch({ checked, label, pending, disabled, onChange }: { checked: boolean; label: string; pending: boolean; disabled?: boolean; onChange: (next: boolean) => void }) {
   return (
     <button
       type="button"
       role="switch"
       aria-checked={checked}
       aria-label={label}
-      disabled={pending}
+      disabled={pending || disabled}
       onClick={() => onChange(!checked)}
       className={`relative inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors disabled:opacity-60 ${checked ? "bg-brand-600" : "bg-zinc-300"}`}
     >
@@ -32,6 +33,7 @@ type WebhookListProps = { projectId: string; webhooks: readonly Webhook[]; onEdi
 export function WebhookList({ projectId, webhooks, onEdit, onDeleted }: WebhookListProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const write = usePermission("webhooks.write");
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey({ projectId }) });
   const toggle = useMutation(trpc.webhooks.update.mutationOptions({ onSettled: refresh }));
   const remove = useMutation(
@@ -61,7 +63,7 @@ export function WebhookList({ projectId, webhooks, onEdit, onDeleted }: WebhookL
       cell: (w) => {
         const pending = toggle.isPending && toggle.variables?.webhookId === w.id;
         const shown = pending && toggle.variables?.enabled !== undefined ? toggle.variables.enabled : w.enabled;
-        return <Switch checked={shown} pending={pending} label={`Enabled: ${w.name}`} onChange={(enabled) => toggle.mutate({ projectId, webhookId: w.id, enabled })} />;
+        return <Switch checked={shown} pending={pending} disabled={!write.allowed} label={`Enabled: ${w.name}`} onChange={(enabled) => toggle.mutate({ projectId, webhookId: w.id, enabled })} />;
       },
     },
     { id: "secret", header: "Secret", cell: (w) => <code className="font-mono text-xs text-zinc-600">{w.secretHint}</code> },
@@ -74,6 +76,8 @@ export function WebhookList({ projectId, webhooks, onEdit, onDeleted }: WebhookL
           <Link href={deliveriesPath(projectId, w.id)} className={buttonClasses("ghost", "sm")} aria-label={`Deliveries of ${w.name}`}>
             Deliveries
           </Link>
+          {write.allowed && (
+          <>
           <Button variant="ghost" size="sm" onClick={() => onEdit(w)} aria-label={`Edit ${w.name}`}>
             Edit
           </Button>
@@ -88,6 +92,8 @@ export function WebhookList({ projectId, webhooks, onEdit, onDeleted }: WebhookL
           >
             Delete
           </ConfirmButton>
+          </>
+          )}
         </div>
       ),
     },
@@ -95,6 +101,7 @@ export function WebhookList({ projectId, webhooks, onEdit, onDeleted }: WebhookL
 
   return (
     <div className="space-y-3">
+      <PermissionNote reason={write.reason} />
       {toggle.isError && <ErrorMessage>{toFormErrors(toggle.error).message}</ErrorMessage>}
       {remove.isError && <ErrorMessage>{toFormErrors(remove.error).message}</ErrorMessage>}
       <DataTable caption="Webhooks" columns={columns} rows={webhooks} rowKey={(w) => w.id} empty="No webhooks yet. Create one below." />

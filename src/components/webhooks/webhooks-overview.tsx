@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { PermissionNote, usePermission } from "@/components/dashboard/permissions";
 import { ErrorMessage, StatusMessage } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { SecretOnce } from "@/components/ui/secret-once";
@@ -19,6 +20,7 @@ export function WebhooksOverview({ projectId }: { projectId: string }) {
   const [editing, setEditing] = useState<Webhook | null>(null);
   const [savedName, setSavedName] = useState<string | null>(null);
   const error = webhooks.error ?? campaign.error;
+  const write = usePermission("webhooks.write");
 
   return (
     <div className="space-y-6">
@@ -68,7 +70,9 @@ export function WebhooksOverview({ projectId }: { projectId: string }) {
         </Card>
       )}
       <Card title="New webhook">
-        {campaign.data ? (
+        {!write.allowed ? (
+          <PermissionNote reason={write.reason} />
+        ) : campaign.data ? (
           <WebhookForm mode="create" projectId={projectId} campaignId={campaign.data.campaignId} onCreated={setCreated} />
         ) : (
           <p className="text-sm text-zinc-500">Loading…</p>

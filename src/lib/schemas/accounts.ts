@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { requiredText } from "./common";
+import { ApiKeyRole, MemberRole } from "@/generated/prisma/enums";
+import { idInput, requiredText } from "./common";
 import { passwordNotEmail, passwordSchema } from "./password";
 
 export const EMAIL_MAX_LENGTH = 254;
@@ -7,7 +8,11 @@ export const PERSON_NAME_MAX_LENGTH = 100;
 export const ORGANIZATION_NAME_MAX_LENGTH = 100;
 export const API_KEY_NAME_MAX_LENGTH = 100;
 
-export const MEMBER_ROLES = ["owner", "member"] as const;
+/** Most powerful first. What each may do: src/lib/permissions.ts. */
+export const MEMBER_ROLES = Object.values(MemberRole) as [MemberRole, ...MemberRole[]];
+export const API_KEY_ROLES = Object.values(ApiKeyRole) as [ApiKeyRole, ...ApiKeyRole[]];
+export const memberRoleSchema = z.enum(MEMBER_ROLES);
+export const apiKeyRoleSchema = z.enum(API_KEY_ROLES);
 
 /** The `error` a sign-in answers with when a rate limit or an address lockout refused it (429). */
 export const SIGN_IN_REFUSED = "TooManyAttempts";
@@ -28,10 +33,27 @@ export type SignUpInput = z.output<typeof signUpBody>;
 
 export const organizationBody = z.object({ name: organizationNameSchema });
 
-export const addMemberBody = z.object({ email: emailSchema, role: z.enum(MEMBER_ROLES).default("member") });
+export const inviteMemberBody = z.object({ email: emailSchema, role: memberRoleSchema.default("member") });
+export const changeMemberRoleBody = z.object({ userId: idInput(), role: memberRoleSchema });
+/**
+ * Removing a member revokes the API keys they created: the caller names exactly those keys (as the
+ * removal preview listed them), so nothing is revoked that the owner did not see.
+ */
+export const removeMemberBody = z.object({ userId: idInput(), revokeApiKeyIds: z.array(idInput()).max(1000) });
+
+/** A token from an e-mailed link (verification, password reset, invitation). */
+export const linkTokenSchema = z.string().trim().min(16).max(200);
+export const linkTokenInput = z.object({ token: linkTokenSchema });
+
+/** Async (the password policy): parse with parseAsync. The e-mail rule is checked against the account. */
+export const changePasswordBody = z.object({ currentPassword: z.string().min(1).max(1000), newPassword: passwordSchema });
+export const requestPasswordResetBody = z.object({ email: emailSchema });
+export const resetPasswordBody = z.object({ token: linkTokenSchema, newPassword: passwordSchema });
 
 export const createApiKeyBody = z.object({
   name: requiredText(API_KEY_NAME_MAX_LENGTH),
+  /** Never more than the creator's role allows (src/lib/permissions.ts); the form offers only those. */
+  role: apiKeyRoleSchema.default("member"),
   expiresAt: z.iso
     .datetime({ offset: true })
     .nullish()

@@ -3,14 +3,14 @@
 import { cookies } from "next/headers";
 import { getConfig } from "@/server/config";
 import { ACTIVE_ORGANIZATION_COOKIE } from "@/server/api/context";
-import { sessionUserId } from "@/server/auth/session";
-import { serverCaller } from "@/lib/server/caller";
+import { serverContext } from "@/lib/server/caller";
+import { createCaller } from "@/server/api/root";
 
 /** Makes `organizationId` the organisation the dashboard acts for, if the user belongs to it. */
 export async function switchOrganization(organizationId: string): Promise<{ ok: boolean }> {
-  const userId = await sessionUserId();
-  if (!userId) return { ok: false };
-  const me = await (await serverCaller(userId)).accounts.me();
+  const context = await serverContext();
+  if (!context.actor) return { ok: false };
+  const me = await createCaller(context).accounts.me();
   if (!me.organizations.some((o) => o.id === organizationId)) return { ok: false };
   (await cookies()).set(ACTIVE_ORGANIZATION_COOKIE, organizationId, {
     path: "/",

@@ -30,6 +30,8 @@ import { DEFAULT_ATTEMPT_TIMEOUT_MS } from "@/server/domain/deliveries/perform-a
 const seconds = (ms: number) => `${ms / 1000} s`;
 /** The backoffs between the attempts, as the retry policy computes them. */
 const BACKOFFS = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => seconds(minBackoffMs(i + 1, DEFAULT_RETRY_BASE_MS))).join(", ");
+import { API_KEY_ROLE_LABELS } from "@/lib/permissions";
+import { API_KEY_ROLES } from "@/lib/schemas/accounts";
 import { GENERATED_SECRET_BYTES, MAX_WEBHOOK_SECRET_LENGTH, MIN_WEBHOOK_SECRET_LENGTH } from "@/lib/webhook-secrets";
 import { BINDING_REFUSALS } from "@/lib/schemas/referrals";
 import { MAX_ALLOWED_ORIGINS } from "@/lib/schemas/projects";
@@ -69,12 +71,18 @@ The Referloop REST API. Backends call \`/api/v1/public/...\` with \`Authorizatio
 - Top-level request field names and query parameter names are accepted in camelCase or PascalCase (\`referrerId\` or \`ReferrerId\`). Unknown fields are ignored. Numbers and booleans in bodies must be JSON numbers and booleans (\`"0.5"\` is a 400).
 - Responses are JSON in camelCase. Ask with \`Accept: text/json\` or \`text/plain\` to have the same JSON labelled with that media type.
 - Errors are \`application/problem+json\` (RFC 9457) with a stable \`type\` (\`urn:referloop:problem:<kind>\`), \`title\`, \`status\` and \`detail\`; validation errors list each failing field (dotted path) and rule in \`errors\`.
-- 401: the key is missing, malformed, unknown, deleted or past its \`expiresAt\`.
+- 401: the key is missing, malformed, unknown, deleted (or revoked with its creator's removal) or past its \`expiresAt\`. 403: the key's role does not allow the operation.
 - 404: the resource does not exist **or belongs to another organisation**; the two are indistinguishable. This also holds for a project id in the path that another organisation owns.
 - 409: a conflict with stored state (duplicate \`ClientProvidedId\`, a retry of a delivered webhook). 422: an \`Idempotency-Key\` reused for a different request.
 - Creates answer 201 with the created record; deletes answer 200 with an empty body; a manual webhook retry answers 202.
 - Paged lists share one envelope: \`items\`, \`page\` (from 1), \`pageSize\` (1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}), \`totalCount\`, \`hasNextPage\`. Out-of-range paging is a 400, never silently clamped.
 - Idempotency: \`POST\` create-user, track, link and reward accept \`Idempotency-Key\`. ${IDEMPOTENCY_DOC}
+
+## API keys and roles
+Each key acts with the role chosen when it was created, never more than its creator's own role:
+${API_KEY_ROLES.map((r) => `- \`${r}\`: ${API_KEY_ROLE_LABELS[r].split(": ")[1]}.`).join("\n")}
+
+An operation the key's role does not allow answers 403 (\`urn:referloop:problem:forbidden\`); each operation below names its permission and the roles that have it. A key stops working (401) when it is deleted, when it expires, and when the member who created it is removed from the organisation (the owner confirms the list of their keys first). When its creator's role is lowered, the key's role is lowered to match. Keys made before roles existed are owner keys with no recorded creator.
 
 ## Rate limits
 Each API key may make a number of requests per minute (600 by default; your organisation may have its own quota, and every response states the one that applies): the first request opens a window of 60 seconds in which the quota may be spent at any pace, even all at once, and the next request after it opens a new window. Every response to a known key carries the IETF RateLimit fields (draft 10): \`RateLimit-Policy: "api-key";q=600;w=60\` (the quota) and \`RateLimit: "api-key";r=599;t=60\` (requests left, seconds until the window ends). Over the quota the answer is a 429 problem (\`rate-limited\`) with \`Retry-After\` in seconds; refused requests count too, so wait rather than retry at once. The client-library endpoints count per project key and client address.

@@ -2,6 +2,7 @@ import { getConfig, type Config } from "@/server/config";
 import { getDb, type Db } from "@/server/db/client";
 import { authenticateApiKey } from "@/server/domain/api-keys/authenticate-api-key";
 import { requestIdFrom } from "@/server/http/request-id";
+import { loadSessionAccess } from "@/server/domain/sessions/load-session-access";
 import { deliveryScheduler, type DeliveryScheduler } from "@/server/jobs/scheduler";
 import { appRateLimiter } from "@/server/rate-limit/app-rate-limiter";
 import type { RateLimiter } from "@/server/rate-limit/rate-limiter";
@@ -37,26 +38,38 @@ export async function createRestContext(services: Services, headers: Headers, sc
   return { ...services, ...requestScope(headers, scope), headers, via: "rest", actor: key ? { kind: "apiKey", ...key } : null };
 }
 
+/** What the session cookie carries: the user and the server-side session it names. */
+export type SessionToken = { userId: string; sessionId: string };
+
 /**
- * Dashboard callers: the signed-in user acting for the organisation they picked (cookie), or
- * their oldest membership when the pick is absent or no longer theirs.
+ * Dashboard callers: the signed-in user acting for the organisation they picked (cookie), or their
+ * oldest membership when the pick is absent or no longer theirs. The session must still exist on the
+ * server (sign-out, revocation and password changes delete it); one statement checks it and loads
+ * the memberships, so a removed member loses the organisation on their next request.
  */
 export async function createSessionContext(
   services: Services,
   headers: Headers,
-  userId: string | null,
+  session: SessionToken | null,
   preferredOrganizationId: string | null,
   scope: Partial<RequestScope> = {},
 ): Promise<Context> {
-  const { db } = services;
   const base = { ...services, ...requestScope(headers, scope), headers, via: "trpc" as const };
-  if (!userId) return { ...base, actor: null };
-  const memberships = await db.membership.findMany({ where: { userId }, orderBy: { createdAt: "asc" } });
-  if (!memberships.length && !(await db.user.findUnique({ where: { id: userId }, select: { id: true } }))) {
-    return { ...base, actor: null }; // the account was deleted: the session no longer counts
-  }
+  const anonymous: Context = { ...base, actor: null };
+  if (!session) return anonymous;
+  const access = await loadSessionAccess(services.db, session.userId, session.sessionId);
+  if (!access) return anonymous; // revoked, expired, or the account is gone
+  const { memberships } = access;
   const active = memberships.find((m) => m.organizationId === preferredOrganizationId) ?? memberships[0];
-  const actor: Actor = { kind: "user", userId, organizationId: active?.organizationId ?? null, role: active?.role ?? null };
+  const actor: Actor = {
+    kind: "user",
+    userId: session.userId,
+    email: access.email,
+    emailVerified: access.emailVerified,
+    sessionId: session.sessionId,
+    organizationId: active?.organizationId ?? null,
+    role: active?.role ?? null,
+  };
   return { ...base, actor };
 }
 

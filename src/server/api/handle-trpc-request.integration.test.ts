@@ -15,7 +15,7 @@ import { PEER_ADDRESS_HEADER } from "@/server/http/peer-address";
 
 let t: TestDb;
 let services: Services;
-const anonymous = async (): Promise<Session> => ({ userId: null, organizationId: null });
+const anonymous = async (): Promise<Session> => ({ token: null, organizationId: null });
 
 beforeAll(async () => {
   t = await createTestDb();

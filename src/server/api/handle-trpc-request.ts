@@ -1,12 +1,13 @@
 import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { createSessionContext, type Services } from "@/server/api/context";
+import { createSessionContext, type Services, type SessionToken } from "@/server/api/context";
 import { appRouter } from "@/server/api/root";
 import { MAX_BODY_BYTES } from "@/server/http/request-body";
 import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from "@/server/http/request-id";
 import { MAX_TRPC_BATCH_SIZE } from "@/lib/trpc-batch";
 
-export type Session = { userId: string | null; organizationId: string | null };
+/** The session cookie's token (null: signed out) and the organisation the user picked. */
+export type Session = { token: SessionToken | null; organizationId: string | null };
 
 /**
  * The dashboard's tRPC endpoint, with the REST surface's protections: the same body limit (413, read
@@ -21,8 +22,8 @@ export async function handleTrpcRequest(req: Request, services: Services, sessio
     router: appRouter,
     maxBatchSize: MAX_TRPC_BATCH_SIZE,
     createContext: async ({ resHeaders, info }) => {
-      const { userId, organizationId } = await session();
-      return createSessionContext(services, req.headers, userId, organizationId, {
+      const { token, organizationId } = await session();
+      return createSessionContext(services, req.headers, token, organizationId, {
         requestId,
         responseHeaders: resHeaders,
         batchSize: info.calls.length,

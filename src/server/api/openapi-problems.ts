@@ -43,6 +43,7 @@ const RESPONSES: Record<number, { slug: ProblemSlug; description: string; detail
     errors: [{ field: "name", rule: "too_small", message: "is required" }],
   },
   401: { slug: "unauthorized", description: "Missing, malformed, unknown, deleted or expired API key.", detail: "Authenticate with `Authorization: Bearer <API key>`." },
+  403: { slug: "forbidden", description: PROBLEM_TYPES.forbidden.meaning, detail: "Your role (readOnly) does not allow this: projects.update." },
   404: { slug: "not-found", description: "Not found, or owned by another organisation.", detail: "Project was not found." },
   409: { slug: "conflict", description: "A conflict with stored state.", detail: "An app user with this clientProvidedId already exists." },
   413: { slug: "payload-too-large", description: PROBLEM_TYPES["payload-too-large"].meaning, detail: PROBLEM_TYPES["payload-too-large"].meaning },

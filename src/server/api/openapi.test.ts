@@ -50,6 +50,12 @@ describe("OpenAPI document", () => {
       for (const status of ["400", "401", "429", "500"]) {
         expect(op.responses[status]?.content["application/problem+json"].schema.$ref, `${name} ${status}`).toBe("#/components/schemas/Problem");
       }
+      // Every API-key operation names the key roles that may call it; read-only keys exactly the GETs.
+      if (!path.startsWith("/sdk/")) {
+        expect(op.responses["403"], name).toBeDefined();
+        expect(op.description, name).toMatch(/Permission `[\w.]+` \(.+\): keys with the role `owner`/);
+        expect(op.description.includes("`readOnly`"), name).toBe(name.startsWith("GET "));
+      }
       if (path.includes("{")) expect(statuses, name).toContain("404");
       if (op.requestBody) expect(statuses, name).toEqual(expect.arrayContaining(["413", "415"]));
       if (op.parameters?.some((p: any) => p.name === "Idempotency-Key")) expect(statuses, name).toEqual(expect.arrayContaining(["409", "422"]));

@@ -4,6 +4,8 @@ import { problemResponse, PROBLEM_SCHEMA } from "@/server/api/openapi-problems";
 import { rewardDeliveryComponent, rewardWebhook } from "@/server/api/openapi-webhooks";
 import { procedureInput, procedureMeta } from "@/server/api/procedure-meta";
 import { appRouter } from "@/server/api/root";
+import { API_KEY_ROLES } from "@/lib/schemas/accounts";
+import { can, PERMISSIONS } from "@/lib/permissions";
 import type { Meta } from "@/server/api/trpc";
 import { PROJECT_KEY_HEADER, PROJECT_SECRET_HEADER } from "@/lib/schemas/sdk";
 import { JSON_MEDIA_TYPES, MAX_BODY_BYTES, RESPONSE_MEDIA_TYPES } from "@/server/http/request-body";
@@ -103,6 +105,13 @@ export function buildOpenApiDocument(origin: string): OpenAPIObject {
       }
       // Each operation takes one credential (the generator lists every scheme on every operation).
       if (op.security) op.security = [{ [SCHEME[meta?.sdkCredential ?? "apiKey"]]: [] }];
+      if (meta?.permission) {
+        // The permission table, per operation: which key roles may call it (the same check as the dashboard's).
+        const roles = API_KEY_ROLES.filter((role) => can(role, meta.permission!));
+        op.description = [op.description, `Permission \`${meta.permission}\` (${PERMISSIONS[meta.permission].label.toLowerCase()}): keys with the role ${roles.map((r) => `\`${r}\``).join(", ")}.`]
+          .filter(Boolean)
+          .join("\n\n");
+      }
       op.responses = responsesOf(op, path, meta, schemas);
     }
   }
@@ -151,6 +160,10 @@ function responsesOf(op: Operation, path: string, meta: ReturnType<typeof proced
     400: problemResponse(400, undefined, COMMON_HEADERS),
     401: problemResponse(401, meta?.sdkCredential && SDK_UNAUTHORIZED[meta.sdkCredential], { "X-Request-Id": ref("X-Request-Id") }),
   };
+  if (meta?.permission) {
+    const roles = API_KEY_ROLES.filter((role) => can(role, meta.permission!));
+    responses[403] = problemResponse(403, `The API key's role does not allow this operation (allowed: ${roles.join(", ")}).`, COMMON_HEADERS);
+  }
   if (path.includes("{")) responses[404] = problemResponse(404, undefined, COMMON_HEADERS);
   if (op.parameters?.some((p) => p.in === "header" && p.name.toLowerCase() === "idempotency-key")) {
     responses[409] = problemResponse(409, "The Idempotency-Key is still in use by a request in progress (or another conflict with stored state).", COMMON_HEADERS);

@@ -68,6 +68,7 @@ export const problemOf = (slug: ProblemSlug, detail: string, extra: Partial<Prob
 const kindToCode: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   invalid: "BAD_REQUEST",
   unauthorized: "UNAUTHORIZED",
+  forbidden: "FORBIDDEN",
   not_found: "NOT_FOUND",
   conflict: "CONFLICT",
   too_large: "PAYLOAD_TOO_LARGE",

@@ -1,8 +1,10 @@
 import { accountsRouter } from "./routers/accounts/router";
 import { listActivityProcedure } from "./routers/activity/list-activity";
 import { apiKeysRouter } from "./routers/api-keys/router";
+import { auditLogRouter } from "./routers/audit-log/router";
 import { appUsersRouter } from "./routers/app-users/router";
 import { campaignsRouter } from "./routers/campaigns/router";
+import { invitationsRouter } from "./routers/invitations/router";
 import { organizationsRouter } from "./routers/organizations/router";
 import { projectsRouter } from "./routers/projects/router";
 import { referralsRouter } from "./routers/referrals/router";
@@ -13,6 +15,8 @@ import { createCallerFactory, router } from "./trpc";
 export const appRouter = router({
   accounts: accountsRouter,
   organizations: organizationsRouter,
+  invitations: invitationsRouter,
+  auditLog: auditLogRouter,
   apiKeys: apiKeysRouter,
   projects: projectsRouter,
   appUsers: appUsersRouter,

@@ -1,5 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
+import type { ApiKeyRole, MemberRole } from "@/generated/prisma/enums";
+import { can, type Permission, type Principal } from "@/lib/permissions";
 import { findTextIssues } from "@/lib/schemas/well-formed-text";
 import type { Config } from "@/server/config";
 import type { Db } from "@/server/db/client";
@@ -12,8 +14,17 @@ import { limitApiKey } from "./rate-limits";
 
 /** Who is calling, resolved once per request. */
 export type Actor =
-  | { kind: "user"; userId: string; organizationId: string | null; role: "owner" | "member" | null }
-  | { kind: "apiKey"; apiKeyId: string; organizationId: string };
+  | {
+      kind: "user";
+      userId: string;
+      email: string;
+      emailVerified: boolean;
+      /** The server-side session the cookie names (revocable). */
+      sessionId: string;
+      organizationId: string | null;
+      role: MemberRole | null;
+    }
+  | { kind: "apiKey"; apiKeyId: string; name: string; organizationId: string; role: ApiKeyRole };
 
 export type Context = {
   db: Db;
@@ -42,6 +53,8 @@ export type Meta = OpenApiMeta<{
   secret?: true;
   /** Further problem statuses this operation can answer, for the OpenAPI document. */
   errors?: { status: number; description: string }[];
+  /** What the caller's role must allow (src/lib/permissions.ts); required on every organisation procedure. */
+  permission?: Permission;
   /** Client-library operations: the project credential they take (set by the SDK procedure kinds, see sdk-procedure.ts). */
   sdkCredential?: "projectKey" | "projectSecret";
   /**
@@ -125,12 +138,26 @@ const unbatched = t.middleware(({ ctx, meta, path, next }) => {
 
 export const publicProcedure = t.procedure.use(domainErrors).use(decodePathParameters).use(wellFormedInput).use(unbatched);
 
-/** A dashboard session or an API key, acting for one organisation. */
-export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+/**
+ * The one permission check: the procedure's `permission` meta against the caller's role (a key acts
+ * with its own role). A procedure that names no permission is refused to everyone, so a forgotten
+ * one fails closed (and the router test names it).
+ */
+function authorize(principal: Principal, permission: Permission | undefined) {
+  if (!permission) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "This operation declares no permission." });
+  if (!can(principal, permission)) {
+    throw new TRPCError({ code: "FORBIDDEN", message: `Your role (${principal}) does not allow this: ${permission}.` });
+  }
+}
+
+/** A dashboard session or an API key, acting for one organisation, with the permission the meta names. */
+export const protectedProcedure = publicProcedure.use(async ({ ctx, meta, next }) => {
   const actor = ctx.actor;
   if (!actor) throw new TRPCError({ code: "UNAUTHORIZED", message: "Authenticate with `Authorization: Bearer <API key>`." });
-  if (!actor.organizationId) throw new TRPCError({ code: "FORBIDDEN", message: "You are not a member of any organisation." });
+  if (!actor.organizationId || !actor.role) throw new TRPCError({ code: "FORBIDDEN", message: "You are not a member of any organisation." });
+  // Counted before the permission check: a refused call spends quota too.
   if (actor.kind === "apiKey") await limitApiKey(ctx, actor);
+  authorize(actor.role, meta?.permission);
   return next({ ctx: { ...ctx, actor, organizationId: actor.organizationId } });
 });
 
@@ -141,15 +168,10 @@ export const sessionProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, actor } });
 });
 
-/** A signed-in member of the active organisation. */
-export const memberProcedure = sessionProcedure.use(({ ctx, next }) => {
+/** A signed-in member of the active organisation, with the permission the meta names. */
+export const memberProcedure = sessionProcedure.use(({ ctx, meta, next }) => {
   const { organizationId, role } = ctx.actor;
   if (!organizationId || !role) throw new TRPCError({ code: "FORBIDDEN", message: "You are not a member of any organisation." });
+  authorize(role, meta?.permission);
   return next({ ctx: { ...ctx, organizationId, role } });
-});
-
-/** An owner of the active organisation. */
-export const ownerProcedure = memberProcedure.use(({ ctx, next }) => {
-  if (ctx.role !== "owner") throw new TRPCError({ code: "FORBIDDEN", message: "Only an owner of the organisation can do this." });
-  return next();
 });

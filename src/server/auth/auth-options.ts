@@ -1,17 +1,28 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/server/db/client";
-import { verifyCredentials } from "@/server/domain/accounts/verify-credentials";
+import { endSession } from "@/server/domain/sessions/end-sessions";
+import { SESSION_MAX_AGE_SECONDS } from "@/server/domain/sessions/session-lifetime";
+import { signInWithPassword } from "@/server/domain/sessions/sign-in";
 import { getConfig } from "@/server/config";
 import { instanceSecret } from "@/server/instance-secret";
 import { appRateLimiter } from "@/server/rate-limit/app-rate-limiter";
 import { currentSignInExchange, guardSignIn, SignInRefused, type SignInGuard } from "./sign-in-guard";
 
-/** next-auth with e-mail and password; sessions are signed JWT cookies. */
+const header = (headers: Record<string, unknown> | undefined, name: string) => {
+  const value = headers?.[name];
+  return typeof value === "string" ? value : null;
+};
+
+/**
+ * next-auth with e-mail and password. The cookie is a signed, encrypted JWT naming a server-side
+ * session row (`sid`); every request checks that row (src/server/api/context.ts), so deleting it ends
+ * the session wherever the cookie was copied to.
+ */
 export function authOptions(): NextAuthOptions {
   return {
     secret: instanceSecret("authSecret"),
-    session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     // Secure (and `__Secure-`/`__Host-` names) in production mode, whatever NEXTAUTH_URL says: next-auth
     // would otherwise decide from NEXTAUTH_URL's scheme, or leave the cookie plain when it is unset.
     useSecureCookies: getConfig().secureCookies,
@@ -20,7 +31,7 @@ export function authOptions(): NextAuthOptions {
       CredentialsProvider({
         name: "E-mail and password",
         credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
-        async authorize(credentials) {
+        async authorize(credentials, req) {
           if (!credentials?.email || !credentials.password) return null;
           const { email, password } = credentials;
           const exchange = currentSignInExchange();
@@ -31,8 +42,11 @@ export function authOptions(): NextAuthOptions {
             record: (outcome) => exchange?.outcomes.push(outcome),
           };
           try {
-            const user = await guardSignIn(guard, email, async () => verifyCredentials(await getDb(), email, password));
-            return user ? { id: user.id, email: user.email, name: user.name } : null;
+            // The limits first: a refused attempt checks no password and writes no audit entry.
+            const signedIn = await guardSignIn(guard, email, async () =>
+              signInWithPassword(await getDb(), { email, password, userAgent: header(req?.headers, "user-agent") }),
+            );
+            return signedIn ? { ...signedIn.user, sessionId: signedIn.sessionId } : null;
           } catch (error) {
             if (error instanceof SignInRefused && exchange) exchange.refused = error;
             throw error;
@@ -49,7 +63,15 @@ export function authOptions(): NextAuthOptions {
       debug: () => {},
     },
     callbacks: {
-      session: ({ session, token }) => ({ ...session, user: { ...session.user, id: token.sub } }),
+      // `user` is there only at sign-in: the new session's id goes into the token, and stays.
+      jwt: ({ token, user }) => (user ? { ...token, sid: (user as { sessionId?: string }).sessionId } : token),
+      session: ({ session, token }) => ({ ...session, user: { ...session.user, id: token.sub }, sessionId: token.sid }),
+    },
+    events: {
+      // Sign-out deletes the server-side session: a copy of the cookie no longer counts.
+      signOut: async ({ token }) => {
+        if (token?.sub && typeof token.sid === "string") await endSession(await getDb(), token.sub, token.sid);
+      },
     },
   };
 }

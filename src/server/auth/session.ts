@@ -1,8 +1,15 @@
 import { getServerSession } from "next-auth";
+import type { SessionToken } from "@/server/api/context";
 import { authOptions } from "./auth-options";
 
-/** The signed-in user's id in a server component or route handler, or null. */
-export async function sessionUserId(): Promise<string | null> {
-  const session = await getServerSession(authOptions());
-  return (session?.user as { id?: string } | undefined)?.id ?? null;
+/**
+ * The user and server-side session the request's cookie names, or null. Only the cookie is read
+ * here: whether the session still exists is checked where the request's context is built.
+ * A cookie from before sessions were recorded names none, and counts as signed out.
+ */
+export async function sessionToken(): Promise<SessionToken | null> {
+  const session = (await getServerSession(authOptions())) as { user?: { id?: string }; sessionId?: string } | null;
+  const userId = session?.user?.id;
+  const sessionId = session?.sessionId;
+  return userId && sessionId ? { userId, sessionId } : null;
 }

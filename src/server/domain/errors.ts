@@ -5,6 +5,7 @@
 export type DomainErrorKind =
   | "invalid" // 400: input breaks a rule the schema could not express
   | "unauthorized" // 401
+  | "forbidden" // 403: the caller is known but this is not theirs to do
   | "not_found" // 404: absent, or owned by another organisation
   | "conflict" // 409: clashes with existing state
   | "too_large" // 413: an upload over its limit

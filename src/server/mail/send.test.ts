@@ -1,48 +1,23 @@
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "@/test/config";
+import { startSmtpServer, type SmtpTestServer } from "@/test/smtp";
 import { linksIn, listMailbox } from "./mailbox";
 import { sendInvitationEmail, sendPasswordResetEmail, sendVerificationEmail } from "./send";
 
-/** A real SMTP server in the test process: it requires a login and keeps every message, parsed. */
-let server: SMTPServer;
-let port: number;
-const received: { envelopeTo: string[]; mail: ParsedMail }[] = [];
-
+let smtp: SmtpTestServer;
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: false,
-    allowInsecureAuth: true, // loopback only; no TLS certificate in a test
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onAuth: (auth, _session, callback) =>
-      auth.username === "mailer" && auth.password === "s3cret pass" ? callback(null, { user: "mailer" }) : callback(new Error("Invalid login")),
-    onData: (stream, session, callback) => {
-      simpleParser(stream).then(
-        (mail) => {
-          received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), mail });
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.server.address() as AddressInfo).port;
+  smtp = await startSmtpServer();
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => smtp.close());
 afterEach(() => {
-  received.length = 0;
+  smtp.received.length = 0;
 });
 
 /** The configuration of a service sending through the test's SMTP server. */
-const smtpConfig = (credentials = "mailer:s3cret%20pass") =>
-  testConfig({ SMTP_URL: `smtp://${credentials}@127.0.0.1:${port}`, MAIL_FROM: "Referloop Test <no-reply@referloop.test>" });
+const smtpConfig = (credentials?: string) => smtp.config({}, credentials);
 
 /** The links of the HTML part (href values), as a mail client would follow them. */
 const htmlLinks = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
@@ -51,8 +26,8 @@ describe("e-mail over SMTP", () => {
   it("sends the verification e-mail, whose link can be read from both parts", async () => {
     const link = "https://app.example.com/verify-email?token=abc123&email=ada%40example.com";
     await sendVerificationEmail({ to: "ada@example.com", link }, smtpConfig());
-    expect(received).toHaveLength(1);
-    const { envelopeTo, mail } = received[0]!;
+    expect(smtp.received).toHaveLength(1);
+    const { envelopeTo, mail } = smtp.received[0]!;
     expect(envelopeTo).toEqual(["ada@example.com"]);
     expect(mail.from?.value).toEqual([{ address: "no-reply@referloop.test", name: "Referloop Test" }]);
     expect(mail.subject).toBe("Verify your e-mail address");
@@ -64,7 +39,7 @@ describe("e-mail over SMTP", () => {
     const link = "https://app.example.com/invitations/inv_42";
     const organization = `Acme <script>alert("x")</script> & Co`;
     await sendInvitationEmail({ to: "bob@example.com", inviter: "Ada Lovelace", organization, role: "member", link, expiresAt: new Date("2026-11-29T18:30:00Z") }, smtpConfig());
-    const { mail } = received[0]!;
+    const { mail } = smtp.received[0]!;
     expect(mail.subject).toBe(`Ada Lovelace invited you to ${organization} on Referloop`);
     const text = mail.text ?? "";
     expect(text).toContain(`Ada Lovelace invited you to join the organisation ${organization} on Referloop as member.`);
@@ -79,7 +54,7 @@ describe("e-mail over SMTP", () => {
   it("sends the password reset with its link and expiry", async () => {
     const link = "https://app.example.com/reset-password?token=r3set";
     await sendPasswordResetEmail({ to: "carol@example.com", link, expiresAt: new Date("2026-11-22T19:05:00Z") }, smtpConfig());
-    const { mail } = received[0]!;
+    const { mail } = smtp.received[0]!;
     expect(mail.subject).toBe("Reset your Referloop password");
     expect(mail.text).toContain("until 22 November 2026 at 19:05 UTC");
     expect(linksIn(mail.text ?? "")).toEqual([link]);
@@ -88,7 +63,7 @@ describe("e-mail over SMTP", () => {
   it("fails the send when the server refuses the login, and refuses a non-http link before sending", async () => {
     await expect(sendVerificationEmail({ to: "ada@example.com", link: "https://app.example.com/v" }, smtpConfig("mailer:wrong"))).rejects.toThrow(/Invalid login/);
     await expect(sendVerificationEmail({ to: "ada@example.com", link: "javascript:alert(1)" }, smtpConfig())).rejects.toThrow(/http/);
-    expect(received).toHaveLength(0);
+    expect(smtp.received).toHaveLength(0);
   });
 });
 
@@ -113,6 +88,6 @@ describe("e-mail on the embedded default (no SMTP_URL)", () => {
     ]);
     expect(linksIn(mailbox[1]!.text)).toEqual(["http://localhost:3000/verify?token=one"]);
     expect(mailbox[0]!.messageId).toMatch(/^<.+@.+>$/);
-    expect(received).toHaveLength(0);
+    expect(smtp.received).toHaveLength(0);
   });
 });

@@ -21,7 +21,7 @@ afterAll(() => t.drop());
 
 describe("API keys", () => {
   it("shows the full key once, stores only its hash, and lists it masked", async () => {
-    const created = await createApiKey(t.db, orgId, { name: "CI" });
+    const created = await createApiKey(t.db, orgId, { name: "CI", role: "member" }, null);
     expect(created.key).toMatch(/^rl_[A-Za-z0-9_-]{43}$/);
     expect(created.warning).toMatch(/only once/);
     const stored = await t.db.apiKey.findUniqueOrThrow({ where: { id: created.id } });
@@ -34,11 +34,11 @@ describe("API keys", () => {
     const listed = list.keys.find((k) => k.id === created.id)!;
     expect(listed.key).not.toBe(created.key);
     expect(listed.key.startsWith(created.key.slice(0, 7))).toBe(true);
-    expect(listed).toMatchObject({ name: "CI", expiresAt: null, lastUsedAt: null });
+    expect(listed).toMatchObject({ name: "CI", role: "member", createdBy: null, expiresAt: null, lastUsedAt: null });
   });
 
   it("authenticates REST calls and records lastUsedAt without writing on every request", async () => {
-    const { key, id } = await createApiKey(t.db, orgId, { name: "use" });
+    const { key, id } = await createApiKey(t.db, orgId, { name: "use", role: "readOnly" }, null);
     expect((await call("GET", "/projects", { apiKey: key })).status).toBe(200);
     const first = (await t.db.apiKey.findUniqueOrThrow({ where: { id } })).lastUsedAt;
     expect(first).toBeInstanceOf(Date);
@@ -51,8 +51,8 @@ describe("API keys", () => {
   });
 
   it("answers 401 problems for missing, malformed, unknown, expired and deleted keys", async () => {
-    const expired = await createApiKey(t.db, orgId, { name: "old", expiresAt: new Date(Date.now() - 1000) });
-    const deleted = await createApiKey(t.db, orgId, { name: "gone" });
+    const expired = await createApiKey(t.db, orgId, { name: "old", role: "owner", expiresAt: new Date(Date.now() - 1000) }, null);
+    const deleted = await createApiKey(t.db, orgId, { name: "gone", role: "owner" }, null);
     const deletion = await deleteApiKey(t.db, orgId, deleted.id);
     expect(deletion).toMatchObject({ message: expect.any(String), deletedKeyId: deleted.id, deletedAt: expect.any(String) });
 

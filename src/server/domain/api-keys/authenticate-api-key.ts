@@ -5,7 +5,7 @@ import { API_KEY_PREFIX } from "./to-api-key-dto";
 /** How stale `lastUsedAt` may get before a request writes it again: reads stay write-free. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-/** The key's organisation, or null for an unknown or expired key. */
+/** The key's organisation, role and name, or null for an unknown, deleted (revoked) or expired key. */
 export async function authenticateApiKey(db: Db, key: string, now = new Date()) {
   if (!key.startsWith(API_KEY_PREFIX)) return null;
   const record = await db.apiKey.findUnique({ where: { keyHash: hashToken(key) } });
@@ -13,5 +13,5 @@ export async function authenticateApiKey(db: Db, key: string, now = new Date()) 
   if (!record.lastUsedAt || now.getTime() - record.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db.apiKey.updateMany({ where: { id: record.id }, data: { lastUsedAt: now } });
   }
-  return { apiKeyId: record.id, organizationId: record.organizationId };
+  return { apiKeyId: record.id, name: record.name, organizationId: record.organizationId, role: record.role };
 }

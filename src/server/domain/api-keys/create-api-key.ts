@@ -1,9 +1,26 @@
-import type { Db } from "@/server/db/client";
+import type { ApiKeyRole, MemberRole } from "@/generated/prisma/enums";
+import { grantableKeyRoles } from "@/lib/permissions";
+import { DomainError } from "@/server/domain/errors";
 import { hashToken, newToken } from "@/server/domain/tokens";
+import type { Prisma } from "@/generated/prisma/client";
 import { API_KEY_PREFIX, API_KEY_WARNING, toApiKeyDto } from "./to-api-key-dto";
 
-/** A new key, stored as a hash; the full key is in this result only. */
-export async function createApiKey(db: Db, organizationId: string, input: { name: string; expiresAt?: Date | null }) {
+/**
+ * A new key, stored as a hash; the full key is in this result only. A member's key never gets more
+ * than the member's own role allows. `creator` null: made outside the dashboard (the admin command's
+ * bootstrap key, tests), with no one whose removal revokes it.
+ */
+export async function createApiKey(
+  db: Prisma.TransactionClient,
+  organizationId: string,
+  input: { name: string; expiresAt?: Date | null; role: ApiKeyRole },
+  creator: { userId: string; email: string; role: MemberRole } | null,
+) {
+  if (creator && !grantableKeyRoles(creator.role).includes(input.role)) {
+    throw new DomainError("forbidden", `A ${creator.role} cannot create a key with the ${input.role} role.`, [
+      { field: "role", rule: "grantable", message: `must be one of: ${grantableKeyRoles(creator.role).join(", ") || "none"}` },
+    ]);
+  }
   const key = newToken(API_KEY_PREFIX);
   const record = await db.apiKey.create({
     data: {
@@ -12,7 +29,9 @@ export async function createApiKey(db: Db, organizationId: string, input: { name
       keyHash: hashToken(key),
       keyPrefix: key.slice(0, API_KEY_PREFIX.length + 4),
       expiresAt: input.expiresAt ?? null,
+      role: input.role,
+      createdById: creator?.userId ?? null,
     },
   });
-  return { ...toApiKeyDto(record, key), warning: API_KEY_WARNING };
+  return { ...toApiKeyDto({ ...record, createdBy: creator }, key), warning: API_KEY_WARNING };
 }

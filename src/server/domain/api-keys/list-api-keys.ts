@@ -5,7 +5,7 @@ import { toApiKeyDto } from "./to-api-key-dto";
 export async function listApiKeys(db: Db, organizationId: string) {
   const organization = await db.organization.findUniqueOrThrow({
     where: { id: organizationId },
-    include: { apiKeys: { orderBy: { createdAt: "desc" } } },
+    include: { apiKeys: { orderBy: { createdAt: "desc" }, include: { createdBy: { select: { email: true } } } } },
   });
   return {
     clientId: organization.clientId,

@@ -1,8 +1,10 @@
-import type { Db } from "@/server/db/client";
+import type { Prisma } from "@/generated/prisma/client";
 import { notFound } from "@/server/domain/errors";
 
-/** Deletes the project; every row of its data goes with it by cascade. */
-export async function deleteProject(db: Db, organizationId: string, projectId: string) {
-  const { count } = await db.project.deleteMany({ where: { id: projectId, organizationId } });
-  if (!count) throw notFound("Project");
+/** Deletes the project; every row of its data goes with it by cascade. Its name, for the audit log. */
+export async function deleteProject(db: Prisma.TransactionClient, organizationId: string, projectId: string) {
+  const [deleted] = await db.$queryRaw<{ name: string }[]>`
+    DELETE FROM "Project" WHERE "id" = ${projectId} AND "organizationId" = ${organizationId} RETURNING "name"`;
+  if (!deleted) throw notFound("Project");
+  return { id: projectId, name: deleted.name };
 }

@@ -1,12 +1,12 @@
-import type { Db } from "@/server/db/client";
+import type { Prisma } from "@/generated/prisma/client";
 import { getOwnedProject } from "./get-owned-project";
 import { newProjectSecret, projectSecretColumns } from "./project-keys";
 import { PROJECT_SECRET_WARNING } from "./to-project-dto";
 
 /** A new `sk_` secret; the old one stops working at once (each SDK call looks the key up afresh). */
-export async function rotateProjectSecret(db: Db, organizationId: string, projectId: string) {
-  await getOwnedProject(db, organizationId, projectId);
+export async function rotateProjectSecret(db: Prisma.TransactionClient, organizationId: string, projectId: string) {
+  const project = await getOwnedProject(db, organizationId, projectId);
   const secret = newProjectSecret();
   await db.project.update({ where: { id: projectId }, data: projectSecretColumns(secret) });
-  return { projectSecret: secret, warning: PROJECT_SECRET_WARNING };
+  return { projectSecret: secret, warning: PROJECT_SECRET_WARNING, project: { id: project.id, name: project.name } };
 }

@@ -1,11 +1,11 @@
 import { cookies } from "next/headers";
 import { ACTIVE_ORGANIZATION_COOKIE, appServices } from "@/server/api/context";
 import { handleTrpcRequest } from "@/server/api/handle-trpc-request";
-import { sessionUserId } from "@/server/auth/session";
+import { sessionToken } from "@/server/auth/session";
 
 const handler = async (req: Request) =>
   handleTrpcRequest(req, await appServices(), async () => ({
-    userId: await sessionUserId(),
+    token: await sessionToken(),
     organizationId: (await cookies()).get(ACTIVE_ORGANIZATION_COOKIE)?.value ?? null,
   }));
 

@@ -1,45 +1,55 @@
 import type { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { problemFromError } from "@/server/api/problem";
-import { createSessionContext } from "@/server/api/context";
-import { createCaller } from "@/server/api/root";
+import { loadSessionAccess } from "@/server/domain/sessions/load-session-access";
 import { verifyCredentials } from "@/server/domain/accounts/verify-credentials";
-import { testServices } from "@/test/config";
+import { endSession } from "@/server/domain/sessions/end-sessions";
 import { createTestDb, type TestDb } from "@/test/db";
+import { callerFor, signInForTest } from "@/test/sessions";
+import { startSmtpServer, type SmtpTestServer } from "@/test/smtp";
 
 let t: TestDb;
+let smtp: SmtpTestServer;
 beforeAll(async () => {
   t = await createTestDb();
+  smtp = await startSmtpServer();
 });
-afterAll(() => t.drop());
+afterAll(async () => {
+  await smtp.close();
+  await t.drop();
+});
 
-const anonymous = async () => createCaller(await createSessionContext(testServices(t.db), new Headers(), null, null));
-const as = async (userId: string, organizationId: string | null = null) =>
-  createCaller(await createSessionContext(testServices(t.db), new Headers(), userId, organizationId));
+const PASSWORD = "correct horse";
+/** Sign-up e-mails a verification link: through the test's SMTP server. */
+const anonymous = () => callerFor(t.db, null, null, { config: smtp.config({ NEXTAUTH_URL: "https://app.example.com" }) });
 
+/** A new account with its own organisation, signed in once. */
 async function signUp(email: string, organizationName = "Org of " + email) {
-  return (await anonymous()).accounts.signUp({ email, password: "correct horse", organizationName });
+  const created = await (await anonymous()).accounts.signUp({ email, password: PASSWORD, organizationName });
+  const session = await signInForTest(t.db, email, PASSWORD);
+  return { ...created, session, as: (organizationId: string | null = null) => callerFor(t.db, session, organizationId) };
 }
 
 describe("accounts and organisations", () => {
-  it("signs up an owner of a new organisation, with a memory-hard password hash", async () => {
-    const { userId, organizationId } = await signUp("Ada@Example.com");
+  it("signs up an owner of a new organisation, with a memory-hard password hash and an unverified address", async () => {
+    const { userId, organizationId, as } = await signUp("Ada@Example.com");
     const user = await t.db.user.findUniqueOrThrow({ where: { id: userId } });
     expect(user.email).toBe("ada@example.com");
     expect(user.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
-    expect(user.passwordHash).not.toContain("correct horse");
-    const me = await (await as(userId)).accounts.me();
-    expect(me).toMatchObject({ activeOrganizationId: organizationId, role: "owner" });
-    expect(await verifyCredentials(t.db, "ADA@example.com", "correct horse")).toMatchObject({ id: userId });
+    expect(user.passwordHash).not.toContain(PASSWORD);
+    expect(await (await as()).accounts.me()).toMatchObject({ email: "ada@example.com", emailVerified: false, activeOrganizationId: organizationId, role: "owner" });
+    expect(await verifyCredentials(t.db, "ADA@example.com", PASSWORD)).toMatchObject({ id: userId });
     expect(await verifyCredentials(t.db, "ada@example.com", "wrong horse")).toBeNull();
-    expect(await verifyCredentials(t.db, "nobody@example.com", "correct horse")).toBeNull();
+    expect(await verifyCredentials(t.db, "nobody@example.com", PASSWORD)).toBeNull();
+    const { links } = await smtp.mailTo("ada@example.com", /Verify/);
+    expect(links).toEqual([expect.stringMatching(/^https:\/\/app\.example\.com\/verify-email\?token=[\w-]{43}$/)]);
   });
 
   it("refuses a second account with the same e-mail, and bad sign-up input", async () => {
     await signUp("dup@example.com");
     await expect(signUp("DUP@example.com")).rejects.toMatchObject({ code: "CONFLICT" });
     const caller = await anonymous();
-    await expect(caller.accounts.signUp({ email: "not-an-email", password: "correct horse", organizationName: "X" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(caller.accounts.signUp({ email: "not-an-email", password: PASSWORD, organizationName: "X" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     await expect(caller.accounts.signUp({ email: "short@example.com", password: "short", organizationName: "X" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     expect(await t.db.user.count({ where: { email: "short@example.com" } })).toBe(0);
     // The password rules of the one policy, each reported on the password field.
@@ -56,42 +66,109 @@ describe("accounts and organisations", () => {
     }
   });
 
-  it("lets an owner add an existing account and remove members, but never the last owner", async () => {
-    const owner = await signUp("owner@example.com");
-    const member = await signUp("member@example.com");
-    const ownerCaller = await as(owner.userId);
-    await expect(ownerCaller.organizations.addMember({ email: "ghost@example.com", role: "member" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    await ownerCaller.organizations.addMember({ email: "MEMBER@example.com", role: "member" });
-    await expect(ownerCaller.organizations.addMember({ email: "member@example.com", role: "member" })).rejects.toMatchObject({ code: "CONFLICT" });
-    expect((await ownerCaller.organizations.members()).map((m) => [m.email, m.role])).toEqual([
-      ["owner@example.com", "owner"],
-      ["member@example.com", "member"],
-    ]);
-
-    // The member acts in the owner's organisation once they pick it, but cannot manage members.
-    const memberCaller = await as(member.userId, owner.organizationId);
-    expect((await memberCaller.accounts.me()).activeOrganizationId).toBe(owner.organizationId);
-    await expect(memberCaller.organizations.removeMember({ userId: owner.userId })).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(ownerCaller.organizations.removeMember({ userId: owner.userId })).rejects.toMatchObject({ code: "CONFLICT" });
-    await ownerCaller.organizations.removeMember({ userId: member.userId });
-
-    // A pick the user no longer belongs to falls back to their own organisation.
-    expect((await (await as(member.userId, owner.organizationId)).accounts.me()).activeOrganizationId).toBe(member.organizationId);
-  });
-
   it("lets a user belong to several organisations and switch between them", async () => {
-    const { userId, organizationId } = await signUp("multi@example.com");
-    const second = await (await as(userId)).organizations.create({ name: "Second" });
-    const inSecond = await as(userId, second.id);
+    const { organizationId, as } = await signUp("multi@example.com");
+    const second = await (await as()).organizations.create({ name: "Second" });
+    const inSecond = await as(second.id);
     await inSecond.projects.create({ name: "Only in second", appType: "Web" });
     expect((await inSecond.projects.list()).map((p) => p.name)).toEqual(["Only in second"]);
-    expect(await (await as(userId, organizationId)).projects.list()).toEqual([]);
+    expect(await (await as(organizationId)).projects.list()).toEqual([]);
     expect((await inSecond.accounts.me()).organizations.map((o) => o.name)).toEqual(["Org of multi@example.com", "Second"]);
   });
 
-  it("does not accept a session for a deleted account", async () => {
-    const { userId } = await signUp("gone@example.com");
+  it("does not accept a session of a deleted account", async () => {
+    const { userId, as } = await signUp("gone@example.com");
     await t.db.user.delete({ where: { id: userId } });
-    await expect((await as(userId)).accounts.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect((await as()).accounts.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+});
+
+describe("revocable sessions", () => {
+  it("refuses a replayed session after sign-out, while the account's other sessions go on", async () => {
+    const { session, userId } = await signUp("replay@example.com");
+    const other = await signInForTest(t.db, "replay@example.com", PASSWORD);
+    expect((await (await callerFor(t.db, session)).accounts.me()).userId).toBe(userId);
+    await endSession(t.db, userId, session.sessionId);
+    // The same cookie, replayed: its session no longer exists on the server.
+    await expect((await callerFor(t.db, session)).accounts.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect((await callerFor(t.db, session)).projects.list()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    expect((await (await callerFor(t.db, other)).accounts.me()).userId).toBe(userId);
+    // Signing out twice is quiet.
+    await endSession(t.db, userId, session.sessionId);
+  });
+
+  it("refuses a session id that belongs to another account, and an expired session", async () => {
+    const a = await signUp("mine@example.com");
+    const b = await signUp("theirs@example.com");
+    await expect((await callerFor(t.db, { userId: a.userId, sessionId: b.session.sessionId })).accounts.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await t.db.session.update({ where: { id: a.session.sessionId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await expect((await callerFor(t.db, a.session)).accounts.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+
+  it("lists the account's sessions with their device and last use, and revokes one", async () => {
+    const { session } = await signUp("devices@example.com");
+    const phone = await signInForTest(t.db, "devices@example.com", PASSWORD, "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Safari/604.1");
+    const caller = await callerFor(t.db, session);
+    const listed = await caller.accounts.sessions();
+    expect(listed.map((s) => [s.id, s.current, s.userAgent])).toEqual(
+      expect.arrayContaining([
+        [session.sessionId, true, "vitest"],
+        [phone.sessionId, false, "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Safari/604.1"],
+      ]),
+    );
+    expect(listed).toHaveLength(2);
+    await caller.accounts.revokeSession({ sessionId: phone.sessionId });
+    await expect((await callerFor(t.db, phone)).accounts.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    expect((await caller.accounts.sessions()).map((s) => s.id)).toEqual([session.sessionId]);
+    // Another account's session is not found, and stays.
+    const stranger = await signUp("stranger@example.com");
+    await expect(caller.accounts.revokeSession({ sessionId: stranger.session.sessionId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await (await stranger.as()).accounts.me()).email).toBe("stranger@example.com");
+  });
+
+  it("writes lastSeenAt (and slides the expiry) at most once a minute, in the same statement as the check", async () => {
+    const { userId, session } = await signUp("touch@example.com");
+    const before = await t.db.session.findUniqueOrThrow({ where: { id: session.sessionId } });
+    await loadSessionAccess(t.db, userId, session.sessionId, new Date(before.lastSeenAt.getTime() + 30_000));
+    expect((await t.db.session.findUniqueOrThrow({ where: { id: session.sessionId } })).lastSeenAt).toEqual(before.lastSeenAt);
+    const later = new Date(before.lastSeenAt.getTime() + 61_000);
+    const access = await loadSessionAccess(t.db, userId, session.sessionId, later);
+    expect(access).toMatchObject({ email: "touch@example.com", memberships: [{ role: "owner" }] });
+    const after = await t.db.session.findUniqueOrThrow({ where: { id: session.sessionId } });
+    expect(after.lastSeenAt).toEqual(later);
+    expect(after.expiresAt.getTime()).toBeGreaterThan(before.expiresAt.getTime());
+  });
+
+  it("signs out everywhere: every session of the account ends, this one included", async () => {
+    const { session } = await signUp("everywhere@example.com");
+    const laptop = await signInForTest(t.db, "everywhere@example.com", PASSWORD);
+    expect(await (await callerFor(t.db, session)).accounts.signOutEverywhere()).toEqual({ ended: 2 });
+    for (const s of [session, laptop]) await expect((await callerFor(t.db, s)).accounts.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+
+  it("changing the password needs the current one, applies the policy, and ends every other session", async () => {
+    const { session, userId } = await signUp("change@example.com");
+    const stolen = await signInForTest(t.db, "change@example.com", PASSWORD);
+    const caller = await callerFor(t.db, session);
+    await expect(caller.accounts.changePassword({ currentPassword: "not it at all", newPassword: "a brand new secret" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(caller.accounts.changePassword({ currentPassword: PASSWORD, newPassword: "password123" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    const asEmail = await caller.accounts.changePassword({ currentPassword: PASSWORD, newPassword: "change@example.com" }).catch((e: TRPCError) => e);
+    expect(problemFromError(asEmail as TRPCError).errors).toEqual([{ field: "newPassword", rule: "custom", message: "must not be your e-mail address or the part before the @" }]);
+    // Nothing changed so far: the other session still works.
+    expect((await (await callerFor(t.db, stolen)).accounts.me()).userId).toBe(userId);
+
+    expect(await caller.accounts.changePassword({ currentPassword: PASSWORD, newPassword: "a brand new secret" })).toEqual({ endedSessions: 1 });
+    await expect((await callerFor(t.db, stolen)).accounts.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    expect((await caller.accounts.me()).userId).toBe(userId);
+    expect(await verifyCredentials(t.db, "change@example.com", PASSWORD)).toBeNull();
+    expect(await verifyCredentials(t.db, "change@example.com", "a brand new secret")).toMatchObject({ id: userId });
+  });
+
+  it("a wrong password opens no session", async () => {
+    await signUp("wrong@example.com");
+    const sessions = await t.db.session.count();
+    await expect(signInForTest(t.db, "wrong@example.com", "not the password")).rejects.toThrow(/failed/);
+    await expect(signInForTest(t.db, "nobody-here@example.com", PASSWORD)).rejects.toThrow(/failed/);
+    expect(await t.db.session.count()).toBe(sessions);
   });
 });

@@ -2,13 +2,23 @@ import { signUpBody } from "@/lib/schemas/accounts";
 import { limitSignUp } from "@/server/api/rate-limits";
 import { publicProcedure } from "@/server/api/trpc";
 import { signUp } from "@/server/domain/accounts/sign-up";
+import { sendVerification } from "./send-verification";
 
-// Never batched and rate-limited per IP and e-mail address: each sign-up runs scrypt.
+/**
+ * Creates the account and its organisation, and e-mails a link that verifies the address. The account
+ * works before it is verified, except for accepting invitations; a failed e-mail does not undo the
+ * sign-up (the dashboard offers to send the link again). Never batched and rate-limited per IP and
+ * e-mail address: each sign-up runs scrypt.
+ */
 export const signUpProcedure = publicProcedure
   .meta({ batch: false })
   .input(signUpBody)
   .mutation(async ({ ctx, input }) => {
     await limitSignUp(ctx, input.email);
     const { user, organization } = await signUp(ctx.db, input);
-    return { userId: user.id, organizationId: organization.id };
+    const verificationSent = await sendVerification(ctx, user.id).catch((error: unknown) => {
+      console.error(`[accounts] verification e-mail to a new account failed: ${(error as Error).message}`);
+      return false;
+    });
+    return { userId: user.id, organizationId: organization.id, verificationSent };
   });

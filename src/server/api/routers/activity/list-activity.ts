@@ -27,6 +27,7 @@ const activityItem = z
 
 export const listActivityProcedure = protectedProcedure
   .meta({
+    permission: "referrals.read",
     openapi: { method: "GET", path: "/public/projects/{projectId}/activity", tags: ["Activity"], summary: "The project's activity feed, newest first", description: "Users created, referrals tracked, rewards granted or refused, events recorded." },
   })
   .input(pagingQuery.extend(projectIdInput))

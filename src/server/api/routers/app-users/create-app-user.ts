@@ -4,7 +4,7 @@ import { createAppUser } from "@/server/domain/app-users/create-app-user";
 import { appUserDtoSchema, createAppUserInput } from "./app-user.types";
 
 export const createAppUserProcedure = protectedProcedure
-  .meta({
+  .meta({ permission: "appUsers.write",
     status: 201,
     errors: [
       { status: 409, description: "An app user with this ClientProvidedId already exists in the project (or the Idempotency-Key is in use by a request in progress)." },

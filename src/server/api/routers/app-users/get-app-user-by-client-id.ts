@@ -7,7 +7,7 @@ import { EXAMPLE } from "@/lib/schemas/examples";
 import { appUserDtoSchema } from "./app-user.types";
 
 export const getAppUserByClientIdProcedure = protectedProcedure
-  .meta({
+  .meta({ permission: "appUsers.read",
     openapi: {
       method: "GET",
       path: "/public/projects/{projectId}/users/by-user-id/{clientProvidedId}",

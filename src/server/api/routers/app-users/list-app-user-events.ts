@@ -4,7 +4,7 @@ import { listAppUserEvents } from "@/server/domain/activity/list-app-user-events
 import { appUserEventSchema, listAppUserEventsInput } from "./app-user.types";
 
 export const listAppUserEventsProcedure = protectedProcedure
-  .meta({
+  .meta({ permission: "appUsers.read",
     openapi: {
       method: "GET",
       path: "/public/projects/{projectId}/users/{uniqueId}/events",

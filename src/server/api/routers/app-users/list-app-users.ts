@@ -3,7 +3,7 @@ import { listAppUsers } from "@/server/domain/app-users/list-app-users";
 import { appUserPageSchema, listAppUsersInput } from "./app-user.types";
 
 export const listAppUsersProcedure = protectedProcedure
-  .meta({
+  .meta({ permission: "appUsers.read",
     openapi: {
       method: "GET",
       path: "/public/projects/{projectId}/users",

@@ -3,7 +3,7 @@ import { updateAppUser } from "@/server/domain/app-users/update-app-user";
 import { appUserDtoSchema, updateAppUserInput } from "./app-user.types";
 
 export const updateAppUserProcedure = protectedProcedure
-  .meta({
+  .meta({ permission: "appUsers.write",
     openapi: {
       method: "PUT",
       path: "/public/projects/{projectId}/users/{uniqueId}",

@@ -11,7 +11,7 @@ import { updateCampaign } from "@/server/domain/campaigns/update-campaign";
 import { campaignDtoSchema, updateCampaignInput } from "./campaign.types";
 
 export const updateCampaignProcedure = protectedProcedure
-  .meta({
+  .meta({ permission: "campaigns.update",
     openapi: {
       method: "PUT",
       path: "/public/projects/{projectId}/campaign",

@@ -1,4 +1,4 @@
 import { memberProcedure } from "@/server/api/trpc";
 import { listMembers } from "@/server/domain/organizations/list-members";
 
-export const listMembersProcedure = memberProcedure.query(({ ctx }) => listMembers(ctx.db, ctx.organizationId));
+export const listMembersProcedure = memberProcedure.meta({ permission: "members.read" }).query(({ ctx }) => listMembers(ctx.db, ctx.organizationId));

@@ -1,11 +1,13 @@
+import { auditActor } from "@/server/api/audit-actor";
 import { forgetAllowedOrigins } from "@/server/api/rest/sdk-cors";
 import { protectedProcedure } from "@/server/api/trpc";
-import { createProject } from "@/server/domain/projects/create-project";
+import { audited } from "@/server/domain/audit/audited";
+import { insertProject } from "@/server/domain/projects/create-project";
 import { PROJECT_SECRET_WARNING, toProjectDto } from "@/server/domain/projects/to-project-dto";
 import { createProjectInput, projectCreatedSchema } from "./project.types";
 
 export const createProjectProcedure = protectedProcedure
-  .meta({
+  .meta({ permission: "projects.create",
     secret: true,
     status: 201,
     openapi: {
@@ -19,7 +21,13 @@ export const createProjectProcedure = protectedProcedure
   .input(createProjectInput)
   .output(projectCreatedSchema)
   .mutation(async ({ ctx, input }) => {
-    const { project, secret } = await createProject(ctx.db, ctx.organizationId, input, ctx.config.urlRules);
+    const { project, secret } = await audited(
+      ctx.db,
+      ctx.organizationId,
+      auditActor(ctx),
+      (tx) => insertProject(tx, ctx.organizationId, input, ctx.config.urlRules),
+      (r) => ({ action: "project.create", target: { type: "project", id: r.project.id, label: r.project.name } }),
+    );
     if (input.allowedOrigins?.length) forgetAllowedOrigins();
     return { ...toProjectDto(project), projectSecret: secret, warning: PROJECT_SECRET_WARNING };
   });

@@ -1,10 +1,12 @@
+import { auditActor } from "@/server/api/audit-actor";
 import { protectedProcedure } from "@/server/api/trpc";
 import { emptyOutput } from "@/lib/schemas/common";
+import { audited } from "@/server/domain/audit/audited";
 import { deleteProject } from "@/server/domain/projects/delete-project";
 import { projectIdOnlyInput } from "./project.types";
 
 export const deleteProjectProcedure = protectedProcedure
-  .meta({
+  .meta({ permission: "projects.delete",
     openapi: {
       method: "DELETE",
       path: "/public/projects/{projectId}",
@@ -17,5 +19,11 @@ export const deleteProjectProcedure = protectedProcedure
   .input(projectIdOnlyInput)
   .output(emptyOutput)
   .mutation(async ({ ctx, input }) => {
-    await deleteProject(ctx.db, ctx.organizationId, input.projectId);
+    await audited(
+      ctx.db,
+      ctx.organizationId,
+      auditActor(ctx),
+      (tx) => deleteProject(tx, ctx.organizationId, input.projectId),
+      (p) => ({ action: "project.delete", target: { type: "project", id: p.id, label: p.name } }),
+    );
   });

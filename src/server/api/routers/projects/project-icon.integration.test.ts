@@ -132,6 +132,7 @@ describe("the dashboard's icon upload (tRPC, multipart form data)", () => {
   it("stores the icon through the same procedure", async () => {
     const user = await t.db.user.create({ data: { email: `icon-${Date.now()}@example.com`, passwordHash: "x" } });
     await t.db.membership.create({ data: { userId: user.id, organizationId: orgId, role: "owner" } });
+    const session = await t.db.session.create({ data: { userId: user.id, expiresAt: new Date(Date.now() + 3_600_000) } });
     const services = testServices(t.db, { config: testConfig({ REFERLOOP_PUBLIC_URL: ORIGIN }) });
     // The tRPC client the dashboard uses for non-JSON input, against the handler the route runs.
     const client = createTRPCClient<AppRouter>({
@@ -143,7 +144,7 @@ describe("the dashboard's icon upload (tRPC, multipart form data)", () => {
               endpoint: "/api/trpc",
               req: new Request(url, init as RequestInit),
               router: appRouter,
-              createContext: ({ req }) => createSessionContext(services, req.headers, user.id, orgId),
+              createContext: ({ req }) => createSessionContext(services, req.headers, { userId: user.id, sessionId: session.id }, orgId),
             }),
         }),
       ],

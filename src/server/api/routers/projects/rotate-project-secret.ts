@@ -1,9 +1,11 @@
+import { auditActor } from "@/server/api/audit-actor";
 import { protectedProcedure } from "@/server/api/trpc";
+import { audited } from "@/server/domain/audit/audited";
 import { rotateProjectSecret } from "@/server/domain/projects/rotate-project-secret";
 import { projectIdOnlyInput, projectSecretSchema } from "./project.types";
 
 export const rotateProjectSecretProcedure = protectedProcedure
-  .meta({
+  .meta({ permission: "projects.rotateSecret",
     secret: true,
     openapi: {
       method: "POST",
@@ -15,4 +17,13 @@ export const rotateProjectSecretProcedure = protectedProcedure
   })
   .input(projectIdOnlyInput)
   .output(projectSecretSchema)
-  .mutation(({ ctx, input }) => rotateProjectSecret(ctx.db, ctx.organizationId, input.projectId));
+  .mutation(async ({ ctx, input }) => {
+    const { projectSecret, warning } = await audited(
+      ctx.db,
+      ctx.organizationId,
+      auditActor(ctx),
+      (tx) => rotateProjectSecret(tx, ctx.organizationId, input.projectId),
+      (r) => ({ action: "project.rotate_secret", target: { type: "project", id: r.project.id, label: r.project.name } }),
+    );
+    return { projectSecret, warning };
+  });

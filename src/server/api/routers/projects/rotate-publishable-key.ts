@@ -1,9 +1,12 @@
+import { auditActor } from "@/server/api/audit-actor";
 import { protectedProcedure } from "@/server/api/trpc";
+import { audited } from "@/server/domain/audit/audited";
 import { rotatePublishableKey } from "@/server/domain/projects/rotate-publishable-key";
 import { projectDtoSchema, projectIdOnlyInput } from "./project.types";
 
 export const rotatePublishableKeyProcedure = protectedProcedure
   .meta({
+    permission: "projects.rotateSecret",
     openapi: {
       method: "POST",
       path: "/public/projects/{projectId}/rotate-publishable-key",
@@ -14,4 +17,12 @@ export const rotatePublishableKeyProcedure = protectedProcedure
   })
   .input(projectIdOnlyInput)
   .output(projectDtoSchema)
-  .mutation(({ ctx, input }) => rotatePublishableKey(ctx.db, ctx.organizationId, input.projectId));
+  .mutation(({ ctx, input }) =>
+    audited(
+      ctx.db,
+      ctx.organizationId,
+      auditActor(ctx),
+      (tx) => rotatePublishableKey(tx, ctx.organizationId, input.projectId),
+      (p) => ({ action: "project.rotate_publishable_key", target: { type: "project", id: p.uniqueId, label: p.name } }),
+    ),
+  );

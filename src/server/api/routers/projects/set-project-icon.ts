@@ -6,6 +6,7 @@ import { projectDtoSchema, setIconInput } from "./project.types";
 
 export const setProjectIconProcedure = protectedProcedure
   .meta({
+    permission: "projects.update",
     openapi: {
       method: "PUT",
       path: "/public/projects/{projectId}/app/icon",

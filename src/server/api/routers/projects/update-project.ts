@@ -4,7 +4,7 @@ import { updateProject } from "@/server/domain/projects/update-project";
 import { projectDtoSchema, updateProjectInput } from "./project.types";
 
 export const updateProjectProcedure = protectedProcedure
-  .meta({
+  .meta({ permission: "projects.update",
     openapi: {
       method: "PUT",
       path: "/public/projects/{projectId}",

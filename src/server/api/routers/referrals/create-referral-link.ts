@@ -5,7 +5,7 @@ import { publicOrigin } from "@/server/http/public-origin";
 import { linkInput, linkOutput } from "./referral.types";
 
 export const createReferralLinkProcedure = protectedProcedure
-  .meta({
+  .meta({ permission: "referrals.write",
     openapi: {
       method: "POST",
       path: "/public/projects/{projectId}/referrals/link",

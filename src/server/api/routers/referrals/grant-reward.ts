@@ -11,7 +11,7 @@ const ELIGIBILITY = [
 ].join("\n");
 
 export const grantRewardProcedure = protectedProcedure
-  .meta({
+  .meta({ permission: "referrals.write",
     openapi: {
       method: "POST",
       path: "/public/projects/{projectId}/referrals/reward",

@@ -3,7 +3,7 @@ import { listAppUserReferrals } from "@/server/domain/referrals/list-app-user-re
 import { appUserReferralsInput, referralPageSchema } from "./referral.types";
 
 export const listAppUserReferralsProcedure = protectedProcedure
-  .meta({
+  .meta({ permission: "referrals.read",
     openapi: {
       method: "GET",
       path: "/public/projects/{projectId}/users/{uniqueId}/referrals",

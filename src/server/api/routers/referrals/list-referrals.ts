@@ -3,7 +3,7 @@ import { listReferrals } from "@/server/domain/referrals/list-referrals";
 import { referralListInput, referralPageSchema } from "./referral.types";
 
 export const listReferralsProcedure = protectedProcedure
-  .meta({
+  .meta({ permission: "referrals.read",
     openapi: {
       method: "GET",
       path: "/public/projects/{projectId}/referrals",

@@ -5,6 +5,7 @@ import { trackInput, trackOutput } from "./referral.types";
 
 export const trackReferralProcedure = protectedProcedure
   .meta({
+    permission: "referrals.write",
     // Tracking creates the referee when it is new, which draws a referral code.
     errors: [{ status: 503, description: "No free referral code could be drawn for a new referee; retry the request." }],
     openapi: {

@@ -1,9 +1,11 @@
+import { auditActor } from "@/server/api/audit-actor";
 import { protectedProcedure } from "@/server/api/trpc";
+import { audited } from "@/server/domain/audit/audited";
 import { createWebhook } from "@/server/domain/webhooks/create-webhook";
 import { createWebhookInput, webhookCreatedSchema } from "./webhook.types";
 
 export const createWebhookProcedure = protectedProcedure
-  .meta({
+  .meta({ permission: "webhooks.write",
     secret: true,
     status: 201,
     openapi: {
@@ -16,4 +18,12 @@ export const createWebhookProcedure = protectedProcedure
   })
   .input(createWebhookInput)
   .output(webhookCreatedSchema)
-  .mutation(({ ctx, input: { projectId, campaignId, ...body } }) => createWebhook(ctx.db, ctx.organizationId, projectId, campaignId, body, ctx.config.urlRules));
+  .mutation(({ ctx, input: { projectId, campaignId, ...body } }) =>
+    audited(
+      ctx.db,
+      ctx.organizationId,
+      auditActor(ctx),
+      (tx) => createWebhook(tx, ctx.organizationId, projectId, campaignId, body, ctx.config.urlRules),
+      (w) => ({ action: "webhook.create", target: { type: "webhook", id: w.id, label: w.name }, details: { projectId, url: w.url, environment: w.environment, enabled: w.enabled } }),
+    ),
+  );

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { emptyOutput } from "@/lib/schemas/common";
+import { auditActor } from "@/server/api/audit-actor";
 import { protectedProcedure } from "@/server/api/trpc";
+import { audited } from "@/server/domain/audit/audited";
 import { deleteWebhook } from "@/server/domain/webhooks/delete-webhook";
 import { webhookPathInput } from "./webhook.types";
 
 export const deleteWebhookProcedure = protectedProcedure
-  .meta({
+  .meta({ permission: "webhooks.write",
     openapi: {
       method: "DELETE",
       path: "/public/projects/{projectId}/webhooks/{webhookId}",
@@ -18,5 +20,11 @@ export const deleteWebhookProcedure = protectedProcedure
   .input(z.object(webhookPathInput))
   .output(emptyOutput)
   .mutation(async ({ ctx, input }) => {
-    await deleteWebhook(ctx.db, ctx.organizationId, input.projectId, input.webhookId);
+    await audited(
+      ctx.db,
+      ctx.organizationId,
+      auditActor(ctx),
+      (tx) => deleteWebhook(tx, ctx.organizationId, input.projectId, input.webhookId),
+      (w) => ({ action: "webhook.delete", target: { type: "webhook", id: w.id, label: w.name }, details: { projectId: input.projectId } }),
+    );
   });

@@ -4,7 +4,7 @@ import { listDeliveryLogs } from "@/server/domain/deliveries/list-delivery-logs"
 import { deliveryLogSchema, listLogsInput } from "./webhook.types";
 
 export const listDeliveryLogsProcedure = protectedProcedure
-  .meta({
+  .meta({ permission: "webhooks.read",
     openapi: {
       method: "GET",
       path: "/public/projects/{projectId}/webhooks/{webhookId}/logs",

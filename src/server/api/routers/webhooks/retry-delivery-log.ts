@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { projectIdInput } from "@/lib/schemas/common";
-import { protectedProcedure, type Context } from "@/server/api/trpc";
+import { auditActor } from "@/server/api/audit-actor";
+import { protectedProcedure, type Actor, type Context } from "@/server/api/trpc";
+import { audited } from "@/server/domain/audit/audited";
 import { findLogProject } from "@/server/domain/deliveries/find-log-project";
 import { retryDeliveryLog } from "@/server/domain/deliveries/retry-delivery-log";
 import { logIdInput, retryResultSchema } from "./webhook.types";
@@ -9,14 +11,21 @@ const RETRY_DOC =
   "Re-sends a failed entry's delivery: same payload, same delivery id, a new attempt logged as a new entry. Answers 202 with the queued delivery; follow the result in the logs. Retrying a successful entry, or a delivery that is still retrying on its own or whose webhook is disabled, is a 409.";
 const errors = [{ status: 409, description: "The entry cannot be retried (succeeded, already scheduled, or webhook disabled)." }];
 
-async function retryAndEnqueue(ctx: Context & { organizationId: string }, projectId: string, logId: string) {
-  const result = await retryDeliveryLog(ctx.db, ctx.organizationId, projectId, logId);
+/** The retry and its audit entry commit together; the scheduler is told after the commit. */
+async function retryAndEnqueue(ctx: Context & { actor: Actor; organizationId: string }, projectId: string, logId: string) {
+  const result = await audited(
+    ctx.db,
+    ctx.organizationId,
+    auditActor(ctx),
+    (tx) => retryDeliveryLog(tx, ctx.organizationId, projectId, logId),
+    (r) => ({ action: "delivery.retry", target: { type: "delivery", id: r.deliveryId }, details: { projectId, webhookId: r.webhookId, logId } }),
+  );
   await ctx.scheduler.enqueue([result.deliveryId]);
   return result;
 }
 
 export const retryDeliveryLogProcedure = protectedProcedure
-  .meta({
+  .meta({ permission: "deliveries.retry",
     status: 202,
     errors,
     openapi: {
@@ -33,7 +42,7 @@ export const retryDeliveryLogProcedure = protectedProcedure
 
 /** The same call without the project prefix: the project is the log's, checked against the caller. */
 export const retryDeliveryLogByIdProcedure = protectedProcedure
-  .meta({
+  .meta({ permission: "deliveries.retry",
     status: 202,
     errors,
     openapi: {

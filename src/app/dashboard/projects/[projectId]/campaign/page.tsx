@@ -1,14 +1,12 @@
 import type { Metadata } from "next";
 import { CampaignForm } from "@/components/campaign/campaign-form";
 import { serverCaller } from "@/lib/server/caller";
-import { sessionUserId } from "@/server/auth/session";
 
 export const metadata: Metadata = { title: "Campaign" };
 
 export default async function CampaignPage({ params }: { params: Promise<{ projectId: string }> }) {
   const { projectId } = await params;
-  const userId = await sessionUserId();
   // The setup snippet's key. A project that is not found shows the form's own error; the snippet then keeps its placeholder.
-  const project = userId ? await (await serverCaller(userId)).projects.get({ projectId }).catch(() => null) : null;
+  const project = await (await serverCaller()).projects.get({ projectId }).catch(() => null);
   return <CampaignForm projectId={projectId} publishableKey={project?.publishableKey} />;
 }

@@ -4,8 +4,8 @@ import { redirect } from "next/navigation";
 import { TRPCError } from "@trpc/server";
 import { appUserPath, appUsersPath } from "@/components/app-users/paths";
 import { ErrorMessage } from "@/components/ui/alert";
-import { serverCaller } from "@/lib/server/caller";
-import { sessionUserId } from "@/server/auth/session";
+import { serverContext } from "@/lib/server/caller";
+import { createCaller } from "@/server/api/root";
 
 export const metadata: Metadata = { title: "App user" };
 
@@ -15,10 +15,10 @@ type Props = { params: Promise<{ projectId: string }>; searchParams: Promise<{ c
 export default async function AppUserLookupPage({ params, searchParams }: Props) {
   const { projectId } = await params;
   const { clientId } = await searchParams;
-  const userId = await sessionUserId();
-  if (!userId) redirect("/sign-in");
+  const context = await serverContext();
+  if (!context.actor) redirect("/sign-in");
   const clientProvidedId = typeof clientId === "string" ? clientId : "";
-  const caller = await serverCaller(userId);
+  const caller = createCaller(context);
   const user = clientProvidedId
     ? await caller.appUsers.getByClientId({ projectId, clientProvidedId }).catch((error: unknown) => {
         if (error instanceof TRPCError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST")) return null;

@@ -1,0 +1,14 @@
+import { changePasswordBody } from "@/lib/schemas/accounts";
+import { sessionProcedure } from "@/server/api/trpc";
+import { changePassword } from "@/server/domain/accounts/change-password";
+
+/** A new password (the policy, and not the e-mail), given the current one; every other session ends. */
+export const changePasswordProcedure = sessionProcedure.input(changePasswordBody).mutation(({ ctx, input }) =>
+  changePassword(ctx.db, {
+    userId: ctx.actor.userId,
+    sessionId: ctx.actor.sessionId,
+    currentPassword: input.currentPassword,
+    newPassword: input.newPassword,
+    userAgent: ctx.headers.get("user-agent"),
+  }),
+);

@@ -1,0 +1,20 @@
+import { requestPasswordResetBody } from "@/lib/schemas/accounts";
+import { appLinkBase, appLinks } from "@/server/api/app-links";
+import { publicProcedure } from "@/server/api/trpc";
+import { requestPasswordReset } from "@/server/domain/accounts/password-reset";
+import { sendPasswordResetEmail } from "@/server/mail/send";
+
+/**
+ * Sends a reset link if an account has this address, and answers the same whether or not one does.
+ * The answer does not wait for the e-mail, so its timing does not tell either.
+ */
+export const requestPasswordResetProcedure = publicProcedure.input(requestPasswordResetBody).mutation(async ({ ctx, input }) => {
+  const base = appLinkBase(ctx.config, ctx.headers);
+  const issued = await requestPasswordReset(ctx.db, input.email);
+  if (issued) {
+    void sendPasswordResetEmail({ to: issued.to, link: appLinks.resetPassword(base, issued.token), expiresAt: issued.expiresAt }, ctx.config).catch(
+      (error: unknown) => console.error(`[accounts] password reset e-mail failed: ${(error as Error).message}`),
+    );
+  }
+  return { message: "If an account uses this address, we sent it a link to reset the password. The link works for one hour." };
+});

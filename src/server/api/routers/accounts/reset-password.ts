@@ -1,0 +1,9 @@
+import { resetPasswordBody } from "@/lib/schemas/accounts";
+import { publicProcedure } from "@/server/api/trpc";
+import { resetPassword } from "@/server/domain/accounts/password-reset";
+
+/** A new password from the e-mailed link (single use, one hour); every session of the account ends. */
+export const resetPasswordProcedure = publicProcedure.input(resetPasswordBody).mutation(async ({ ctx, input }) => {
+  const { email } = await resetPassword(ctx.db, { token: input.token, newPassword: input.newPassword, userAgent: ctx.headers.get("user-agent") });
+  return { email };
+});

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUDIT_ACTIONS, type AuditAction } from "@/lib/schemas/audit";
+import type { SessionToken } from "@/server/api/context";
+import { signInWithPassword } from "@/server/domain/sessions/sign-in";
+import { endSession } from "@/server/domain/sessions/end-sessions";
+import { createTestDb, type TestDb } from "@/test/db";
+import { restClient } from "@/test/rest";
+import { callerFor, signInForTest } from "@/test/sessions";
+import { startSmtpServer, type SmtpTestServer } from "@/test/smtp";
+
+/*
+ * One entry for each audited action, in the organisation it concerns, written with the action (a
+ * refused action leaves none), readable by owners only, filtered, paged and exported.
+ */
+
+let t: TestDb;
+let smtp: SmtpTestServer;
+beforeAll(async () => {
+  t = await createTestDb();
+  smtp = await startSmtpServer();
+});
+afterAll(async () => {
+  await smtp.close();
+  await t.drop();
+});
+
+const PASSWORD = "correct horse";
+const services = () => ({ config: smtp.config({ NEXTAUTH_URL: "https://app.example.com" }) });
+const headers = () => new Headers({ "user-agent": "AuditTest/1.0" });
+const as = (session: SessionToken | null, organizationId: string | null = null) => callerFor(t.db, session, organizationId, services(), headers());
+
+async function account(email: string) {
+  const { userId, organizationId } = await (await as(null)).accounts.signUp({ email, password: PASSWORD, organizationName: `Org of ${email}` });
+  return { userId, organizationId, email, session: await signInForTest(t.db, email, PASSWORD) };
+}
+
+const entries = (organizationId: string) => t.db.auditEntry.findMany({ where: { organizationId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+const lastEntry = async (organizationId: string, action: AuditAction) =>
+  (await t.db.auditEntry.findMany({ where: { organizationId, action }, orderBy: { createdAt: "desc" }, take: 1 }))[0];
+
+describe("the audit log", () => {
+  it("records every audited action with its actor and target", async () => {
+    const owner = await account("owner@audit.example");
+    const org = owner.organizationId;
+    const asOwner = await as(owner.session);
+    const expectEntry = async (action: AuditAction, fields: Record<string, unknown> = {}) => {
+      const entry = await lastEntry(org, action);
+      expect(entry, action).toBeDefined();
+      expect(entry, action).toMatchObject(fields);
+      return entry!;
+    };
+
+    // Sign-in (success and a wrong password), as next-auth's authorize calls it.
+    await signInWithPassword(t.db, { email: owner.email, password: PASSWORD, userAgent: "Browser/2" });
+    await expectEntry("auth.sign_in", { actorType: "user", actorId: owner.userId, actorLabel: owner.email, targetType: "session", userAgent: "Browser/2" });
+    expect(await signInWithPassword(t.db, { email: owner.email, password: "not my password", userAgent: "Guesser/1" })).toBeNull();
+    await expectEntry("auth.sign_in_failed", { actorLabel: owner.email, userAgent: "Guesser/1" });
+
+    // Keys, projects, secrets, webhooks: from the dashboard, and over REST as a key.
+    const key = await asOwner.apiKeys.create({ name: "Backend", role: "owner" });
+    await expectEntry("api_key.create", { actorLabel: owner.email, targetType: "apiKey", targetId: key.id, targetLabel: "Backend", details: { role: "owner", expiresAt: null }, userAgent: "AuditTest/1.0" });
+    const call = restClient(t.db, key.key);
+    const created = await call("POST", "/projects", { body: { name: "Shop" } });
+    const projectId = created.json.uniqueId as string;
+    await expectEntry("project.create", { actorType: "apiKey", actorId: key.id, actorLabel: "Backend", targetType: "project", targetId: projectId, targetLabel: "Shop" });
+    await asOwner.projects.rotateSecret({ projectId });
+    await expectEntry("project.rotate_secret", { actorType: "user", targetId: projectId, targetLabel: "Shop" });
+    await call("POST", `/projects/${projectId}/rotate-publishable-key`);
+    await expectEntry("project.rotate_publishable_key", { actorType: "apiKey", targetId: projectId, targetLabel: "Shop" });
+    const hook = await asOwner.webhooks.create({ projectId, campaignId: created.json.campaignId, name: "Hook", url: "https://hooks.example.com/a", enabled: true, environment: "Both" });
+    await expectEntry("webhook.create", { targetId: hook.id, targetLabel: "Hook", details: { projectId, url: "https://hooks.example.com/a", environment: "Both", enabled: true } });
+    await asOwner.webhooks.update({ projectId, webhookId: hook.id, enabled: false, secret: "a-brand-new-secret-value" });
+    const update = await expectEntry("webhook.update", { targetId: hook.id, details: { projectId, changed: ["enabled", "secret"] } });
+    expect(JSON.stringify(update)).not.toContain("a-brand-new-secret-value");
+    await asOwner.webhooks.update({ projectId, webhookId: hook.id, enabled: true });
+
+    // A manual retry of a dead-lettered delivery.
+    const tracking = await t.db.referralTracking.create({
+      data: {
+        projectId,
+        campaignId: created.json.campaignId,
+        referrerId: (await t.db.appUser.create({ data: { projectId, clientProvidedId: "a", referralCode: "AAAAAA" } })).id,
+        refereeId: (await t.db.appUser.create({ data: { projectId, clientProvidedId: "b", referralCode: "BBBBBB" } })).id,
+        referralCode: "AAAAAA",
+        status: "Completed",
+      },
+    });
+    const delivery = await t.db.delivery.create({ data: { projectId, webhookId: hook.id, trackingId: tracking.id, eventName: "purchase", payload: {}, status: "Failed", attemptCount: 5 } });
+    const log = await t.db.deliveryAttempt.create({ data: { projectId, webhookId: hook.id, deliveryId: delivery.id, attemptNumber: 5, eventType: "purchase", responseTimeMs: 1, success: false } });
+    await call("POST", `/webhooks/logs/${log.id}/retry`);
+    await expectEntry("delivery.retry", { actorType: "apiKey", targetType: "delivery", targetId: delivery.id, details: { projectId, webhookId: hook.id, logId: log.id } });
+
+    await asOwner.webhooks.delete({ projectId, webhookId: hook.id });
+    await expectEntry("webhook.delete", { targetId: hook.id, targetLabel: "Hook" });
+    await call("DELETE", `/projects/${projectId}`);
+    await expectEntry("project.delete", { actorType: "apiKey", targetId: projectId, targetLabel: "Shop" });
+
+    // Members: invitation, acceptance, role change, removal with the keys it revokes.
+    const invitation = await asOwner.invitations.create({ email: "joiner@audit.example", role: "member" });
+    await expectEntry("invitation.create", { targetType: "invitation", targetId: invitation.id, targetLabel: "joiner@audit.example", details: { role: "member" } });
+    const joiner = await account("joiner@audit.example");
+    await t.db.user.update({ where: { id: joiner.userId }, data: { emailVerifiedAt: new Date() } });
+    const { links } = await smtp.mailTo("joiner@audit.example", /invited you/);
+    await (await as(joiner.session)).invitations.accept({ token: decodeURIComponent(new URL(links[0]!).pathname.split("/").pop()!) });
+    await expectEntry("invitation.accept", { actorId: joiner.userId, actorLabel: "joiner@audit.example", targetType: "member", targetId: joiner.userId, details: { role: "member", invitationId: invitation.id } });
+    const other = await asOwner.invitations.create({ email: "never@audit.example", role: "viewer" });
+    await asOwner.invitations.revoke({ id: other.id });
+    await expectEntry("invitation.revoke", { targetId: other.id, targetLabel: "never@audit.example" });
+    await asOwner.organizations.changeRole({ userId: joiner.userId, role: "viewer" });
+    await expectEntry("member.role_change", { targetId: joiner.userId, details: { from: "member", to: "viewer", loweredApiKeys: 0 } });
+    await asOwner.organizations.changeRole({ userId: joiner.userId, role: "member" });
+    const joinerKey = await (await as(joiner.session, org)).apiKeys.create({ name: "Joiner's key", role: "member" });
+    await asOwner.organizations.removeMember({ userId: joiner.userId, revokeApiKeyIds: [joinerKey.id] });
+    await expectEntry("member.remove", { targetId: joiner.userId, targetLabel: "joiner@audit.example", details: { role: "member", revokedApiKeys: ["Joiner's key"] } });
+    await expectEntry("api_key.delete", { targetId: joinerKey.id, details: { reason: "creator joiner@audit.example removed from the organisation" } });
+    await asOwner.apiKeys.delete({ id: key.id });
+    await expectEntry("api_key.delete", { targetId: key.id, targetLabel: "Backend" });
+
+    // Account events: password change, sessions, e-mail verification, password reset, sign-out.
+    await signInForTest(t.db, owner.email, PASSWORD); // a second device, ended by the change
+    await asOwner.accounts.changePassword({ currentPassword: PASSWORD, newPassword: "another good secret" });
+    await expectEntry("password.change", { actorId: owner.userId, details: { endedSessions: 2 } });
+    const third = await signInForTest(t.db, owner.email, "another good secret");
+    await asOwner.accounts.revokeSession({ sessionId: third.sessionId });
+    await expectEntry("session.revoke", { targetType: "session", targetId: third.sessionId });
+    const verify = new URL((await smtp.mailTo(owner.email, /Verify/)).links[0]!);
+    await (await as(null)).accounts.verifyEmail({ token: verify.searchParams.get("token")! });
+    await expectEntry("email.verify", { actorId: owner.userId });
+    await (await as(null)).accounts.requestPasswordReset({ email: owner.email });
+    const reset = new URL((await smtp.mailTo(owner.email, /Reset/)).links[0]!);
+    await (await as(null)).accounts.resetPassword({ token: reset.searchParams.get("token")!, newPassword: "reset and renewed" });
+    await expectEntry("password.reset", { actorId: owner.userId, details: { endedSessions: 1 } });
+    const fourth = await signInForTest(t.db, owner.email, "reset and renewed");
+    await endSession(t.db, owner.userId, fourth.sessionId);
+    await expectEntry("auth.sign_out", { targetId: fourth.sessionId });
+    const fifth = await signInForTest(t.db, owner.email, "reset and renewed");
+    await (await as(fifth)).accounts.signOutEverywhere();
+    await expectEntry("session.revoke_all", { details: { ended: 1 } });
+
+    // Every action of the table appears; the joiner's own organisation got its own account events only.
+    const actions = new Set((await entries(org)).map((e) => e.action));
+    const expected: AuditAction[] = [
+      "auth.sign_in", "auth.sign_in_failed", "auth.sign_out", "session.revoke", "session.revoke_all", "password.change", "password.reset",
+      "email.verify", "api_key.create", "api_key.delete", "project.create", "project.delete", "project.rotate_secret", "project.rotate_publishable_key", "webhook.create",
+      "webhook.update", "webhook.delete", "delivery.retry", "invitation.create", "invitation.revoke", "invitation.accept", "member.remove",
+      "member.role_change",
+    ];
+    expect([...actions].sort()).toEqual([...expected].sort());
+    expect([...expected].sort()).toEqual([...AUDIT_ACTIONS].sort());
+    expect((await entries(joiner.organizationId)).map((e) => e.action)).toEqual(["auth.sign_in"]);
+  });
+
+  it("a refused action leaves no entry, and account events go to each organisation of the account", async () => {
+    const owner = await account("refused@audit.example");
+    const before = await t.db.auditEntry.count({ where: { organizationId: owner.organizationId } });
+    await expect((await as(owner.session)).projects.delete({ projectId: "no-such-project" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect((await as(owner.session)).apiKeys.delete({ id: "no-such-key" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await t.db.auditEntry.count({ where: { organizationId: owner.organizationId } })).toBe(before);
+
+    const second = await (await as(owner.session)).organizations.create({ name: "Second" });
+    await signInForTest(t.db, owner.email, PASSWORD);
+    for (const organizationId of [owner.organizationId, second.id]) {
+      expect(await t.db.auditEntry.count({ where: { organizationId, action: "auth.sign_in" } }), organizationId).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it("is for owners, filtered by action, actor and time, paged, and exported as CSV and JSON", async () => {
+    const owner = await account("filter@audit.example");
+    const org = owner.organizationId;
+    const asOwner = await as(owner.session);
+    for (const name of ["One", "Two", "=Three"]) await asOwner.apiKeys.create({ name, role: "readOnly" });
+    const member = await account("member@audit.example");
+    await t.db.membership.create({ data: { userId: member.userId, organizationId: org, role: "member" } });
+    await expect((await as(member.session, org)).auditLog.list({})).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect((await as(member.session, org)).auditLog.export({ format: "csv" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+
+    const all = await asOwner.auditLog.list({});
+    expect(all).toMatchObject({ page: 1, pageSize: 20, hasNextPage: false });
+    expect(all.items.map((e) => e.action)).toEqual(["api_key.create", "api_key.create", "api_key.create", "auth.sign_in"]);
+    expect(all.totalCount).toBe(4);
+    expect(all.items[0]).toMatchObject({ targetLabel: "=Three", actorLabel: owner.email });
+
+    const paged = await asOwner.auditLog.list({ action: "api_key.create", pageSize: 2, page: 2 });
+    expect(paged).toMatchObject({ totalCount: 3, page: 2, pageSize: 2, hasNextPage: false });
+    expect(paged.items.map((e) => e.targetLabel)).toEqual(["One"]);
+    expect((await asOwner.auditLog.list({ actor: "FILTER@audit" })).totalCount).toBe(4);
+    expect((await asOwner.auditLog.list({ actor: "someone else" })).totalCount).toBe(0);
+    const newest = new Date(all.items[0]!.createdAt);
+    expect((await asOwner.auditLog.list({ from: newest.toISOString() })).items.map((e) => e.targetLabel)).toContain("=Three");
+    expect((await asOwner.auditLog.list({ to: new Date(new Date(all.items[3]!.createdAt).getTime() + 1).toISOString() })).items.map((e) => e.action)).toEqual(["auth.sign_in"]);
+    await expect(asOwner.auditLog.list({ from: newest.toISOString(), to: new Date(newest.getTime() - 1000).toISOString() })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(asOwner.auditLog.list({ action: "made.up" as AuditAction })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+
+    const csv = await asOwner.auditLog.export({ format: "csv", action: "api_key.create" });
+    expect(csv).toMatchObject({ contentType: "text/csv; charset=utf-8", truncated: false, filename: expect.stringMatching(/^audit-log-.+\.csv$/) });
+    const lines = csv.body.trimEnd().split("\r\n");
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toBe("createdAt,action,actorType,actorId,actorLabel,targetType,targetId,targetLabel,details,userAgent");
+    expect(lines[1]).toContain(",'=Three,");
+    const json = await asOwner.auditLog.export({ format: "json" });
+    expect(JSON.parse(json.body)).toMatchObject({ truncated: false, entries: all.items });
+    // Another organisation's owner sees none of it.
+    const stranger = await account("stranger@audit.example");
+    expect((await (await as(stranger.session)).auditLog.list({})).items.map((e) => e.actorLabel)).toEqual(["stranger@audit.example"]);
+  });
+});

@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { idInput } from "@/lib/schemas/common";
+import { memberProcedure } from "@/server/api/trpc";
+import { previewMemberRemoval } from "@/server/domain/organizations/preview-member-removal";
+
+/** Step one of removing a member: who, and the API keys of theirs the removal revokes. */
+export const previewMemberRemovalProcedure = memberProcedure
+  .meta({ permission: "members.remove" })
+  .input(z.object({ userId: idInput() }))
+  .query(({ ctx, input }) => previewMemberRemoval(ctx.db, ctx.organizationId, input.userId));
