@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type APIRequestContext, type Page, type Request } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page, type Request } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import config from "../playwright.config";
 import { QUEUE_STUB } from "../src/sdk/web/queue-stub";
@@ -490,17 +490,21 @@ test("320 px wide: banner and modal fit, nothing scrolls sideways", async ({ pag
   await page.goto(`${HOST}/narrow?referralCode=${ada.referralCode}`);
   const banner = page.getByRole("region", { name: "Invitation" });
   await expect(banner).toBeVisible();
-  const inside = async (box: { x: number; width: number } | null) => {
-    expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(320);
-  };
-  await inside(await banner.boundingBox());
+  // Polled: the widget may re-render an element (its box is null for that moment) once its data arrives.
+  const inside = (locator: Locator, what: string) =>
+    expect
+      .poll(async () => {
+        const box = await locator.boundingBox();
+        return box !== null && box.x >= 0 && box.x + box.width <= 320;
+      }, { message: `${what} lies within the 320 px viewport` })
+      .toBe(true);
+  await inside(banner, "the banner");
   await page.getByRole("button", { name: "Invite friends" }).click();
   const dialog = page.getByRole("dialog");
-  await inside(await dialog.boundingBox());
+  await inside(dialog, "the dialog");
   for (const control of await dialog.locator("a, button, input").all()) {
     await expect(control).toBeInViewport();
-    await inside(await control.boundingBox());
+    await inside(control, "a control of the dialog");
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });
