@@ -34,7 +34,7 @@ type Operation = {
 
 const STATUS_TEXT = { 200: "OK", 201: "Created", 202: "Accepted" } as const;
 
-/** Headers every answer carries (the RateLimit ones once the API key is known), and Retry-After on a 429. */
+/** Headers every answer carries (the RateLimit ones once the API key is known), and Retry-After on a 429 or 503. */
 const HEADERS = {
   "X-Request-Id": {
     description: "The request's id: the one you sent in `X-Request-Id` if it was 1 to 128 of `[A-Za-z0-9._-]`, else a new UUID.",
@@ -174,6 +174,9 @@ function responsesOf(op: Operation, path: string, meta: ReturnType<typeof proced
     responses[415] = problemResponse(415, undefined, COMMON_HEADERS);
   }
   for (const error of meta?.errors ?? []) responses[error.status] = problemResponse(error.status, error.description, COMMON_HEADERS);
+  // Any operation may meet a database that is away for a moment.
+  responses[503] ??= problemResponse(503, undefined, COMMON_HEADERS);
+  responses[503].headers = { ...responses[503].headers, "Retry-After": ref("Retry-After") };
   responses[429] = problemResponse(429, undefined, { ...COMMON_HEADERS, "Retry-After": ref("Retry-After") });
   responses[500] = problemResponse(500, undefined, { "X-Request-Id": ref("X-Request-Id") });
   return responses;

@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from "@/server/db/database-unavailable";
 import { DomainError, type DomainErrorKind, type FieldIssue } from "@/server/domain/errors";
 import { JSON_MEDIA_TYPES, MAX_BODY_BYTES } from "@/server/http/request-body";
 
@@ -34,7 +35,11 @@ export const PROBLEM_TYPES = {
   unprocessable: { status: 422, title: "The request cannot be processed.", meaning: "Well-formed but not applicable: an Idempotency-Key reused with a different request." },
   "rate-limited": { status: 429, title: "Too many requests.", meaning: "A request quota is spent; `Retry-After` says when to retry, the RateLimit headers show the quota." },
   internal: { status: 500, title: "Internal error.", meaning: "An unexpected error; nothing about it is disclosed. Quote `requestId` when reporting it." },
-  unavailable: { status: 503, title: "Temporarily unavailable; retry shortly.", meaning: "A transient shortage (e.g. no free referral code); the same request may succeed when retried." },
+  unavailable: {
+    status: 503,
+    title: "Temporarily unavailable; retry shortly.",
+    meaning: "The database is unavailable for a moment (restarting, out of connections), or a transient shortage such as no free referral code; the same request may succeed after `Retry-After` seconds.",
+  },
 } as const satisfies Record<string, { status: number; title: string; meaning: string }>;
 
 export type ProblemSlug = keyof typeof PROBLEM_TYPES;
@@ -79,10 +84,23 @@ const kindToCode: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
 export const toTRPCError = (error: DomainError) =>
   new TRPCError({ code: kindToCode[error.kind], message: error.message, cause: error });
 
+/**
+ * The error as the API answers it: a domain error by its kind, and a database that cannot serve right
+ * now (stopped, restarting, out of connections) as a 503 worth retrying rather than an internal error.
+ */
+export function knownError(error: TRPCError): TRPCError {
+  if (error.cause instanceof DomainError) return toTRPCError(error.cause);
+  if (error.code === "INTERNAL_SERVER_ERROR" && isDatabaseUnavailable(error.cause)) {
+    return new TRPCError({ code: "SERVICE_UNAVAILABLE", message: `The database is unavailable; retry in ${DATABASE_RETRY_AFTER_S} s.`, cause: error.cause });
+  }
+  return error;
+}
+
 type ZodLikeIssue = { path: PropertyKey[]; code: string; message: string };
 
 /** Turns any error reaching the API edge into a problem; internal details never leave the server. */
 export function problemFromError(error: TRPCError, requestId?: string): Problem {
+  error = knownError(error);
   const known = byCode[error.code];
   const slug = known ?? "internal";
   const { status, title } = PROBLEM_TYPES[slug];

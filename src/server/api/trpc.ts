@@ -9,7 +9,7 @@ import { DomainError } from "@/server/domain/errors";
 import { currentRequestId } from "@/server/http/request-id";
 import type { DeliveryScheduler } from "@/server/jobs/scheduler";
 import type { RateLimiter } from "@/server/rate-limit/rate-limiter";
-import { problemFromError, toTRPCError } from "./problem";
+import { knownError, problemFromError, toTRPCError } from "./problem";
 import { limitApiKey } from "./rate-limits";
 
 /** Who is calling, resolved once per request. */
@@ -85,11 +85,12 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Domain errors become tRPC errors here, once, for every procedure. */
-const domainErrors = t.middleware(async ({ next }) => {
+/** Domain errors and an unavailable database become tRPC errors of their kind here, once, for every procedure. */
+const knownErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof DomainError) {
-    throw toTRPCError(result.error.cause);
+  if (!result.ok) {
+    const known = knownError(result.error);
+    if (known !== result.error) throw known;
   }
   return result;
 });
@@ -136,7 +137,7 @@ const unbatched = t.middleware(({ ctx, meta, path, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(domainErrors).use(decodePathParameters).use(wellFormedInput).use(unbatched);
+export const publicProcedure = t.procedure.use(knownErrors).use(decodePathParameters).use(wellFormedInput).use(unbatched);
 
 /**
  * The one permission check: the procedure's `permission` meta against the caller's role (a key acts

@@ -3,6 +3,7 @@ import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { bearerToken, createRestContext, requestScope, type RequestScope, type Services } from "@/server/api/context";
 import { type Problem, problemFromError, toTRPCError } from "@/server/api/problem";
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from "@/server/db/database-unavailable";
 import { invalidField } from "@/server/domain/errors";
 import { appRouter } from "@/server/api/root";
 import { procedureMeta } from "@/server/api/procedure-meta";
@@ -29,10 +30,11 @@ const openApiHandler = createOpenApiNodeHttpHandler({
     return { ...(status ? { status } : {}), ...(meta?.secret ? { headers: { "cache-control": "no-store" } } : {}) };
   },
   onError: ({ error, path, req }) => {
-    if (getHTTPStatusCodeFromError(error) >= 500) {
-      const requestId = (req as unknown as Request).headers.get(REQUEST_ID_HEADER);
-      console.error(`[rest] ${req.method} ${path ?? req.url} failed (request ${requestId}):`, error.cause ?? error);
-    }
+    if (getHTTPStatusCodeFromError(error) < 500) return;
+    const requestId = (req as unknown as Request).headers.get(REQUEST_ID_HEADER);
+    // One line per request while the database is away, not a stack trace each.
+    if (isDatabaseUnavailable(error.cause)) console.warn(`[rest] ${req.method} ${path ?? req.url}: the database is unavailable (request ${requestId})`);
+    else console.error(`[rest] ${req.method} ${path ?? req.url} failed (request ${requestId}):`, error.cause ?? error);
   },
 });
 
@@ -248,5 +250,6 @@ export function negotiate(accept: string | null): string {
 export function problemResponse(problem: Problem): Response {
   const headers = new Headers({ "content-type": "application/problem+json; charset=utf-8" });
   if (problem.status === 401) headers.set("www-authenticate", 'Bearer realm="referloop"');
+  if (problem.status === 503) headers.set("retry-after", String(DATABASE_RETRY_AFTER_S));
   return new Response(JSON.stringify(problem), { status: problem.status, headers });
 }
