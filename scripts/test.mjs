@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * `npm test`: type-check, lint, schema/migration check, unit and integration tests (each file in its
- * own fresh PostgreSQL database), one production build, Playwright in Chromium against it, and a smoke
- * test of the embedded default. Without a reachable PostgreSQL, everything runs on embedded PGlite and
- * says so. Stops at the first failing step.
+ * own fresh PostgreSQL database), one production build, Playwright in Chromium against it, a smoke
+ * test of the embedded default, and the fault drills against that build. Without a reachable
+ * PostgreSQL, everything runs on embedded PGlite and says so (the drills are skipped). Stops at the
+ * first failing step.
  */
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -53,6 +54,7 @@ async function prepareE2eDatabase() {
 }
 
 const RESULTS = ".data/test-results";
+const DRILL_RESULTS = ".data/bench-http/drills-latest.json";
 const smoke = { passed: 0, failed: 0 };
 
 /** Counts from the runners' JSON reports, for one closing line over the whole run. */
@@ -60,14 +62,18 @@ function summary() {
   const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null);
   const vitest = read(`${RESULTS}/vitest.json`);
   const playwright = read(`${RESULTS}/playwright.json`);
-  const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + smoke.passed;
-  const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0) + smoke.failed;
+  const drills = read(DRILL_RESULTS)?.results ?? [];
+  const drillsPassed = drills.filter((d) => d.passed).length;
+  const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + smoke.passed + drillsPassed;
+  const failed =
+    (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0) + smoke.failed + drills.length - drillsPassed;
   const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
   return `${passed} passed, ${failed} failed, ${skipped} skipped`;
 }
 
 const only = process.argv[2];
 rmSync(RESULTS, { recursive: true, force: true });
+rmSync(DRILL_RESULTS, { force: true });
 const steps = {
   typecheck: () => run("typecheck", "npx", ["tsc", "--noEmit"]),
   lint: () => run("lint", "npx", ["eslint", "."]),
@@ -94,6 +100,14 @@ const steps = {
         throw error;
       },
     ),
+  // The fault drills, each under two minutes: PostgreSQL restarted under load, SIGKILL in a delivery
+  // backlog, a slow receiver, two instances (bench/drills). They need PostgreSQL's own programs.
+  drills: async () => {
+    const admin = await postgresReachable();
+    if (!admin) return console.warn("[tests] PostgreSQL is not reachable: the fault drills need it and are skipped.");
+    await admin.end();
+    await run("fault drills", "npx", ["tsx", "bench/drills/run.ts"]);
+  },
 };
 
 try {
