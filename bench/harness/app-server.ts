@@ -40,8 +40,9 @@ export type AppServerOptions = {
 /**
  * The environment of a bench server: production build and NODE_ENV, development URL rules (webhooks
  * to 127.0.0.1 over http), fixed secrets (nothing written to the real data folder), no Inngest (the
- * embedded worker delivers), no access log (one line per request would be measured too), and no
- * request quotas (one API key drives thousands of requests a minute).
+ * embedded worker delivers), no access log (one line per request would be measured too), and request
+ * quotas too large to refuse anything (one API key drives thousands of requests a minute) while
+ * every request still pays for its counting, as in production.
  */
 export function serverEnv(options: AppServerOptions): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -53,8 +54,8 @@ export function serverEnv(options: AppServerOptions): NodeJS.ProcessEnv {
     ...BENCH_SECRETS,
     NEXTAUTH_URL: `http://127.0.0.1:${options.port}`,
     REFERLOOP_ACCESS_LOG: "0",
-    RATE_LIMIT_API_KEY_PER_MINUTE: "0",
-    RATE_LIMIT_SDK_PER_MINUTE: "0",
+    RATE_LIMIT_API_KEY_PER_MINUTE: "1000000000",
+    RATE_LIMIT_SDK_PER_MINUTE: "1000000000",
     REFERLOOP_DATA_DIR: path.join(WORK_DIR, "app-data"),
     NEXT_TELEMETRY_DISABLED: "1",
   });

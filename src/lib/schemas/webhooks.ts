@@ -88,11 +88,11 @@ export const rewardDeliverySchema = z
     referrerId: z.string().describe("The referrer's clientProvidedId."),
     refereeId: z.string().describe("The referee's clientProvidedId."),
     rewardClaimedAt: z.iso.datetime().describe("When the reward was granted (ISO 8601, UTC)."),
-    trackingId: z.uuid().describe("The referral tracking id: the idempotency key, dedupe on it."),
+    trackingId: z.guid().describe("The referral tracking id: the idempotency key, dedupe on it."),
     rewardStatus: z.literal("Completed"),
-    projectId: z.uuid().describe("The project uniqueId."),
+    projectId: z.guid().describe("The project uniqueId."),
     projectName: z.string(),
-    campaignId: z.uuid().describe("The campaign uniqueId."),
+    campaignId: z.guid().describe("The campaign uniqueId."),
   })
   .meta({
     id: "RewardDelivery",

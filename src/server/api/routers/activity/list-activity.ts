@@ -6,10 +6,10 @@ import { listActivity } from "@/server/domain/activity/list-activity";
 
 const activityItem = z
   .object({
-    id: z.uuid(),
+    id: z.guid(),
     type: z.string().describe("user_created, referral_tracked, reward_claimed, reward_rejected, event_recorded, ..."),
     description: z.string(),
-    appUserId: z.uuid().nullable().describe("The app user's uniqueId, or null for project-level entries."),
+    appUserId: z.guid().nullable().describe("The app user's uniqueId, or null for project-level entries."),
     createdAt: z.iso.datetime(),
   })
   .meta({

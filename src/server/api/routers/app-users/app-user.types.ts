@@ -8,7 +8,7 @@ export const referralCodeOutput = z.string().regex(/^[A-Za-z0-9]{6}$/).describe(
 
 export const appUserDtoSchema = z
   .object({
-    uniqueId: z.uuid(),
+    uniqueId: z.guid(),
     clientProvidedId: z.string(),
     referralCode: referralCodeOutput,
     attributes: z.record(z.string(), z.string()),
@@ -52,7 +52,7 @@ export const listAppUserEventsInput = appUserEventsQuery.extend(appUserPathInput
 export const appUserPageSchema = pageOf(appUserDtoSchema).meta({ id: "AppUserPage" });
 
 export const appUserEventSchema = z
-  .object({ id: z.uuid(), type: z.string(), description: z.string(), createdAt: z.iso.datetime() })
+  .object({ id: z.guid(), type: z.string(), description: z.string(), createdAt: z.iso.datetime() })
   .meta({
     id: "AppUserEventDto",
     examples: [{ id: EXAMPLE.eventId, type: "reward_claimed", description: 'user-1001 earned a reward: user-2002 completed "first_purchase".', createdAt: EXAMPLE.later }],

@@ -252,6 +252,17 @@ describe("GET and PUT /users/{uniqueId}", () => {
 });
 
 describe("GET /users/by-user-id/{clientProvidedId}", () => {
+  it("serves a stored id of any UUID form, not only version 4 (imported or seeded rows): never a 500", async () => {
+    const user = await createUser();
+    // An md5-derived id, as a bulk import or a seed writes it: UUID-shaped, no RFC version or variant.
+    const imported = "0cc175b9-c0f1-b6a8-31c3-99e269772661";
+    await t.db.$executeRaw`UPDATE "AppUser" SET "id" = ${imported} WHERE "id" = ${user.uniqueId}`;
+    const res = await call("GET", `${users()}/by-user-id/${encodeURIComponent(user.clientProvidedId)}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.uniqueId).toBe(imported);
+    expect((await call("GET", `${users()}/${imported}`)).json.uniqueId).toBe(imported);
+  });
+
   it("finds a user whose id holds /, a space and unicode, when the id is URL-encoded", async () => {
     const clientId = "team/a b ü€✓";
     const user = await createUser(clientId);

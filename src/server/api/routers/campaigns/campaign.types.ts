@@ -12,8 +12,8 @@ import {
 
 export const campaignDtoSchema = z
   .object({
-    campaignId: z.uuid().describe("The campaign uniqueId: the `{campaignId}` of the webhook create path."),
-    projectId: z.uuid(),
+    campaignId: z.guid().describe("The campaign uniqueId: the `{campaignId}` of the webhook create path."),
+    projectId: z.guid(),
     referrerExperience: referrerExperienceSchema.meta({ id: "ReferrerExperience" }),
     newUserExperience: newUserExperienceSchema.meta({ id: "NewUserExperience" }),
     attributionWindowDays: z.number().int().describe("Days a Pending tracking item stays eligible for its reward."),

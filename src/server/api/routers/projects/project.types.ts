@@ -34,12 +34,12 @@ const secretExample = {
 
 export const projectDtoSchema = z
   .object({
-    uniqueId: z.uuid(),
+    uniqueId: z.guid(),
     name: z.string(),
     description: z.string().nullable(),
     appType: appTypeSchema,
     referralRedirectLink: z.url().nullable(),
-    campaignId: z.uuid().nullable(),
+    campaignId: z.guid().nullable(),
     projectSecretHint: z.string().describe("The first characters of the `sk_` project secret."),
     publishableKey: z.string().startsWith("pk_").describe("The `pk_` publishable key for the web widget and mobile apps. Not a secret."),
     allowedOrigins: z.array(z.url()).describe("Browser origins allowed to call the client-library endpoints; empty allows none."),

@@ -23,11 +23,11 @@ const referralExample = {
 
 export const referralDtoSchema = z
   .object({
-    referralTrackingId: z.uuid().describe("The tracking id (UUID): store it for the reward call."),
+    referralTrackingId: z.guid().describe("The tracking id (UUID): store it for the reward call."),
     referrerId: z.string().describe("The referrer's clientProvidedId."),
     refereeId: z.string().nullable().describe("The referee's clientProvidedId; null until the referee is known (an arrival the client library tracked anonymously)."),
-    referrerUniqueId: z.uuid().describe("The referrer's uniqueId."),
-    refereeUniqueId: z.uuid().nullable().describe("The referee's uniqueId; null until the referee is known."),
+    referrerUniqueId: z.guid().describe("The referrer's uniqueId."),
+    refereeUniqueId: z.guid().nullable().describe("The referee's uniqueId; null until the referee is known."),
     referralCode: z.string(),
     rewardEventName: z.string().nullable().describe("The pre-assigned qualifying event, if any."),
     status: trackingStatus,
@@ -80,7 +80,7 @@ export const rewardOutput = z
     rewardClaimed: z.boolean().describe("True only for the call that claimed the reward."),
     status: trackingStatus.describe("The item's status after this call."),
     reason: z.enum(REWARD_REASON_CODES).optional().describe("Why the reward was not claimed; present only when rewardClaimed is false."),
-    referralTrackingId: z.uuid(),
+    referralTrackingId: z.guid(),
     rewardClaimedAt: z.iso.datetime().optional(),
   })
   .meta({

@@ -24,13 +24,13 @@ export const attributionSchema = z
 
 export const initAppUserOutput = z
   .object({
-    id: z.uuid().describe("The app user's GUID (the same value as uniqueId)."),
-    uniqueId: z.uuid(),
+    id: z.guid().describe("The app user's GUID (the same value as uniqueId)."),
+    uniqueId: z.guid(),
     clientProvidedId: z.string().describe("The `userId` sent."),
     referralCode: z.string().describe("6 alphanumeric characters."),
     referralLink: z.url().nullable().describe("`<referral redirect link>?referralCode=CODE`; null while the project has no redirect link."),
     referrerExperience: referrerExperienceSchema,
-    referralTrackingId: z.uuid().nullable().describe("The referral this user is the referee of: the one the call's token names, else the latest; null when none."),
+    referralTrackingId: z.guid().nullable().describe("The referral this user is the referee of: the one the call's token names, else the latest; null when none."),
     attribution: attributionSchema,
   })
   .meta({
@@ -51,7 +51,7 @@ export const initAppUserOutput = z
 
 export const trackReferralOutput = z
   .object({
-    referralTrackingId: z.uuid().describe("The tracking id (UUID): the widget keeps it in the `svc_tracked_referral` cookie."),
+    referralTrackingId: z.guid().describe("The tracking id (UUID): the widget keeps it in the `svc_tracked_referral` cookie."),
     promotionalText: z.string().describe("The campaign's new-user promo text; empty when none."),
   })
   .meta({

@@ -20,9 +20,9 @@ const webhookExample = {
 
 export const webhookDtoSchema = z
   .object({
-    id: z.uuid(),
-    projectId: z.uuid(),
-    campaignId: z.uuid(),
+    id: z.guid(),
+    projectId: z.guid(),
+    campaignId: z.guid(),
     name: z.string(),
     url: z.url(),
     enabled: z.boolean(),
@@ -44,9 +44,9 @@ export const webhookCreatedSchema = webhookDtoSchema
 
 export const deliveryLogSchema = z
   .object({
-    id: z.uuid().describe("The log entry id: the `{logId}` of the retry call."),
-    webhookId: z.uuid(),
-    deliveryId: z.uuid().describe("Stable across attempts: sent as `X-Service-Delivery-Id` and `webhook-id`."),
+    id: z.guid().describe("The log entry id: the `{logId}` of the retry call."),
+    webhookId: z.guid(),
+    deliveryId: z.guid().describe("Stable across attempts: sent as `X-Service-Delivery-Id` and `webhook-id`."),
     attemptNumber: z.number().int().min(1),
     timestamp: z.iso.datetime(),
     eventType: z.string().describe("The trigger event name."),
@@ -81,8 +81,8 @@ export const deliveryLogSchema = z
 
 export const retryResultSchema = z
   .object({
-    deliveryId: z.uuid(),
-    webhookId: z.uuid(),
+    deliveryId: z.guid(),
+    webhookId: z.guid(),
     status: z.literal("Pending"),
     nextAttemptAt: z.iso.datetime(),
   })
