@@ -97,6 +97,19 @@ describe("getAppUser, getAppUserByClientId, updateAppUser", () => {
     expect((await domainError(getAppUser(t.db, other.org, project, user.uniqueId))).kind).toBe("not_found");
   });
 
+  it("tells an unknown or foreign project from an unknown user by client id, and reads the referrer's client id", async () => {
+    const referrer = await createAppUser(t.db, org, project, { clientProvidedId: "by-client-referrer" });
+    const user = await createAppUser(t.db, org, project, { clientProvidedId: "by-client", attributes: { plan: "pro" } });
+    await t.db.appUser.update({ where: { id: user.uniqueId }, data: { referredById: referrer.uniqueId } });
+    expect(await getAppUserByClientId(t.db, org, project, "by-client")).toEqual({ ...user, referredBy: "by-client-referrer" });
+    expect((await domainError(getAppUserByClientId(t.db, org, project, "nobody"))).message).toMatch(/^App user/);
+    for (const [organizationId, projectId] of [[other.org, project], [org, other.project], [org, "00000000-0000-0000-0000-000000000000"]]) {
+      const error = await domainError(getAppUserByClientId(t.db, organizationId!, projectId!, "by-client"));
+      expect(error.kind).toBe("not_found");
+      expect(error.message).toMatch(/^Project/);
+    }
+  });
+
   it("replaces the whole attributes map", async () => {
     const user = await createAppUser(t.db, org, project, { clientProvidedId: "upd", attributes: { a: "1", b: "2" } });
     const updated = await updateAppUser(t.db, org, project, { uniqueId: user.uniqueId, attributes: { c: "3" } });

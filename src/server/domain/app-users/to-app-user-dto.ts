@@ -4,6 +4,22 @@ import type { AppUserAttributes } from "@/lib/schemas/app-users";
 /** Load app users with this include so `referredBy` can be shown as the referrer's client id. */
 export const withReferrer = { referredBy: { select: { clientProvidedId: true } } } satisfies Prisma.AppUserInclude;
 export type AppUserRow = Prisma.AppUserGetPayload<{ include: typeof withReferrer }>;
+/** What the DTO is made of: a loaded row, or a hand-written statement's columns. */
+export type AppUserDtoSource = Pick<
+  AppUserRow,
+  | "id"
+  | "clientProvidedId"
+  | "referralCode"
+  | "attributes"
+  | "firstSeenAt"
+  | "lastSeenAt"
+  | "totalReferralsGiven"
+  | "totalReferralsReceived"
+  | "successfulReferrals"
+  | "status"
+  | "referredBy"
+  | "createdAt"
+>;
 
 /** The spec's `AppUserDto`, plus `referralCode` and `createdAt`. */
 export type AppUserDto = {
@@ -22,7 +38,7 @@ export type AppUserDto = {
   createdAt: string;
 };
 
-export function toAppUserDto(user: AppUserRow): AppUserDto {
+export function toAppUserDto(user: AppUserDtoSource): AppUserDto {
   return {
     uniqueId: user.id,
     clientProvidedId: user.clientProvidedId,
