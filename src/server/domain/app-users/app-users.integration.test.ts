@@ -301,5 +301,7 @@ describe("listAppUsers", () => {
 
   it("is not_found for another organisation", async () => {
     expect((await domainError(listAppUsers(t.db, org, listProject, listAppUsersQuery.parse({})))).kind).toBe("not_found");
+    const searched = await domainError(listAppUsers(t.db, org, listProject, listAppUsersQuery.parse({ search: "a" })));
+    expect(searched.kind).toBe("not_found");
   });
 });

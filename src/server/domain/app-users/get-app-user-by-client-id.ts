@@ -1,8 +1,8 @@
 import type { Db } from "@/server/db/client";
-import { toAppUserDto, type AppUserDto, type AppUserDtoSource } from "@/server/domain/app-users/to-app-user-dto";
+import { APP_USER_COLUMNS, fromAppUserColumns, type AppUserColumns, type AppUserDto } from "@/server/domain/app-users/to-app-user-dto";
 import { notFound } from "@/server/domain/errors";
 
-type Row = Omit<AppUserDtoSource, "id" | "referredBy"> & { id: string | null; referrerClientId: string | null };
+type Row = Omit<AppUserColumns, "id"> & { id: string | null };
 
 /**
  * By the id the client assigned in its own database (exact, case-sensitive match). One statement for
@@ -17,15 +17,13 @@ export async function getAppUserByClientId(
   clientProvidedId: string,
 ): Promise<AppUserDto> {
   const [row] = await db.$queryRaw<Row[]>`
-    SELECT u."id", u."clientProvidedId", u."referralCode", u."attributes", u."firstSeenAt", u."lastSeenAt",
-      u."totalReferralsGiven", u."totalReferralsReceived", u."successfulReferrals", u."status", u."createdAt",
-      referrer."clientProvidedId" AS "referrerClientId"
+    SELECT ${APP_USER_COLUMNS}
     FROM "Project" p
     LEFT JOIN "AppUser" u ON u."projectId" = p."id" AND u."clientProvidedId" = ${clientProvidedId}
-    LEFT JOIN "AppUser" referrer ON referrer."id" = u."referredById"
+    LEFT JOIN "AppUser" r ON r."id" = u."referredById"
     WHERE p."id" = ${projectId} AND p."organizationId" = ${organizationId}`;
   if (!row) throw notFound("Project");
-  const { id, referrerClientId, ...user } = row;
+  const { id, ...user } = row;
   if (id === null) throw notFound("App user");
-  return toAppUserDto({ ...user, id, referredBy: referrerClientId === null ? null : { clientProvidedId: referrerClientId } });
+  return fromAppUserColumns({ ...user, id });
 }

@@ -1,9 +1,17 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
-import { toAppUserDto, withReferrer, type AppUserDto, type AppUserRow } from "@/server/domain/app-users/to-app-user-dto";
+import {
+  APP_USER_COLUMNS,
+  fromAppUserColumns,
+  toAppUserDto,
+  withReferrer,
+  type AppUserColumns,
+  type AppUserDto,
+} from "@/server/domain/app-users/to-app-user-dto";
+import { notFound } from "@/server/domain/errors";
 import type { z } from "zod";
 import type { AppUserSortField, listAppUsersQuery, SortOrder } from "@/lib/schemas/app-users";
-import { pageWindow, toPage, type PageEnvelope } from "@/server/domain/paging";
+import { pageWindow, toPage, type PageEnvelope, type Paging } from "@/server/domain/paging";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 
 export type ListAppUsersInput = z.output<typeof listAppUsersQuery>;
@@ -15,34 +23,59 @@ export async function listAppUsers(
   input: ListAppUsersInput,
 ): Promise<PageEnvelope<AppUserDto>> {
   const paging = pageWindow(input);
+  if (input.search) {
+    const sorted = await searchSortingMatches(db, organizationId, projectId, input, paging);
+    if (sorted) return sorted;
+  }
   const project = await getOwnedProject(db, organizationId, projectId);
   const where: Prisma.AppUserWhereInput = {
     projectId: project.id,
     ...(input.hasReferrals === undefined ? {} : { totalReferralsGiven: input.hasReferrals ? { gt: 0 } : 0 }),
     ...(input.search ? { OR: searchConditions(input.search) } : {}),
   };
-  const page = (rows: AppUserRow[], totalCount: number) => toPage(rows.map(toAppUserDto), paging, totalCount);
-  const pageInSortOrder = () =>
-    db.appUser.findMany({ where, orderBy: orderBy(input.sortBy, input.sortOrder), skip: paging.skip, take: paging.pageSize, include: withReferrer });
-  if (!input.search) {
-    const [rows, totalCount] = await Promise.all([pageInSortOrder(), db.appUser.count({ where })]);
-    return page(rows, totalCount);
-  }
-  // A search counts its matches first (the trigram and code indexes find them), then takes the page
-  // by what it found. Few matches: sort just those. PostgreSQL, left to itself, sometimes misjudges
-  // how many a term matches and walks the sort's index instead, filtering hundreds of thousands of
-  // rows to find twenty (half a second at a million users). Many: that walk is the quick way.
-  const totalCount = await db.appUser.count({ where });
-  if (totalCount > SORT_MATCHES_MAX) return page(await pageInSortOrder(), totalCount);
-  const ids = await db.$queryRaw<{ id: string }[]>`
+  const [rows, totalCount] = await Promise.all([
+    db.appUser.findMany({ where, orderBy: orderBy(input.sortBy, input.sortOrder), skip: paging.skip, take: paging.pageSize, include: withReferrer }),
+    db.appUser.count({ where }),
+  ]);
+  return toPage(rows.map(toAppUserDto), paging, totalCount);
+}
+
+type SearchRow = Omit<AppUserColumns, "id"> & { id: string | null; matchCount: number; ownProject: boolean };
+
+/**
+ * A search's page in one statement when it matches at most SORT_MATCHES_MAX users: the trigram and
+ * code indexes find the matches, which are counted and sorted as they are, with the project's
+ * ownership and each user's referrer in the same statement. PostgreSQL, left to itself, sometimes
+ * misjudges how many a term matches and walks the sort's index instead, filtering hundreds of
+ * thousands of rows to find twenty (half a second at a million users). Null when there are more
+ * matches: then that walk is the quick way, and the caller takes it.
+ */
+async function searchSortingMatches(
+  db: Db,
+  organizationId: string,
+  projectId: string,
+  input: ListAppUsersInput,
+  paging: Paging,
+): Promise<PageEnvelope<AppUserDto> | null> {
+  const order = Prisma.sql`${direction(input.sortOrder)} ${input.sortBy === "lastSeenAt" ? Prisma.raw("NULLS LAST") : Prisma.empty}, page."id" ${direction(input.sortOrder)}`;
+  const rows = await db.$queryRaw<SearchRow[]>`
     WITH matches AS MATERIALIZED (
-      SELECT "id", ${Prisma.raw(`"${input.sortBy}"`)} AS "sortKey" FROM "AppUser" WHERE ${searchSql(project.id, input)}
+      SELECT "id", ${Prisma.raw(`"${input.sortBy}"`)} AS "sortKey" FROM "AppUser" WHERE ${searchSql(projectId, input)}
+      LIMIT ${SORT_MATCHES_MAX + 1}
+    ), page AS (
+      SELECT "id", "sortKey" FROM matches page ORDER BY page."sortKey" ${order} LIMIT ${paging.pageSize} OFFSET ${paging.skip}
     )
-    SELECT "id" FROM matches
-    ORDER BY "sortKey" ${direction(input.sortOrder)} ${input.sortBy === "lastSeenAt" ? Prisma.raw("NULLS LAST") : Prisma.empty}, "id" ${direction(input.sortOrder)}
-    LIMIT ${paging.pageSize} OFFSET ${paging.skip}`;
-  const rows = new Map((await db.appUser.findMany({ where: { id: { in: ids.map((r) => r.id) } }, include: withReferrer })).map((r) => [r.id, r]));
-  return page(ids.flatMap(({ id }) => rows.get(id) ?? []), totalCount);
+    SELECT (SELECT count(*) FROM matches)::int AS "matchCount",
+      EXISTS (SELECT FROM "Project" WHERE "id" = ${projectId} AND "organizationId" = ${organizationId}) AS "ownProject",
+      ${APP_USER_COLUMNS}
+    FROM (VALUES (1)) AS one
+    LEFT JOIN (page JOIN "AppUser" u ON u."id" = page."id" LEFT JOIN "AppUser" r ON r."id" = u."referredById") ON true
+    ORDER BY page."sortKey" ${order}`;
+  const [first] = rows;
+  if (!first?.ownProject) throw notFound("Project");
+  if (first.matchCount > SORT_MATCHES_MAX) return null;
+  const users = rows.flatMap(({ id, matchCount: _count, ownProject: _own, ...user }) => (id === null ? [] : [fromAppUserColumns({ ...user, id })]));
+  return toPage(users, paging, first.matchCount);
 }
 
 /** Up to this many matches a search sorts them itself rather than walking the sort's index (the column comes from the schema's enum). */

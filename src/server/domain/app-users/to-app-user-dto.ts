@@ -1,4 +1,4 @@
-import type { Prisma } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
 import type { AppUserAttributes } from "@/lib/schemas/app-users";
 
 /** Load app users with this include so `referredBy` can be shown as the referrer's client id. */
@@ -20,6 +20,15 @@ export type AppUserDtoSource = Pick<
   | "referredBy"
   | "createdAt"
 >;
+
+/** The DTO's columns of an "AppUser" u and its referrer r, for hand-written statements (see fromAppUserColumns). */
+export const APP_USER_COLUMNS = Prisma.sql`u."id", u."clientProvidedId", u."referralCode", u."attributes", u."firstSeenAt",
+  u."lastSeenAt", u."totalReferralsGiven", u."totalReferralsReceived", u."successfulReferrals", u."status", u."createdAt",
+  r."clientProvidedId" AS "referrerClientId"`;
+export type AppUserColumns = Omit<AppUserDtoSource, "referredBy"> & { referrerClientId: string | null };
+
+export const fromAppUserColumns = ({ referrerClientId, ...user }: AppUserColumns): AppUserDto =>
+  toAppUserDto({ ...user, referredBy: referrerClientId === null ? null : { clientProvidedId: referrerClientId } });
 
 /** The spec's `AppUserDto`, plus `referralCode` and `createdAt`. */
 export type AppUserDto = {
