@@ -12,6 +12,12 @@ import { deliveryFacts } from "./invariants";
 const BACKLOG = Number(process.env.DRILLS_BACKLOG ?? 10_000);
 /** Killed once this share of the backlog has arrived. */
 const KILL_AT_SHARE = 0.3;
+/**
+ * The receiver's answer time: long enough that the worker holds its full share of leases when it is
+ * killed (a receiver answering at once leaves almost nothing in flight, and the dead worker's leases,
+ * the case this drill is for, would go untested), short enough to drain the backlog in seconds.
+ */
+const RECEIVER_DELAY_MS = 50;
 /** Waiting for the rest after the restart (includes the dead worker's leases: 10 s budget + 30 s margin). */
 const FINISH_TIMEOUT_MS = 300_000;
 
@@ -19,7 +25,7 @@ export const sigkillBacklog: Drill = {
   name: "sigkill-backlog",
   summary: `SIGKILL in the middle of a ${BACKLOG.toLocaleString("en")}-delivery backlog, restart: every delivery arrives, none beyond 5 attempts`,
   async run(log) {
-    const env = await DrillEnv.create({ name: "sigkill-backlog", webhooks: { hook: {} } }, log);
+    const env = await DrillEnv.create({ name: "sigkill-backlog", webhooks: { hook: { delayMs: RECEIVER_DELAY_MS } } }, log);
     try {
       await seedReferrers(env.db, env.project.id, 100, "ref_");
       log(`  inserting ${BACKLOG.toLocaleString("en")} due deliveries ...`);
@@ -73,6 +79,11 @@ export const sigkillBacklog: Drill = {
           pendingAfterWait: pending,
         },
         checks: [
+          check(
+            "the kill cut attempts off mid-flight",
+            Number(leased) > 0,
+            `${leased} deliveries leased by the killed worker, taken over after their lease`,
+          ),
           check(
             "every delivery reaches the receiver",
             missing.length === 0 && ids.length === BACKLOG,
