@@ -69,7 +69,12 @@ export type Config = {
   redisKeyPrefix: string;
   /** Server-wide rate limits; 0 switches one off. Organisations may have their own API and SDK quotas. */
   rateLimits: RateLimitSettings;
+  /** ICON_BUCKET_*: uploaded app icons go to this S3-compatible bucket; unset keeps them in the database. */
+  iconBucket: IconBucket | undefined;
 };
+
+/** An S3-compatible bucket, addressed path-style (`{endpoint}/{bucket}/{key}`), signed with AWS Signature V4. */
+export type IconBucket = { url: string; region: string; accessKeyId: string; secretAccessKey: string };
 
 export type RateLimitSettings = {
   /** Requests per minute per API key (REST). */
@@ -128,6 +133,16 @@ const environment = z.object({
   RATE_LIMIT_SIGN_UP_PER_EMAIL_PER_HOUR: count(0).default(5),
   SIGN_IN_LOCKOUT_FAILURES: count(0).default(5),
   SIGN_IN_LOCKOUT_SECONDS: count(1).default(900),
+  ICON_BUCKET_URL: z
+    .string()
+    .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol) && new URL(v).pathname.length > 1, {
+      error: "must be an http(s) URL naming the bucket, like https://s3.eu-west-1.amazonaws.com/my-bucket",
+    })
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
+  ICON_BUCKET_REGION: z.string().default("us-east-1"),
+  ICON_BUCKET_ACCESS_KEY_ID: z.string().optional(),
+  ICON_BUCKET_SECRET_ACCESS_KEY: z.string().optional(),
 });
 
 export class ConfigError extends Error {
@@ -154,6 +169,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         `Make ${missing.length > 1 ? "each" : "one"} with: openssl rand -base64 32`,
     ]);
   }
+  const bucketKeys = ["ICON_BUCKET_ACCESS_KEY_ID", "ICON_BUCKET_SECRET_ACCESS_KEY"].filter((name) => e.ICON_BUCKET_URL && !present[name]);
+  if (bucketKeys.length) throw new ConfigError([`ICON_BUCKET_URL is set: set ${bucketKeys.join(" and ")} too (the bucket's credentials)`]);
   const productionMode = e.REFERLOOP_ENV ? e.REFERLOOP_ENV === "production" : e.NODE_ENV === "production";
   const inngestDev = e.INNGEST_DEV !== undefined && !["0", "false"].includes(e.INNGEST_DEV.toLowerCase());
   return {
@@ -186,6 +203,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signInLockoutFailures: e.SIGN_IN_LOCKOUT_FAILURES,
       signInLockoutSeconds: e.SIGN_IN_LOCKOUT_SECONDS,
     },
+    iconBucket: e.ICON_BUCKET_URL
+      ? { url: e.ICON_BUCKET_URL, region: e.ICON_BUCKET_REGION, accessKeyId: e.ICON_BUCKET_ACCESS_KEY_ID!, secretAccessKey: e.ICON_BUCKET_SECRET_ACCESS_KEY! }
+      : undefined,
   };
 }
 

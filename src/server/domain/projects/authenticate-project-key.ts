@@ -1,4 +1,4 @@
-import type { AppType } from "@/generated/prisma/client";
+import { Prisma, type AppType } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { hashToken } from "@/server/domain/tokens";
 import { PUBLISHABLE_PREFIX, SECRET_PREFIX } from "./project-keys";
@@ -18,33 +18,22 @@ export type SdkProject = {
 /** `secret`: the `sk_` secret (backends); `publishable`: the `pk_` key (web pages, apps). */
 export type ProjectKeyKind = "secret" | "publishable";
 
-const columns = {
-  id: true,
-  organizationId: true,
-  name: true,
-  appType: true,
-  referralRedirectLink: true,
-  allowedOrigins: true,
-  identityVerification: true,
-  secretEncrypted: true,
-} as const;
-
 /** Longer than any key the service issues: refused before hashing or querying. */
 const MAX_KEY_LENGTH = 100;
 
 /**
  * The project a client-library key belongs to, with the kind of key, or null. One read by a unique
  * index, on every call and without a cache: a rotated key must stop working at once on every instance.
+ * Hand-written, like API-key authentication: Prisma's per-query CPU was a measurable share of a call.
  */
 export async function authenticateProjectKey(db: Db, key: string): Promise<{ project: SdkProject; kind: ProjectKeyKind } | null> {
   if (key.length > MAX_KEY_LENGTH) return null;
-  if (key.startsWith(SECRET_PREFIX)) {
-    const project = await db.project.findUnique({ where: { secretHash: hashToken(key) }, select: columns });
-    return project && { project, kind: "secret" };
-  }
-  if (key.startsWith(PUBLISHABLE_PREFIX)) {
-    const project = await db.project.findUnique({ where: { publishableKey: key }, select: columns });
-    return project && { project, kind: "publishable" };
-  }
-  return null;
+  const kind: ProjectKeyKind | null = key.startsWith(SECRET_PREFIX) ? "secret" : key.startsWith(PUBLISHABLE_PREFIX) ? "publishable" : null;
+  if (!kind) return null;
+  const [project] = await db.$queryRaw<SdkProject[]>`
+    SELECT "id", "organizationId", "name", "appType"::text AS "appType", "referralRedirectLink", "allowedOrigins",
+      "identityVerification", "secretEncrypted"
+    FROM "Project"
+    WHERE ${kind === "secret" ? Prisma.sql`"secretHash" = ${hashToken(key)}` : Prisma.sql`"publishableKey" = ${key}`}`;
+  return project ? { project, kind } : null;
 }

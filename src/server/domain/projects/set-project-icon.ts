@@ -3,7 +3,7 @@ import { checkIcon } from "@/lib/sniff-image";
 import type { Db } from "@/server/db/client";
 import { DomainError, invalidField } from "@/server/domain/errors";
 import { iconPath } from "@/server/domain/icons/icon-path";
-import { iconStore as defaultStore, type IconStore } from "@/server/domain/icons/icon-store";
+import type { IconStore } from "@/server/domain/icons/icon-store";
 import { getOwnedProject } from "./get-owned-project";
 import { toProjectDto, withCampaign } from "./to-project-dto";
 
@@ -19,7 +19,7 @@ export async function setProjectIcon(
   projectId: string,
   bytes: Uint8Array,
   publicOrigin: string,
-  store: IconStore = defaultStore(db),
+  store: IconStore,
 ) {
   const project = await getOwnedProject(db, organizationId, projectId);
   if (project.appType !== "Mobile") {

@@ -34,7 +34,7 @@ afterAll(() => t.drop());
 
 const upload = (bytes: Uint8Array, headers: Record<string, string> = { "content-type": "image/png" }, client = call) =>
   client("PUT", `/projects/${projectId}/app/icon`, { rawBody: bytes, headers });
-const served = (url: string, ifNoneMatch: string | null = null) => serveIcon(url.split("/icons/")[1]!, ifNoneMatch, iconStore(t.db));
+const served = (url: string, ifNoneMatch: string | null = null) => serveIcon(url.split("/icons/")[1]!, ifNoneMatch, iconStore(t.db, testConfig()));
 const unchanged = async (before: { icons: number; iconUrl: string | null }) => {
   expect(await t.db.appIcon.count()).toBe(before.icons);
   expect((await t.db.project.findUniqueOrThrow({ where: { id: projectId } })).iconUrl).toBe(before.iconUrl);

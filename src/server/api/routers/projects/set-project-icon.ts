@@ -1,5 +1,6 @@
 import { protectedProcedure } from "@/server/api/trpc";
 import { MAX_ICON_BYTES } from "@/lib/sniff-image";
+import { iconStore } from "@/server/domain/icons/icon-store";
 import { setProjectIcon } from "@/server/domain/projects/set-project-icon";
 import { publicOrigin } from "@/server/http/public-origin";
 import { projectDtoSchema, setIconInput } from "./project.types";
@@ -27,4 +28,6 @@ export const setProjectIconProcedure = protectedProcedure
   })
   .input(setIconInput)
   .output(projectDtoSchema)
-  .mutation(({ ctx, input }) => setProjectIcon(ctx.db, ctx.organizationId, input.projectId, input.icon, publicOrigin(ctx.config, ctx.headers)));
+  .mutation(({ ctx, input }) =>
+    setProjectIcon(ctx.db, ctx.organizationId, input.projectId, input.icon, publicOrigin(ctx.config, ctx.headers), iconStore(ctx.db, ctx.config)),
+  );
