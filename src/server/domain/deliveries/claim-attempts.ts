@@ -49,9 +49,9 @@ export async function claimDueAttempts(
   const busy = [...input.inFlight].filter(([, n]) => n > 0);
   const saturated = busy.filter(([, n]) => n >= input.perWebhook).map(([id]) => id);
   // Candidates are ranked without locks and only the picked rows are locked (SKIP LOCKED): locking every
-  // candidate wrote a row lock into up to four times as many rows as were claimed, which made the
-  // PostgreSQL side of a backlog drain several times its cost. A row another claim took meanwhile is
-  // skipped (locked) or filtered (its lease, checked again on the row as it now stands).
+  // candidate wrote a row lock into up to four times as many rows as were claimed. A row another
+  // worker's claim took meanwhile is skipped (locked) or filtered (its lease, checked again on the row
+  // as it now stands), so that worker claims fewer this round and more on its next.
   const due = Prisma.sql`"status" = 'Pending' AND "nextAttemptAt" <= ${input.dueBefore} AND ("leasedUntil" IS NULL OR "leasedUntil" < ${now})`;
   const picked = Prisma.sql`d."id" IN (
     WITH candidates AS (

@@ -38,11 +38,11 @@ export function databaseIconStore(db: Db): IconStore {
  * the same key writes the same bytes, so saving twice is harmless. The bucket's answer is checked
  * like any stored data: an object that is not one of ours reads as absent.
  */
-export function bucketIconStore(bucket: IconBucket, fetcher: typeof fetch = fetch): IconStore {
+export function bucketIconStore(bucket: IconBucket): IconStore {
   const client = new AwsClient({ ...bucket, service: "s3" });
   const url = (sha256: string) => `${bucket.url}/icons/${sha256}`;
   const send = async (request: Request) => {
-    const response = await fetcher(await client.sign(request));
+    const response = await fetch(await client.sign(request));
     // Only a read may find nothing; any other refusal is the bucket's configuration or health.
     if (!response.ok && !(response.status === 404 && request.method === "GET")) {
       throw new Error(`icon bucket answered ${response.status} to ${request.method} ${new URL(request.url).pathname}`);
