@@ -157,7 +157,19 @@ test("a member cannot delete a project; removing them revokes the keys they crea
   await page.goto("/dashboard/api-keys");
   await expect(page.getByRole("table", { name: "API keys" }).getByRole("row", { name: /Member backend/ })).toContainText(memberEmail);
 
+  // Only owners rename the organisation; every member sees the new name.
+  await member.goto("/dashboard/organization");
+  await expect(member.getByRole("table", { name: "Members" })).toBeVisible();
+  await expect(member.getByRole("form", { name: "Rename the organisation" })).toHaveCount(0);
   await page.goto("/dashboard/organization");
+  const rename = page.getByRole("form", { name: "Rename the organisation" });
+  await expect(rename.getByLabel("Organisation name")).toHaveValue("Keys Co");
+  await rename.getByLabel("Organisation name").fill("Keys Company");
+  await rename.getByRole("button", { name: "Rename" }).click();
+  await expect(rename.getByRole("status")).toHaveText("Renamed.");
+  await expect(page.getByLabel("Organisation", { exact: true }).locator("option:checked")).toHaveText("Keys Company");
+  await expect(page.getByRole("heading", { name: "Members of Keys Company" })).toBeVisible();
+
   await page.getByRole("button", { name: `Remove ${memberEmail}` }).click();
   const confirm = page.getByRole("dialog", { name: `Remove ${memberEmail}` });
   await expect(confirm.getByRole("list", { name: "API keys to revoke" })).toContainText("Member backend");

@@ -11,11 +11,13 @@ import { InvitationList } from "./invitation-list";
 import { InviteMemberForm } from "./invite-member-form";
 import { MemberList } from "./member-list";
 import { PermissionTable } from "./permission-table";
+import { RenameOrganizationForm } from "./rename-organization-form";
 
 export function OrganizationOverview() {
   const trpc = useTRPC();
   const me = useQuery(trpc.accounts.me.queryOptions());
   const invite = usePermission("members.invite");
+  const rename = usePermission("organization.rename");
   if (me.isPending) return <p className="text-sm text-zinc-500">Loading…</p>;
   if (me.isError) return <ErrorMessage>{toFormErrors(me.error).message}</ErrorMessage>;
   const active = me.data.organizations.find((o) => o.id === me.data.activeOrganizationId);
@@ -24,6 +26,11 @@ export function OrganizationOverview() {
       {active && (
         <Card title={`Members of ${active.name}`} description={invite.allowed ? "As an owner you manage members, their roles and invitations." : invite.reason}>
           <MemberList currentUserId={me.data.userId} />
+        </Card>
+      )}
+      {active && rename.allowed && (
+        <Card title="Organisation name" description="Shown to every member and in invitations.">
+          <RenameOrganizationForm key={active.id} name={active.name} />
         </Card>
       )}
       {active && invite.allowed && (

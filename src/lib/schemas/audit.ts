@@ -30,6 +30,7 @@ export const AUDIT_ACTION_LABELS = {
   "invitation.accept": "Joined by invitation",
   "member.remove": "Removed a member",
   "member.role_change": "Changed a member's role",
+  "organization.rename": "Renamed the organisation",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -115,6 +115,10 @@ describe("the audit log", () => {
     await expectEntry("api_key.delete", { targetId: joinerKey.id, details: { reason: "creator joiner@audit.example removed from the organisation" } });
     await asOwner.apiKeys.delete({ id: key.id });
     await expectEntry("api_key.delete", { targetId: key.id, targetLabel: "Backend" });
+    const { name: previousName } = await t.db.organization.findUniqueOrThrow({ where: { id: org } });
+    expect(await asOwner.organizations.rename({ name: "Audited Ltd" })).toEqual({ id: org, name: "Audited Ltd", previousName });
+    await expectEntry("organization.rename", { targetType: "organization", targetId: org, targetLabel: "Audited Ltd", details: { previousName } });
+    expect((await t.db.organization.findUniqueOrThrow({ where: { id: org } })).name).toBe("Audited Ltd");
 
     // Account events: password change, sessions, e-mail verification, password reset, sign-out.
     await signInForTest(t.db, owner.email, PASSWORD); // a second device, ended by the change
@@ -143,7 +147,7 @@ describe("the audit log", () => {
       "auth.sign_in", "auth.sign_in_failed", "auth.sign_out", "session.revoke", "session.revoke_all", "password.change", "password.reset",
       "email.verify", "api_key.create", "api_key.delete", "project.create", "project.delete", "project.rotate_secret", "project.rotate_publishable_key", "webhook.create",
       "webhook.update", "webhook.delete", "delivery.retry", "invitation.create", "invitation.revoke", "invitation.accept", "member.remove",
-      "member.role_change",
+      "member.role_change", "organization.rename",
     ];
     expect([...actions].sort()).toEqual([...expected].sort());
     expect([...expected].sort()).toEqual([...AUDIT_ACTIONS].sort());
