@@ -25,22 +25,30 @@ export function restClient(db: Db, defaultKey?: string, overrides: Partial<Servi
     const headers = new Headers(opts.headers);
     const key = opts.apiKey === undefined ? defaultKey : opts.apiKey;
     if (key) headers.set("authorization", `Bearer ${key}`);
-    let body: string | Uint8Array | undefined = opts.rawBody;
-    if (body === undefined && opts.body !== undefined) {
-      body = JSON.stringify(opts.body);
-      if (!headers.has("content-type")) headers.set("content-type", "application/json");
-    }
+    const body = requestBody(opts, headers);
     const url = path.startsWith("/api/") ? path : `/api/v1/public${path}`;
-    const res = await handleRestRequest(new Request(`http://localhost${url}`, { method, headers, body: body as BodyInit | undefined }), services);
-    const text = await res.text();
-    let json: any = undefined; // eslint-disable-line @typescript-eslint/no-explicit-any
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, headers: res.headers, text, json };
+    return readAnswer(await handleRestRequest(new Request(`http://localhost${url}`, { method, headers, body }), services));
   };
+}
+
+/** `rawBody` as it is, else `body` as JSON (with its Content-Type unless the call set one). */
+export function requestBody(opts: { body?: unknown; rawBody?: string | Uint8Array }, headers: Headers): BodyInit | undefined {
+  if (opts.rawBody !== undefined) return opts.rawBody as BodyInit;
+  if (opts.body === undefined) return undefined;
+  if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  return JSON.stringify(opts.body);
+}
+
+/** A handler's Response as tests read it: status, headers, text, and the JSON when the text is JSON. */
+export async function readAnswer(res: Response) {
+  const text = await res.text();
+  let json: any = undefined; // eslint-disable-line @typescript-eslint/no-explicit-any
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
 }
 
 /** The `call` function restClient returns, and what a call resolves to. */

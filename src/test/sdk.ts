@@ -4,7 +4,7 @@ import type { Services } from "@/server/api/context";
 import { handleSdkRequest } from "@/server/api/rest/handle-sdk-request";
 import type { Db } from "@/server/db/client";
 import { testServices } from "./config";
-import type { RestClient } from "./rest";
+import { readAnswer, requestBody, type RestClient } from "./rest";
 
 export type SdkCall = {
   body?: unknown;
@@ -31,21 +31,8 @@ export function sdkClient(db: Db, overrides: Partial<Services> = {}) {
     if (opts.key !== undefined) headers.set(PROJECT_KEY_HEADER, opts.key);
     if (opts.secret !== undefined) headers.set(PROJECT_SECRET_HEADER, opts.secret);
     if (opts.origin !== undefined) headers.set("origin", opts.origin);
-    let body = opts.rawBody;
-    if (body === undefined && opts.body !== undefined) {
-      body = JSON.stringify(opts.body);
-      if (!headers.has("content-type")) headers.set("content-type", "application/json");
-    }
-    const req = new Request(`http://localhost/api/v1/sdk/${endpoint}`, { method: opts.method ?? "POST", headers, body });
-    const res = await handleSdkRequest(req, services);
-    const text = await res.text();
-    let json: any = undefined; // eslint-disable-line @typescript-eslint/no-explicit-any
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, headers: res.headers, text, json };
+    const body = requestBody(opts, headers);
+    return readAnswer(await handleSdkRequest(new Request(`http://localhost/api/v1/sdk/${endpoint}`, { method: opts.method ?? "POST", headers, body }), services));
   };
 }
 

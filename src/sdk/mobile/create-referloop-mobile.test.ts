@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createReferloopMobile, STORAGE_KEYS, type DeviceAdapter, type DeviceInfo, type StorageAdapter } from "./index";
+import { memoryStorage } from "@/test/mobile-storage";
 
 // ---------------------------------------------------------------------------------------------
 // FAKE SERVER, for this test only: a minimal stand-in for POST /api/v1/sdk/init-app-user that
@@ -100,17 +101,6 @@ beforeEach(() => {
   fake.users.clear();
   fake.mode = "normal";
 });
-
-/** In-memory storage, as AsyncStorage behaves (shared across "launches" of one install). */
-function memoryStorage(): StorageAdapter & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: async (key) => data.get(key) ?? null,
-    setItem: async (key, value) => void data.set(key, value),
-    removeItem: async (key) => void data.delete(key),
-  };
-}
 
 const IPHONE: DeviceInfo = { os: "ios", osVersion: "17.4.1", screenWidth: 844, screenHeight: 390, pixelRatio: 3, timezone: "Europe/Berlin", locale: "de-DE" };
 const PIXEL: DeviceInfo = { os: "android", osVersion: "14", screenWidth: 411.43, screenHeight: 914.29, pixelRatio: 2.625, timezone: "Europe/Berlin", locale: "de-DE" };

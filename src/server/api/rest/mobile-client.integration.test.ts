@@ -9,6 +9,7 @@ import { uniqueName as uid } from "@/test/names";
 import { createAppUserOverRest, type RestClient, restClientForNewOrg } from "@/test/rest";
 import { createSdkProject, sdkClient } from "@/test/sdk";
 import { createReferloopMobile, STORAGE_KEYS, type DeviceAdapter, type StorageAdapter } from "@/sdk/mobile";
+import { memoryStorage } from "@/test/mobile-storage";
 
 /*
  * The mobile client (src/sdk/mobile) against the real init-app-user over HTTP: the app's SDK handler behind a plain
@@ -49,16 +50,6 @@ afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
   await t?.drop();
 });
-
-function memoryStorage(): StorageAdapter & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: async (key) => data.get(key) ?? null,
-    setItem: async (key, value) => void data.set(key, value),
-    removeItem: async (key) => void data.delete(key),
-  };
-}
 
 /** A Pixel on its first launch: an Install Referrer that names no referral, no clipboard, no link. */
 const pixel: DeviceAdapter = {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createReferloopMobile, type DeviceAdapter, type DeviceInfo, type StorageAdapter } from "@/sdk/mobile";
+import { createReferloopMobile, type DeviceAdapter, type DeviceInfo } from "@/sdk/mobile";
 import { createAppUser } from "@/server/domain/app-users/create-app-user";
 import { buildReferralLink } from "@/server/domain/referrals/build-referral-link";
 import { PEER_ADDRESS_HEADER } from "@/server/http/peer-address";
@@ -9,6 +9,7 @@ import { createTestDb, type TestDb } from "@/test/db";
 import { createOrgWithProject, type OrgWithProject } from "@/test/fixtures";
 import { recordLandingClick } from "./record-landing-click";
 import { serveLandingPage, type LandingServices } from "./serve-landing-page";
+import { memoryStorage } from "@/test/mobile-storage";
 
 /*
  * The mobile client (src/sdk/mobile) with what the real landing page hands a visitor, end to end on
@@ -67,10 +68,6 @@ const referrerOf = async (userId: string) =>
   (await t.db.referralTracking.findFirst({ where: { referee: { clientProvidedId: userId, projectId: f.project.id } }, include: { referrer: true } }))?.referrer
     .clientProvidedId ?? null;
 
-function memoryStorage(): StorageAdapter {
-  const items = new Map<string, string>();
-  return { getItem: async (k) => items.get(k) ?? null, setItem: async (k, v) => void items.set(k, v), removeItem: async (k) => void items.delete(k) };
-}
 const app = (device: DeviceAdapter) =>
   createReferloopMobile({ key: f.project.publishableKey, apiBaseUrl: ORIGIN, storage: memoryStorage(), device, fetch: initAppUser });
 const clickOf = (clickId: string) => t.db.linkClick.findUniqueOrThrow({ where: { id: clickId } });
