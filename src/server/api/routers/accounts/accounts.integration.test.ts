@@ -1,33 +1,25 @@
 import type { TRPCError } from "@trpc/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { problemFromError } from "@/server/api/problem";
 import { loadSessionAccess } from "@/server/domain/sessions/load-session-access";
 import { verifyCredentials } from "@/server/domain/accounts/verify-credentials";
 import { endSession } from "@/server/domain/sessions/end-sessions";
-import { createTestDb, type TestDb } from "@/test/db";
+import type { TestDb } from "@/test/db";
 import { callerFor, signInForTest } from "@/test/sessions";
-import { startSmtpServer, type SmtpTestServer } from "@/test/smtp";
+import type { SmtpTestServer } from "@/test/smtp";
+import { APP_URL, signUpForTest, TEST_PASSWORD as PASSWORD, withDbAndMail } from "@/test/accounts";
 
 let t: TestDb;
 let smtp: SmtpTestServer;
-beforeAll(async () => {
-  t = await createTestDb();
-  smtp = await startSmtpServer();
-});
-afterAll(async () => {
-  await smtp.close();
-  await t.drop();
-});
+withDbAndMail((env) => ({ t, smtp } = env));
 
-const PASSWORD = "correct horse";
 /** Sign-up e-mails a verification link: through the test's SMTP server. */
-const anonymous = () => callerFor(t.db, null, null, { config: smtp.config({ NEXTAUTH_URL: "https://app.example.com" }) });
+const anonymous = () => callerFor(t.db, null, null, { config: smtp.config({ NEXTAUTH_URL: APP_URL }) });
 
-/** A new account with its own organisation, signed in once. */
-async function signUp(email: string, organizationName = "Org of " + email) {
-  const created = await (await anonymous()).accounts.signUp({ email, password: PASSWORD, organizationName });
-  const session = await signInForTest(t.db, email, PASSWORD);
-  return { ...created, session, as: (organizationId: string | null = null) => callerFor(t.db, session, organizationId) };
+/** A new account with its own organisation, signed in once, and the API as it calls it. */
+async function signUp(email: string, organizationName?: string) {
+  const created = await signUpForTest(t.db, await anonymous(), email, organizationName);
+  return { ...created, as: (organizationId: string | null = null) => callerFor(t.db, created.session, organizationId) };
 }
 
 describe("accounts and organisations", () => {

@@ -1,30 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { verifyCredentials } from "@/server/domain/accounts/verify-credentials";
-import { createTestDb, type TestDb } from "@/test/db";
+import type { TestDb } from "@/test/db";
 import { callerFor, signInForTest } from "@/test/sessions";
-import { startSmtpServer, type SmtpTestServer } from "@/test/smtp";
+import type { SmtpTestServer } from "@/test/smtp";
 import { testConfig } from "@/test/config";
+import { APP_URL, TEST_PASSWORD as PASSWORD, withDbAndMail } from "@/test/accounts";
 
 let t: TestDb;
 let smtp: SmtpTestServer;
-beforeAll(async () => {
-  t = await createTestDb();
-  smtp = await startSmtpServer();
-});
-afterAll(async () => {
-  await smtp.close();
-  await t.drop();
-});
+withDbAndMail((env) => ({ t, smtp } = env));
 
-const PASSWORD = "correct horse";
-const BASE = "https://app.example.com";
-const anonymous = () => callerFor(t.db, null, null, { config: smtp.config({ NEXTAUTH_URL: BASE }) });
+const anonymous = () => callerFor(t.db, null, null, { config: smtp.config({ NEXTAUTH_URL: APP_URL }) });
 
 async function resetLink(email: string): Promise<string> {
   const { links, mail } = await smtp.mailTo(email, /Reset your Referloop password/);
   expect(mail.text).toMatch(/The link works once, until \d+ \w+ \d{4} at \d{2}:\d{2} UTC/);
   const link = new URL(links[0]!);
-  expect(`${link.origin}${link.pathname}`).toBe(`${BASE}/reset-password`);
+  expect(`${link.origin}${link.pathname}`).toBe(`${APP_URL}/reset-password`);
   return link.searchParams.get("token")!;
 }
 

@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AUDIT_ACTIONS, type AuditAction } from "@/lib/schemas/audit";
 import type { SessionToken } from "@/server/api/context";
 import { signInWithPassword } from "@/server/domain/sessions/sign-in";
 import { endSession } from "@/server/domain/sessions/end-sessions";
-import { createTestDb, type TestDb } from "@/test/db";
+import type { TestDb } from "@/test/db";
 import { restClient } from "@/test/rest";
 import { callerFor, signInForTest } from "@/test/sessions";
-import { startSmtpServer, type SmtpTestServer } from "@/test/smtp";
+import type { SmtpTestServer } from "@/test/smtp";
+import { APP_URL, signUpForTest, TEST_PASSWORD as PASSWORD, withDbAndMail } from "@/test/accounts";
 
 /*
  * One entry for each audited action, in the organisation it concerns, written with the action (a
@@ -15,24 +16,13 @@ import { startSmtpServer, type SmtpTestServer } from "@/test/smtp";
 
 let t: TestDb;
 let smtp: SmtpTestServer;
-beforeAll(async () => {
-  t = await createTestDb();
-  smtp = await startSmtpServer();
-});
-afterAll(async () => {
-  await smtp.close();
-  await t.drop();
-});
+withDbAndMail((env) => ({ t, smtp } = env));
 
-const PASSWORD = "correct horse";
-const services = () => ({ config: smtp.config({ NEXTAUTH_URL: "https://app.example.com" }) });
+const services = () => ({ config: smtp.config({ NEXTAUTH_URL: APP_URL }) });
 const headers = () => new Headers({ "user-agent": "AuditTest/1.0" });
 const as = (session: SessionToken | null, organizationId: string | null = null) => callerFor(t.db, session, organizationId, services(), headers());
 
-async function account(email: string) {
-  const { userId, organizationId } = await (await as(null)).accounts.signUp({ email, password: PASSWORD, organizationName: `Org of ${email}` });
-  return { userId, organizationId, email, session: await signInForTest(t.db, email, PASSWORD) };
-}
+const account = async (email: string) => signUpForTest(t.db, await as(null), email);
 
 const entries = (organizationId: string) => t.db.auditEntry.findMany({ where: { organizationId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
 const lastEntry = async (organizationId: string, action: AuditAction) =>

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SessionToken } from "@/server/api/context";
-import { createTestDb, type TestDb } from "@/test/db";
-import { callerFor, signInForTest } from "@/test/sessions";
-import { startSmtpServer, type SmtpTestServer } from "@/test/smtp";
+import type { TestDb } from "@/test/db";
+import { callerFor } from "@/test/sessions";
+import type { SmtpTestServer } from "@/test/smtp";
+import { APP_URL, signUpForTest, withDbAndMail } from "@/test/accounts";
 
 /*
  * Invitations and e-mail verification end to end: every link is taken from the e-mail a real SMTP
@@ -11,23 +12,13 @@ import { startSmtpServer, type SmtpTestServer } from "@/test/smtp";
 
 let t: TestDb;
 let smtp: SmtpTestServer;
-beforeAll(async () => {
-  t = await createTestDb();
-  smtp = await startSmtpServer();
-});
-afterAll(async () => {
-  await smtp.close();
-  await t.drop();
-});
+withDbAndMail((env) => ({ t, smtp } = env));
 
-const PASSWORD = "correct horse";
-const BASE = "https://app.example.com";
-const services = () => ({ config: smtp.config({ NEXTAUTH_URL: BASE }) });
+const services = () => ({ config: smtp.config({ NEXTAUTH_URL: APP_URL }) });
 const as = (session: SessionToken | null, organizationId: string | null = null) => callerFor(t.db, session, organizationId, services());
 
 async function account(email: string, { verified = false } = {}) {
-  const { userId, organizationId } = await (await as(null)).accounts.signUp({ email, password: PASSWORD, organizationName: `Org of ${email}` });
-  const session = await signInForTest(t.db, email, PASSWORD);
+  const { userId, organizationId, session } = await signUpForTest(t.db, await as(null), email);
   if (verified) await followVerification(email, session);
   return { userId, organizationId, session };
 }
@@ -41,12 +32,12 @@ async function linkTo(to: string, subject: RegExp): Promise<URL> {
 
 async function followVerification(email: string, session: SessionToken) {
   const link = await linkTo(email, /Verify your e-mail/);
-  expect(`${link.origin}${link.pathname}`).toBe(`${BASE}/verify-email`);
+  expect(`${link.origin}${link.pathname}`).toBe(`${APP_URL}/verify-email`);
   return (await as(session)).accounts.verifyEmail({ token: link.searchParams.get("token")! });
 }
 
 const invitationToken = (link: URL) => {
-  expect(link.origin).toBe(BASE);
+  expect(link.origin).toBe(APP_URL);
   const match = /^\/invitations\/([^/]+)$/.exec(link.pathname);
   expect(match).not.toBeNull();
   return decodeURIComponent(match![1]!);
@@ -165,7 +156,7 @@ describe("invitations", () => {
     await expect(asMember.invitations.list()).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect((await as(owner.session)).invitations.create({ email: "fay@example.com", role: "owner" })).rejects.toMatchObject({ code: "CONFLICT" });
 
-    const brokenMail = await callerFor(t.db, owner.session, null, { config: smtp.config({ NEXTAUTH_URL: BASE }, "mailer:wrong") });
+    const brokenMail = await callerFor(t.db, owner.session, null, { config: smtp.config({ NEXTAUTH_URL: APP_URL }, "mailer:wrong") });
     await expect(brokenMail.invitations.create({ email: "gus@example.com", role: "member" })).rejects.toMatchObject({
       code: "SERVICE_UNAVAILABLE",
       message: expect.stringMatching(/saved but its e-mail could not be sent/),
