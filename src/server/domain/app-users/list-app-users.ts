@@ -48,7 +48,8 @@ type SearchRow = Omit<AppUserColumns, "id"> & { id: string | null; matchCount: n
  * ownership and each user's referrer in the same statement. PostgreSQL, left to itself, sometimes
  * misjudges how many a term matches and walks the sort's index instead, filtering hundreds of
  * thousands of rows to find twenty (half a second at a million users). Null when there are more
- * matches: then that walk is the quick way, and the caller takes it.
+ * matches: then that walk is the quick way, and the caller takes it, having paid for this statement
+ * (which stops collecting at SORT_MATCHES_MAX + 1) on terms that match that many.
  */
 async function searchSortingMatches(
   db: Db,
