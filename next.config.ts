@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { API_CONTENT_SECURITY_POLICY } from "./src/server/http/security-headers";
+import { PATH_HEADERS } from "./src/server/http/security-headers";
 
 const nextConfig: NextConfig = {
   // WASM and native-adjacent packages must be loaded by Node, not bundled.
@@ -8,10 +8,10 @@ const nextConfig: NextConfig = {
   // Dashboard pages get their security headers from src/proxy.ts (a nonce per request). Everything
   // is served with nosniff; the API, which renders nothing, also with a no-content CSP.
   async headers() {
-    return [
-      { source: "/:path*", headers: [{ key: "X-Content-Type-Options", value: "nosniff" }] },
-      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] },
-    ];
+    return PATH_HEADERS.map(({ prefix, headers }) => ({
+      source: `${prefix}:path*`,
+      headers: Object.entries(headers).map(([key, value]) => ({ key, value })),
+    }));
   },
 };
 

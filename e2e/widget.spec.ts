@@ -522,19 +522,20 @@ on("ready", (d) => document.title = d.referralCode); init({ key: "${project.publ
   expect(await page.evaluate(() => "Referloop" in window)).toBe(false);
 });
 
-test("served by the app: gzipped, strong ETag and 304, caching, CORS, nosniff", async ({ request }) => {
+test("served by the app: brotli or gzip, strong ETag and 304, caching, CORS, nosniff", async ({ request }) => {
   const entry = await request.get("/sdk/v1/referloop.js", { headers: { "Accept-Encoding": "gzip, br" } });
   expect(entry.status()).toBe(200);
   expect(entry.headers()).toMatchObject({
     "content-type": "text/javascript; charset=utf-8",
-    "content-encoding": "gzip",
+    "content-encoding": "br",
     "cache-control": "public, max-age=300, stale-while-revalidate=86400",
     "access-control-allow-origin": "*",
     "x-content-type-options": "nosniff",
   });
   expect(entry.headers().vary).toContain("Accept-Encoding");
   const etag = entry.headers().etag!;
-  expect(etag).toMatch(/^"[\w-]+-gz"$/);
+  expect(etag).toMatch(/^"[\w-]+-br"$/);
+  expect(entry.headers()["x-request-id"]).toBeTruthy();
   expect((await request.get("/sdk/v1/referloop.js", { headers: { "Accept-Encoding": "gzip, br", "If-None-Match": etag } })).status()).toBe(304);
 
   const chunk = (await entry.text()).match(/"\.\/(ui-[A-Z0-9]+\.js)"/)![1];

@@ -3,17 +3,32 @@
  * Opening the database here applies the embedded database's migrations before the first request,
  * and the delivery worker resumes whatever deliveries a previous process left due.
  */
+import { appServices } from "@/server/api/context";
+import { handleRestRequest } from "@/server/api/rest/handle-rest-request";
+import { handleSdkRequest } from "@/server/api/rest/handle-sdk-request";
 import { getConfigOrExit } from "@/server/config";
+import { serveDirectly, type DirectRoute } from "@/server/http/direct-routes";
 import { answerForbiddenMethods } from "@/server/http/forbidden-methods";
+import { recordPeerAddress } from "@/server/http/peer-address";
+import { installRequestHooks } from "@/server/http/request-hooks";
 import { startClickPurge, stopClickPurge } from "@/server/jobs/click-purge";
 import { startDeliveryWorker, stopDeliveryWorker } from "@/server/jobs/delivery-worker";
-import { installPeerAddressHeader } from "@/server/http/peer-address";
+import { serveWidget, WIDGET_PREFIX } from "@/server/http/widget-files";
 
-getConfigOrExit();
+const config = getConfigOrExit();
+
+// Production only: `next dev` reloads the route files on change, and these would not (direct-routes.ts).
+const direct: DirectRoute[] = config.devServer
+  ? []
+  : [
+      { prefix: WIDGET_PREFIX, handle: (request) => serveWidget(request) },
+      { prefix: "/api/v1/public/", handle: async (request) => handleRestRequest(request, await appServices()) },
+      { prefix: "/api/v1/sdk/", handle: async (request) => handleSdkRequest(request, await appServices()) },
+    ];
 // Before the first request: landing-page clicks record the connection's address, not a header's
-// claim, and methods the Fetch API cannot carry get a problem answer from the Node server itself.
-installPeerAddressHeader();
-answerForbiddenMethods();
+// claim, methods the Fetch API cannot carry get a problem answer from the Node server itself, and the
+// API and the widget are answered without Next.js's pipeline.
+installRequestHooks([recordPeerAddress, answerForbiddenMethods, serveDirectly(direct)]);
 
 await startDeliveryWorker();
 startClickPurge();

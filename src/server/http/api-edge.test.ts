@@ -4,6 +4,7 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { proxy } from "@/proxy";
 import { answerForbiddenMethods } from "./forbidden-methods";
+import { installRequestHooks } from "./request-hooks";
 
 /*
  * What Next.js would answer itself (a 500 in text/plain) is answered by us as a problem: through the
@@ -45,12 +46,15 @@ describe("methods Fetch cannot carry (TRACE)", () => {
   let server: http.Server;
   let port: number;
   beforeAll(async () => {
-    answerForbiddenMethods();
+    installRequestHooks([answerForbiddenMethods]);
     server = http.createServer((_req, res) => res.end("reached the application"));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     port = (server.address() as AddressInfo).port;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(async () => {
+    installRequestHooks([]);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
 
   const send = (method: string, path: string) =>
     new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {

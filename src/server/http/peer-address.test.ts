@@ -2,7 +2,8 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { parseTrustedProxies } from "@/server/domain/attribution/client-ip";
-import { installPeerAddressHeader, PEER_ADDRESS_HEADER, requestClientIp } from "./peer-address";
+import { PEER_ADDRESS_HEADER, recordPeerAddress, requestClientIp } from "./peer-address";
+import { installRequestHooks } from "./request-hooks";
 
 /** What a request handler of a real HTTP server sees for a request sent with `headers`. */
 async function seenBy(headers: Record<string, string>): Promise<IncomingHttpHeaders> {
@@ -24,14 +25,15 @@ const asHeaders = (seen: IncomingHttpHeaders) => new Headers(Object.entries(seen
 
 describe("the peer address header", () => {
   it("carries the socket's address, whatever a client sends under its name", async () => {
-    installPeerAddressHeader();
-    installPeerAddressHeader(); // once per process, however often called
+    installRequestHooks([recordPeerAddress]);
+    installRequestHooks([recordPeerAddress]); // installing again replaces the hooks, it does not stack them
     const seen = await seenBy({ [PEER_ADDRESS_HEADER]: "203.0.113.9", "x-forwarded-for": "198.51.100.7" });
     expect(seen[PEER_ADDRESS_HEADER]).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
     // No proxy trusted: the forged X-Forwarded-For is ignored.
     expect(requestClientIp(asHeaders(seen), parseTrustedProxies(""))).toBe("127.0.0.1");
     // Behind a trusted proxy (here: loopback), its X-Forwarded-For names the client.
     expect(requestClientIp(asHeaders(seen), parseTrustedProxies("loopback"))).toBe("198.51.100.7");
+    installRequestHooks([]);
   });
 
   it("is unknown without the hook's header: never a client's X-Forwarded-For", () => {

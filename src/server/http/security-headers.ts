@@ -1,7 +1,7 @@
 /*
  * The response headers of dashboard pages, set by src/proxy.ts on every page request. The API, the
  * widget's scripts (/sdk/) and landing pages (/r/) are served to other origins and get only
- * `nosniff` (next.config.ts), plus a no-content CSP on the API.
+ * `nosniff`, plus a no-content CSP on the API (PATH_HEADERS).
  */
 
 export type PageHeaderOptions = {
@@ -51,3 +51,12 @@ export function pageSecurityHeaders(options: PageHeaderOptions): { "Content-Secu
 
 /** JSON and scripts: nothing to render, so nothing may load or frame it. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Headers every response under a path prefix carries, whoever answers it: next.config.ts gives them to
+ * what Next.js serves, direct-routes.ts to what it serves itself.
+ */
+export const PATH_HEADERS: { prefix: string; headers: Record<string, string> }[] = [
+  { prefix: "/", headers: { "X-Content-Type-Options": "nosniff" } },
+  { prefix: "/api/", headers: { "Content-Security-Policy": API_CONTENT_SECURITY_POLICY } },
+];

@@ -1,11 +1,13 @@
-import { loadAssets, respond } from "@/sdk/web/serve";
+import { serveWidget } from "@/server/http/widget-files";
 
-/** The web widget: /sdk/v1/referloop.js (classic script), /sdk/v1/referloop.mjs (ES module), its UI chunk. */
-export async function GET(request: Request, { params }: { params: Promise<{ file: string }> }) {
-  const { file } = await params;
-  const { status, headers, body } = respond(loadAssets()?.get(file), {
-    acceptEncoding: request.headers.get("accept-encoding") ?? undefined,
-    ifNoneMatch: request.headers.get("if-none-match") ?? undefined,
-  });
-  return new Response(body, { status, headers });
+/**
+ * Only `next dev` gets here: `next start` answers /sdk/v1/ before routing, precompressed, with an ETag
+ * per representation (src/server/http/direct-routes.ts). Next.js gzips whatever a route sends and drops
+ * the Content-Encoding it sets, so this sends the plain file, uncached, with no ETag to contradict.
+ */
+export async function GET(request: Request) {
+  const response = await serveWidget(new Request(request.url));
+  response.headers.delete("etag");
+  response.headers.set("cache-control", "no-store");
+  return response;
 }

@@ -1,9 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, utimesSync } from "node:fs";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSdk } from "../../../scripts/build-sdk.mjs";
-import { loadAssets, respond, type Asset } from "./serve";
+import { loadAssets, respond, serveWidget, type Asset } from "./widget-files";
 
 let dir: string;
 let ui: string;
@@ -21,8 +22,9 @@ const get = (file: string, request: { acceptEncoding?: string; ifNoneMatch?: str
 describe("serving the widget files", () => {
   it("the built bytes, typed as scripts, nosniff, CORS for module scripts, Vary", () => {
     for (const file of ["referloop.js", "referloop.mjs", ui]) {
-      const res = get(file, { acceptEncoding: "gzip, br" });
+      const res = get(file, { acceptEncoding: "identity" });
       expect(res.status).toBe(200);
+      expect(res.headers["Content-Encoding"]).toBeUndefined();
       expect(Buffer.from(res.body as Uint8Array)).toEqual(readFileSync(path.join(dir, file)));
       expect(res.headers).toMatchObject({
         "Content-Type": "text/javascript; charset=utf-8",
@@ -39,12 +41,26 @@ describe("serving the widget files", () => {
     expect(get(ui).headers["Cache-Control"]).toBe("public, max-age=31536000, immutable");
   });
 
-  it("a strong ETag per representation (gzipped by Next or not); 304 when If-None-Match names it", () => {
-    const gzip = get(ui, { acceptEncoding: "gzip, deflate, br" }).headers.ETag!;
+  it("compressed once, brotli preferred over gzip, the same bytes once decoded", () => {
+    const built = readFileSync(path.join(dir, ui));
+    const br = get(ui, { acceptEncoding: "gzip, deflate, br" });
+    expect(br.headers["Content-Encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.body as Uint8Array)).toEqual(built);
+    const gz = get(ui, { acceptEncoding: "gzip, br;q=0" });
+    expect(gz.headers["Content-Encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.body as Uint8Array)).toEqual(built);
+    expect((gz.body as Uint8Array).length).toBeLessThan(built.length / 2);
+    expect(get(ui, { acceptEncoding: "gzip" }).body).toBe(gz.body); // not compressed per request
+  });
+
+  it("a strong ETag per representation; 304 when If-None-Match names it", () => {
+    const gzip = get(ui, { acceptEncoding: "gzip, deflate" }).headers.ETag!;
+    const brotli = get(ui, { acceptEncoding: "gzip, deflate, br" }).headers.ETag!;
     const plain = get(ui, { acceptEncoding: "identity" }).headers.ETag!;
     expect(gzip).toMatch(/^"[\w-]+-gz"$/);
+    expect(brotli).toMatch(/^"[\w-]+-br"$/);
     expect(plain).toMatch(/^"[\w-]+"$/);
-    expect(get(ui, { acceptEncoding: "gzip;q=0, br" }).headers.ETag).toBe(plain);
+    expect(get(ui, { acceptEncoding: "gzip;q=0, deflate" }).headers.ETag).toBe(plain);
 
     const again = get(ui, { acceptEncoding: "gzip", ifNoneMatch: `"other", ${gzip}` });
     expect(again).toMatchObject({ status: 304, body: null });
@@ -65,5 +81,18 @@ describe("serving the widget files", () => {
     expect(get("ui-OLDHASH.js").status).toBe(404);
     expect(get("manifest.json").status).toBe(404);
     expect(loadAssets(path.join(dir, "missing"))).toBeUndefined();
+  });
+});
+
+describe("a request under /sdk/v1/", () => {
+  it("GET and HEAD only; HEAD without the body", async () => {
+    const post = await serveWidget(new Request("http://x/sdk/v1/referloop.js", { method: "POST" }), dir);
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("GET, HEAD");
+    const head = await serveWidget(new Request("http://x/sdk/v1/referloop.js", { method: "HEAD", headers: { "accept-encoding": "br" } }), dir);
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-encoding")).toBe("br");
+    expect(head.body).toBeNull();
+    expect((await serveWidget(new Request("http://x/sdk/v1/nested/referloop.js"), dir)).status).toBe(404);
   });
 });

@@ -1,0 +1,91 @@
+import type http from "node:http";
+import { Readable } from "node:stream";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
+import { acceptsCoding } from "./accept-encoding";
+import { refuseAtApiEdge } from "./api-edge";
+import { REQUEST_ID_HEADER, requestIdFrom } from "./request-id";
+import type { RequestHook } from "./request-hooks";
+import { PATH_HEADERS } from "./security-headers";
+
+/**
+ * The requests other servers and browsers send at volume (the REST API, the client-library endpoints,
+ * the widget's files) are answered straight from the Node server, without Next.js's routing, proxy
+ * and response pipeline: over real HTTP that pipeline cost about 3 ms of CPU per request on the
+ * benchmark machine, as much as a whole GET's own work (bench/README.md). Nothing else changes: the
+ * handlers are the same functions their route files call, and this does what src/proxy.ts and
+ * next.config.ts do for these paths (the request id, the problems at the API's edge, PATH_HEADERS)
+ * and what Next.js's `compress` does (gzip from 1 KiB). Installed in production only
+ * (src/instrumentation-node.ts): `next dev` reloads the route files on change, and this would not
+ * (nor does `next dev` serve from the process where instrumentation installs the hooks).
+ */
+export type DirectRoute = { prefix: string; handle: (request: Request) => Promise<Response> };
+
+const COMPRESS_FROM_BYTES = 1024;
+const COMPRESSIBLE = /^(application\/([a-z.+-]*\+)?json|text\/|application\/javascript)/i;
+const gzipAsync = promisify(gzip);
+
+export function serveDirectly(routes: DirectRoute[]): RequestHook {
+  return (req, res) => {
+    const target = req.url ?? "";
+    const route = target.startsWith("/") ? routes.find((r) => target.startsWith(r.prefix)) : undefined;
+    if (!route) return false;
+    void answer(route, req, res).catch((error: unknown) => {
+      console.error(`[http] ${req.method} ${target.split("?")[0]} failed:`, error);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end("Internal error");
+      else res.destroy();
+    });
+    return true;
+  };
+}
+
+async function answer(route: DirectRoute, req: http.IncomingMessage, res: http.ServerResponse) {
+  const method = req.method ?? "GET";
+  const rawPath = req.url!.split("?")[0]!;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const requestId = requestIdFrom(headers);
+  headers.set(REQUEST_ID_HEADER, requestId);
+
+  const refused = rawPath.startsWith("/api/") ? refuseAtApiEdge(method, rawPath, requestId) : null;
+  const response = refused
+    ? new Response(refused.body, { status: refused.status, headers: refused.headers })
+    : await route.handle(
+        new Request(new URL(req.url!, `http://${validHost(req.headers.host)}`), {
+          method,
+          headers,
+          ...(method === "GET" || method === "HEAD" ? {} : { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" }),
+        } as RequestInit),
+      );
+  await send(res, response, rawPath, requestId, method === "HEAD", headers.get("accept-encoding") ?? "");
+}
+
+/** `new URL` refuses a malformed Host; the handlers build their links from the headers, not from this. */
+const validHost = (host: string | undefined) => (host && /^[A-Za-z0-9.:[\]-]+$/.test(host) ? host : "localhost");
+
+async function send(res: http.ServerResponse, response: Response, rawPath: string, requestId: string, head: boolean, acceptEncoding: string) {
+  for (const { prefix, headers } of PATH_HEADERS) if (rawPath.startsWith(prefix)) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader("set-cookie", cookies);
+  res.setHeader(REQUEST_ID_HEADER, requestId);
+  res.statusCode = response.status;
+
+  let body: Buffer | null = head || !response.body ? null : Buffer.from(await response.arrayBuffer());
+  const compressible = COMPRESSIBLE.test(response.headers.get("content-type") ?? "") && !response.headers.has("content-encoding");
+  if (compressible) res.setHeader("vary", appendVary(response.headers.get("vary"), "Accept-Encoding"));
+  if (body && compressible && body.length >= COMPRESS_FROM_BYTES && acceptsCoding(acceptEncoding, "gzip")) {
+    body = await gzipAsync(body);
+    res.setHeader("content-encoding", "gzip");
+  }
+  if (body) res.setHeader("content-length", body.length);
+  res.end(body ?? undefined);
+}
+
+const appendVary = (vary: string | null, name: string) =>
+  vary?.split(",").some((v) => v.trim().toLowerCase() === name.toLowerCase()) ? vary : vary ? `${vary}, ${name}` : name;
