@@ -69,6 +69,8 @@ export const auditEntrySchema = z.object({
   targetLabel: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
   userAgent: z.string().nullable(),
+  /** The client's address for the request (the peer, or behind trusted proxies the forwarded client); null when unknown. */
+  ipAddress: z.string().nullable(),
 });
 export type AuditEntryDto = z.output<typeof auditEntrySchema>;
 export const auditPageSchema = pageOf(auditEntrySchema);

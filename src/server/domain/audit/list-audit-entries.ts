@@ -28,6 +28,7 @@ export const toAuditEntryDto = (e: AuditEntry): AuditEntryDto => ({
   targetLabel: e.targetLabel,
   details: (e.details as Record<string, unknown> | null) ?? null,
   userAgent: e.userAgent,
+  ipAddress: e.ipAddress,
 });
 
 /** The organisation's audit log, newest first, filtered, one page. */
