@@ -43,11 +43,15 @@ export const AUDIT_EXPORT_FORMATS = ["csv", "json"] as const;
 
 const instant = z.iso.datetime({ offset: true });
 
+/** A whole IPv4 or IPv6 address, for the filter by client address (the dashboard checks it before sending). */
+export const auditIpSchema = z.union([z.ipv4(), z.ipv6()]);
+
 /** The filter of the audit log's list and export; every part optional, `to` exclusive. */
 export const auditFilterSchema = z
   .object({
     action: z.enum(AUDIT_ACTIONS).optional(),
     actor: z.string().trim().max(AUDIT_ACTOR_MAX_LENGTH).optional().describe("Part of the actor's e-mail or API key name, any case."),
+    ip: auditIpSchema.optional().describe("Entries whose request came from this client IP address."),
     from: instant.optional().describe("Entries at or after this instant."),
     to: instant.optional().describe("Entries before this instant."),
   })

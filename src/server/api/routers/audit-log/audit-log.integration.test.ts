@@ -191,7 +191,7 @@ describe("the audit log", () => {
     expect(await recordedFor("no peer", forwarded, "10.0.0.0/8")).toBeNull();
   });
 
-  it("is for owners, filtered by action, actor and time, paged, and exported as CSV and JSON", async () => {
+  it("is for owners, filtered by action, actor, address and time, paged, and exported as CSV and JSON", async () => {
     const owner = await account("filter@audit.example");
     const org = owner.organizationId;
     const asOwner = await as(owner.session);
@@ -212,6 +212,12 @@ describe("the audit log", () => {
     expect(paged.items.map((e) => e.targetLabel)).toEqual(["One"]);
     expect((await asOwner.auditLog.list({ actor: "FILTER@audit" })).totalCount).toBe(4);
     expect((await asOwner.auditLog.list({ actor: "someone else" })).totalCount).toBe(0);
+    // By client address: the three keys came from the dashboard's; the sign-in (signInForTest) from none known.
+    expect((await asOwner.auditLog.list({ ip: DASHBOARD_IP })).items.map((e) => e.targetLabel)).toEqual(["=Three", "Two", "One"]);
+    expect((await asOwner.auditLog.list({ ip: `::ffff:${DASHBOARD_IP}` })).totalCount).toBe(3);
+    expect((await asOwner.auditLog.list({ ip: "192.0.2.78" })).totalCount).toBe(0);
+    await expect(asOwner.auditLog.list({ ip: "192.0.2." })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect((await asOwner.auditLog.export({ format: "csv", ip: DASHBOARD_IP })).body.trimEnd().split("\r\n")).toHaveLength(4);
     const newest = new Date(all.items[0]!.createdAt);
     expect((await asOwner.auditLog.list({ from: newest.toISOString() })).items.map((e) => e.targetLabel)).toContain("=Three");
     expect((await asOwner.auditLog.list({ to: new Date(new Date(all.items[3]!.createdAt).getTime() + 1).toISOString() })).items.map((e) => e.action)).toEqual(["auth.sign_in"]);
