@@ -133,7 +133,7 @@ test("an invitation from the e-mail: the invited viewer joins once, sees the own
   await page.getByRole("link", { name: "Export CSV" }).click();
   const csv = readFileSync((await (await download).path())!, "utf8");
   const lines = csv.trimEnd().split("\r\n");
-  expect(lines[0]).toBe("createdAt,action,actorType,actorId,actorLabel,targetType,targetId,targetLabel,details,userAgent");
+  expect(lines[0]).toBe("createdAt,action,actorType,actorId,actorLabel,targetType,targetId,targetLabel,details,userAgent,ipAddress");
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`invitation.accept,user,`);
   expect(lines[1]).toContain(viewerEmail);

@@ -59,8 +59,8 @@ export type Config = {
   publicUrl: string | undefined;
   /**
    * REFERLOOP_TRUSTED_PROXIES: the reverse proxies whose `X-Forwarded-For` hops are believed when a
-   * client's address is read (per-IP limits, landing-page clicks; see requestClientIp). Empty (the
-   * default): the TCP peer is the client.
+   * client's address is read (per-IP limits, landing-page clicks, the address of sessions and audit
+   * entries; see requestClientIp). Empty (the default): the TCP peer is the client.
    */
   trustedProxies: TrustedProxies;
   /** REDIS_URL: rate-limit counters shared by every instance; unset keeps them in this process. */

@@ -1,13 +1,17 @@
 import { createSessionContext, type SessionToken } from "@/server/api/context";
 import { createCaller } from "@/server/api/root";
 import type { Db } from "@/server/db/client";
+import type { RequestClient } from "@/server/domain/audit/record-audit";
 import { signInWithPassword } from "@/server/domain/sessions/sign-in";
 import { testServices } from "./config";
 import type { Services } from "@/server/api/context";
 
-/** Signs in as the dashboard does (a server-side session is opened); what the cookie would carry. */
-export async function signInForTest(db: Db, email: string, password: string, userAgent = "vitest"): Promise<SessionToken> {
-  const signedIn = await signInWithPassword(db, { email, password, userAgent });
+/**
+ * Signs in as the dashboard does (a server-side session is opened); what the cookie would carry. The
+ * device is "vitest" at no known address unless `client` says otherwise.
+ */
+export async function signInForTest(db: Db, email: string, password: string, client: Partial<RequestClient> = {}): Promise<SessionToken> {
+  const signedIn = await signInWithPassword(db, { email, password, userAgent: "vitest", ipAddress: null, ...client });
   if (!signedIn) throw new Error(`sign-in of ${email} failed`);
   return { userId: signedIn.user.id, sessionId: signedIn.sessionId };
 }

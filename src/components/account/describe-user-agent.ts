@@ -1,4 +1,4 @@
-/** "Chrome on Linux": enough to recognise a device in the session list; the full string is its title. */
+/** "Chrome on Linux": enough to recognise a device in the session list and the audit log; the full string is its title. */
 export function describeUserAgent(userAgent: string | null): string {
   if (!userAgent) return "Unknown device";
   const browser =

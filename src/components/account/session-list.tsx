@@ -7,6 +7,7 @@ import { ErrorMessage } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { DataTable } from "@/components/ui/data-table";
+import { IpAddress } from "@/components/ui/ip-address";
 import { toFormErrors } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
 import { useTRPC } from "@/lib/trpc";
@@ -54,6 +55,7 @@ export function SessionList() {
               </span>
             ),
           },
+          { id: "address", header: "IP address", cell: (s) => <IpAddress value={s.ipAddress} /> },
           { id: "signedIn", header: "Signed in", cell: (s) => formatDateTime(s.createdAt) },
           { id: "lastSeen", header: "Last seen", cell: (s) => formatDateTime(s.lastSeenAt) },
           {

@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { describeUserAgent } from "@/components/account/describe-user-agent";
 import { PermissionNote, usePermission } from "@/components/dashboard/permissions";
 import { ErrorMessage } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
@@ -9,15 +10,16 @@ import { Card } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { FormField, inputClasses } from "@/components/ui/form-field";
+import { IpAddress } from "@/components/ui/ip-address";
 import { Pagination, PAGE_SIZES } from "@/components/ui/pagination";
 import { toFormErrors } from "@/lib/errors";
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ACTOR_MAX_LENGTH, AUDIT_EXPORT_MAX_ENTRIES, type AuditEntryDto } from "@/lib/schemas/audit";
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ACTOR_MAX_LENGTH, AUDIT_EXPORT_MAX_ENTRIES, auditIpSchema, type AuditEntryDto } from "@/lib/schemas/audit";
 import { DEFAULT_PAGE_SIZE } from "@/lib/schemas/common";
 import { useTRPC } from "@/lib/trpc";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { oneOf, positiveInt, useUrlState } from "@/lib/use-url-state";
 
-const URL_DEFAULTS = { action: "", actor: "", from: "", to: "", page: "1", pageSize: String(DEFAULT_PAGE_SIZE) };
+const URL_DEFAULTS = { action: "", actor: "", ip: "", from: "", to: "", page: "1", pageSize: String(DEFAULT_PAGE_SIZE) };
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A date input's day as an instant in the user's time zone: its start, or (for `to`) the next day's start. */
@@ -37,7 +39,25 @@ function Target({ entry }: { entry: AuditEntryDto }) {
   );
 }
 
-/** Owners' view of who did what: filtered by action, actor and dates, paged, exportable as CSV or JSON. */
+/** Where the request came from: the client's address, and the device below it (the full user agent as its title). */
+function RequestFrom({ entry }: { entry: AuditEntryDto }) {
+  return (
+    <span className="block leading-tight">
+      <span className="block">
+        <IpAddress value={entry.ipAddress} />
+      </span>
+      {entry.userAgent && (
+        <span className="block text-xs text-zinc-500" title={entry.userAgent}>
+          {describeUserAgent(entry.userAgent)}
+        </span>
+      )}
+    </span>
+  );
+}
+
+const isIp = (value: string) => auditIpSchema.safeParse(value).success;
+
+/** Owners' view of who did what: filtered by action, actor, IP address and dates, paged, exportable as CSV or JSON. */
 export function AuditLogOverview() {
   const trpc = useTRPC();
   const permission = usePermission("audit.read");
@@ -50,10 +70,18 @@ export function AuditLogOverview() {
   useEffect(() => {
     if (debouncedActor !== url.actor) setUrl({ actor: debouncedActor, page: null }, "replace");
   }, [debouncedActor]);
+  // Only a whole address filters: a half-typed one would be refused by the server at every pause.
+  const [ip, setIp] = useState(url.ip);
+  const debouncedIp = useDebouncedValue(ip.trim(), 300);
+  const ipIncomplete = debouncedIp !== "" && !isIp(debouncedIp);
+  useEffect(() => {
+    if (!ipIncomplete && debouncedIp !== url.ip) setUrl({ ip: debouncedIp, page: null }, "replace");
+  }, [debouncedIp]);
 
   const filter = {
     ...(action ? { action } : {}),
     ...(url.actor ? { actor: url.actor } : {}),
+    ...(isIp(url.ip) ? { ip: url.ip } : {}),
     ...(dayStart(url.from) ? { from: dayStart(url.from) } : {}),
     ...(dayStart(url.to, 1) ? { to: dayStart(url.to, 1) } : {}),
   };
@@ -80,7 +108,7 @@ export function AuditLogOverview() {
           </div>
         }
       >
-        <form role="search" aria-label="Filter the audit log" className="grid gap-4 sm:grid-cols-4" onSubmit={(e) => e.preventDefault()}>
+        <form role="search" aria-label="Filter the audit log" className="grid gap-4 sm:grid-cols-3 lg:grid-cols-5" onSubmit={(e) => e.preventDefault()}>
           <FormField label="Action">
             {(p) => (
               <select {...p} value={action} onChange={(e) => setUrl({ action: e.target.value, page: null })} className={inputClasses}>
@@ -95,6 +123,9 @@ export function AuditLogOverview() {
           </FormField>
           <FormField label="Actor" hint="Part of an e-mail or key name.">
             {(p) => <input {...p} value={actor} maxLength={AUDIT_ACTOR_MAX_LENGTH} onChange={(e) => setActor(e.target.value)} className={inputClasses} />}
+          </FormField>
+          <FormField label="IP address" hint="A whole address." error={ipIncomplete ? "is not a whole IPv4 or IPv6 address" : undefined}>
+            {(p) => <input {...p} value={ip} maxLength={45} spellCheck={false} onChange={(e) => setIp(e.target.value)} className={inputClasses} />}
           </FormField>
           <FormField label="From">
             {(p) => <input {...p} type="date" value={url.from} onChange={(e) => setUrl({ from: e.target.value, page: null })} className={inputClasses} />}
@@ -121,6 +152,7 @@ export function AuditLogOverview() {
                 { id: "actor", header: "Actor", cell: (e) => <span className="break-all">{e.actorType === "apiKey" ? `API key ${e.actorLabel}` : e.actorLabel}</span> },
                 { id: "action", header: "Action", cell: (e) => <span title={e.action}>{AUDIT_ACTION_LABELS[e.action]}</span> },
                 { id: "target", header: "Target", cell: (e) => <Target entry={e} /> },
+                { id: "from", header: "IP address", cell: (e) => <RequestFrom entry={e} /> },
                 {
                   id: "details",
                   header: "Details",

@@ -43,11 +43,15 @@ export const AUDIT_EXPORT_FORMATS = ["csv", "json"] as const;
 
 const instant = z.iso.datetime({ offset: true });
 
+/** A whole IPv4 or IPv6 address, for the filter by client address (the dashboard checks it before sending). */
+export const auditIpSchema = z.union([z.ipv4(), z.ipv6()]);
+
 /** The filter of the audit log's list and export; every part optional, `to` exclusive. */
 export const auditFilterSchema = z
   .object({
     action: z.enum(AUDIT_ACTIONS).optional(),
     actor: z.string().trim().max(AUDIT_ACTOR_MAX_LENGTH).optional().describe("Part of the actor's e-mail or API key name, any case."),
+    ip: auditIpSchema.optional().describe("Entries whose request came from this client IP address."),
     from: instant.optional().describe("Entries at or after this instant."),
     to: instant.optional().describe("Entries before this instant."),
   })
@@ -69,6 +73,8 @@ export const auditEntrySchema = z.object({
   targetLabel: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
   userAgent: z.string().nullable(),
+  /** The client's address for the request (the peer, or behind trusted proxies the forwarded client); null when unknown. */
+  ipAddress: z.string().nullable(),
 });
 export type AuditEntryDto = z.output<typeof auditEntrySchema>;
 export const auditPageSchema = pageOf(auditEntrySchema);

@@ -35,16 +35,17 @@ export function authOptions(): NextAuthOptions {
           if (!credentials?.email || !credentials.password) return null;
           const { email, password } = credentials;
           const exchange = currentSignInExchange();
+          const ip = exchange?.ip ?? null;
           const guard: SignInGuard = {
             limiter: appRateLimiter(getConfig()),
             config: getConfig(),
-            ip: exchange?.ip ?? null,
+            ip,
             record: (outcome) => exchange?.outcomes.push(outcome),
           };
           try {
             // The limits first: a refused attempt checks no password and writes no audit entry.
             const signedIn = await guardSignIn(guard, email, async () =>
-              signInWithPassword(await getDb(), { email, password, userAgent: header(req?.headers, "user-agent") }),
+              signInWithPassword(await getDb(), { email, password, userAgent: header(req?.headers, "user-agent"), ipAddress: ip }),
             );
             return signedIn ? { ...signedIn.user, sessionId: signedIn.sessionId } : null;
           } catch (error) {
@@ -70,7 +71,7 @@ export function authOptions(): NextAuthOptions {
     events: {
       // Sign-out deletes the server-side session: a copy of the cookie no longer counts.
       signOut: async ({ token }) => {
-        if (token?.sub && typeof token.sid === "string") await endSession(await getDb(), token.sub, token.sid);
+        if (token?.sub && typeof token.sid === "string") await endSession(await getDb(), token.sub, token.sid, currentSignInExchange()?.ip ?? null);
       },
     },
   };

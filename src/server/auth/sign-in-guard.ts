@@ -56,12 +56,15 @@ export async function guardSignIn<User>(guard: SignInGuard, email: string, verif
   return null;
 }
 
-/** What one sign-in request learnt, for its route to turn into headers (and a 429). */
+/**
+ * What one sign-in request learnt, for its route to turn into headers (and a 429). The route opens one
+ * for every next-auth request, so sign-out finds the client's address here too.
+ */
 export type SignInExchange = { ip: string | null; outcomes: LimitOutcome[]; refused: SignInRefused | null };
 
 const exchanges = new AsyncLocalStorage<SignInExchange>();
 
-/** Runs a sign-in request (next-auth's handler) so that `authorize` can find its exchange. */
+/** Runs a next-auth request (its handler) so that `authorize` and the sign-out event can find its exchange. */
 export function withSignInExchange<T>(exchange: SignInExchange, run: () => Promise<T>): Promise<T> {
   return exchanges.run(exchange, run);
 }

@@ -1,6 +1,6 @@
 import { passwordMatchesEmail, PASSWORD_MESSAGES } from "@/lib/schemas/password";
 import type { Db } from "@/server/db/client";
-import { recordAccountEvent } from "@/server/domain/audit/record-audit";
+import { recordAccountEvent, type RequestClient } from "@/server/domain/audit/record-audit";
 import { invalidField } from "@/server/domain/errors";
 import { deleteSessions } from "@/server/domain/sessions/end-sessions";
 import { hashPassword, verifyPassword } from "./password";
@@ -16,7 +16,7 @@ export function requireNotEmail(password: string, email: string) {
  */
 export async function changePassword(
   db: Db,
-  input: { userId: string; sessionId: string; currentPassword: string; newPassword: string; userAgent: string | null },
+  input: { userId: string; sessionId: string; currentPassword: string; newPassword: string } & RequestClient,
 ): Promise<{ endedSessions: number }> {
   const user = await db.user.findUniqueOrThrow({ where: { id: input.userId } });
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
@@ -28,7 +28,7 @@ export async function changePassword(
     await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
     const endedSessions = await deleteSessions(tx, user.id, input.sessionId);
     await tx.accountToken.deleteMany({ where: { userId: user.id, purpose: "resetPassword" } });
-    await recordAccountEvent(tx, user.id, { type: "user", id: user.id, label: user.email, userAgent: input.userAgent }, {
+    await recordAccountEvent(tx, user.id, { type: "user", id: user.id, label: user.email, userAgent: input.userAgent, ipAddress: input.ipAddress }, {
       action: "password.change",
       details: { endedSessions },
     });

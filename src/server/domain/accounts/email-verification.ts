@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import { recordAccountEvent } from "@/server/domain/audit/record-audit";
+import { recordAccountEvent, type RequestClient } from "@/server/domain/audit/record-audit";
 import { DomainError, conflict } from "@/server/domain/errors";
 import { consumeAccountToken, issueAccountToken } from "./account-tokens";
 
@@ -16,7 +16,7 @@ export async function issueEmailVerification(db: Db, userId: string, now = new D
 }
 
 /** Follows a verification link: the address is verified if the account still has it. */
-export async function verifyEmail(db: Db, token: string, now = new Date()): Promise<{ email: string }> {
+export async function verifyEmail(db: Db, token: string, client: RequestClient, now = new Date()): Promise<{ email: string }> {
   return db.$transaction(async (tx) => {
     const used = await consumeAccountToken(tx, token, "verifyEmail", now);
     if (!used) throw new DomainError("invalid", "This verification link is invalid or has expired. Sign in and send a new one.");
@@ -24,7 +24,7 @@ export async function verifyEmail(db: Db, token: string, now = new Date()): Prom
     if (user.email !== used.email) throw conflict("The account's e-mail address changed since this link was sent.");
     if (!user.emailVerifiedAt) {
       await tx.user.update({ where: { id: user.id }, data: { emailVerifiedAt: now } });
-      await recordAccountEvent(tx, user.id, { type: "user", id: user.id, label: user.email }, { action: "email.verify" });
+      await recordAccountEvent(tx, user.id, { type: "user", id: user.id, label: user.email, ...client }, { action: "email.verify" });
     }
     return { email: user.email };
   });

@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import { recordAccountEvent } from "@/server/domain/audit/record-audit";
+import { recordAccountEvent, type RequestClient } from "@/server/domain/audit/record-audit";
 import { DomainError } from "@/server/domain/errors";
 import { deleteSessions } from "@/server/domain/sessions/end-sessions";
 import { consumeAccountToken, issueAccountToken } from "./account-tokens";
@@ -20,7 +20,7 @@ export async function requestPasswordReset(db: Db, email: string, now = new Date
  * Sets a new password from a reset link (single use) and ends every session of the account. Following
  * the link proves the address, so an unverified one becomes verified.
  */
-export async function resetPassword(db: Db, input: { token: string; newPassword: string; userAgent: string | null }, now = new Date()) {
+export async function resetPassword(db: Db, input: { token: string; newPassword: string } & RequestClient, now = new Date()) {
   const passwordHash = await hashPassword(input.newPassword);
   return db.$transaction(async (tx) => {
     const used = await consumeAccountToken(tx, input.token, "resetPassword", now);
@@ -30,7 +30,7 @@ export async function resetPassword(db: Db, input: { token: string; newPassword:
     requireNotEmail(input.newPassword, user.email);
     await tx.user.update({ where: { id: user.id }, data: { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now } });
     const endedSessions = await deleteSessions(tx, user.id);
-    await recordAccountEvent(tx, user.id, { type: "user", id: user.id, label: user.email, userAgent: input.userAgent }, {
+    await recordAccountEvent(tx, user.id, { type: "user", id: user.id, label: user.email, userAgent: input.userAgent, ipAddress: input.ipAddress }, {
       action: "password.reset",
       details: { endedSessions },
     });

@@ -14,14 +14,16 @@ const entry = (over: Partial<AuditEntryDto> = {}): AuditEntryDto => ({
   targetLabel: "Billing",
   details: { role: "member" },
   userAgent: null,
+  ipAddress: null,
   ...over,
 });
 
 describe("audit CSV", () => {
-  it("writes a header and one CRLF line per entry, details as JSON", () => {
-    expect(auditCsv([entry()])).toBe(
-      "createdAt,action,actorType,actorId,actorLabel,targetType,targetId,targetLabel,details,userAgent\r\n" +
-        '2026-11-22T18:30:00.000Z,api_key.create,user,u1,ada@example.com,apiKey,k1,Billing,"{""role"":""member""}",\r\n',
+  it("writes a header and one CRLF line per entry, details as JSON, the user agent and client address last", () => {
+    expect(auditCsv([entry(), entry({ id: "e2", userAgent: "Mozilla/5.0 (X11; Linux x86_64)", ipAddress: "2001:db8::7" })])).toBe(
+      "createdAt,action,actorType,actorId,actorLabel,targetType,targetId,targetLabel,details,userAgent,ipAddress\r\n" +
+        '2026-11-22T18:30:00.000Z,api_key.create,user,u1,ada@example.com,apiKey,k1,Billing,"{""role"":""member""}",,\r\n' +
+        '2026-11-22T18:30:00.000Z,api_key.create,user,u1,ada@example.com,apiKey,k1,Billing,"{""role"":""member""}",Mozilla/5.0 (X11; Linux x86_64),2001:db8::7\r\n',
     );
   });
 

@@ -1,6 +1,6 @@
 import type { AuditEntryDto } from "@/lib/schemas/audit";
 
-const COLUMNS = ["createdAt", "action", "actorType", "actorId", "actorLabel", "targetType", "targetId", "targetLabel", "details", "userAgent"] as const;
+const COLUMNS = ["createdAt", "action", "actorType", "actorId", "actorLabel", "targetType", "targetId", "targetLabel", "details", "userAgent", "ipAddress"] as const;
 
 /**
  * One CSV field (RFC 4180). A value a spreadsheet would run as a formula (=, +, -, @, tab, CR) gets a

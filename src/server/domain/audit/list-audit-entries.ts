@@ -1,6 +1,7 @@
 import type { AuditEntry, Prisma } from "@/generated/prisma/client";
 import type { AuditAction, AuditEntryDto, AuditFilter } from "@/lib/schemas/audit";
 import type { Db } from "@/server/db/client";
+import { normalizeIp } from "@/server/domain/attribution/client-ip";
 import { pageWindow, toPage, type PageEnvelope, type PagingInput } from "@/server/domain/paging";
 
 function where(organizationId: string, filter: AuditFilter): Prisma.AuditEntryWhereInput {
@@ -8,6 +9,8 @@ function where(organizationId: string, filter: AuditFilter): Prisma.AuditEntryWh
     organizationId,
     ...(filter.action ? { action: filter.action } : {}),
     ...(filter.actor ? { actorLabel: { contains: filter.actor, mode: "insensitive" } } : {}),
+    // Stored addresses are normalised (client-ip.ts): "2001:DB8:0::1" and "::ffff:192.0.2.1" find theirs.
+    ...(filter.ip ? { ipAddress: normalizeIp(filter.ip) ?? filter.ip } : {}),
     ...(filter.from || filter.to
       ? { createdAt: { ...(filter.from ? { gte: new Date(filter.from) } : {}), ...(filter.to ? { lt: new Date(filter.to) } : {}) } }
       : {}),
@@ -28,6 +31,7 @@ export const toAuditEntryDto = (e: AuditEntry): AuditEntryDto => ({
   targetLabel: e.targetLabel,
   details: (e.details as Record<string, unknown> | null) ?? null,
   userAgent: e.userAgent,
+  ipAddress: e.ipAddress,
 });
 
 /** The organisation's audit log, newest first, filtered, one page. */

@@ -1,8 +1,15 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { AuditAction } from "@/lib/schemas/audit";
 
-/** Who acted, as the entry keeps it: ids for filtering, a label copied at the time for reading. */
-export type AuditActor = { type: "user" | "apiKey"; id: string; label: string; userAgent?: string | null };
+/**
+ * Where a request came from, as sessions and the audit log keep it: its User-Agent, and the client's
+ * IP address as requestClientIp reads it (src/server/http/peer-address.ts: the peer, or behind trusted
+ * proxies the first untrusted X-Forwarded-For hop). Null when the request did not say or is unknown.
+ */
+export type RequestClient = { userAgent: string | null; ipAddress: string | null };
+
+/** Who acted, as the entry keeps it: ids for filtering, a label copied at the time for reading, and where from. */
+export type AuditActor = { type: "user" | "apiKey"; id: string; label: string } & Partial<RequestClient>;
 
 export type AuditTarget = { type: string; id: string; label?: string | null };
 
@@ -21,6 +28,7 @@ function columns(actor: AuditActor, event: AuditEvent) {
     targetLabel: event.target?.label ?? null,
     details: (event.details ?? undefined) as Prisma.InputJsonValue | undefined,
     userAgent: actor.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+    ipAddress: actor.ipAddress ?? null,
   };
 }
 
@@ -37,8 +45,9 @@ export async function recordAccountEvent(tx: Prisma.TransactionClient, userId: s
   const c = columns(actor, event);
   await tx.$executeRaw`
     INSERT INTO "AuditEntry" ("id", "organizationId", "createdAt", "action", "actorType", "actorId", "actorLabel",
-                              "targetType", "targetId", "targetLabel", "details", "userAgent")
+                              "targetType", "targetId", "targetLabel", "details", "userAgent", "ipAddress")
     SELECT gen_random_uuid()::text, m."organizationId", ${new Date()}, ${c.action}, ${c.actorType}, ${c.actorId}, ${c.actorLabel},
-           ${c.targetType}, ${c.targetId}, ${c.targetLabel}, ${c.details === undefined ? null : JSON.stringify(c.details)}::jsonb, ${c.userAgent}
+           ${c.targetType}, ${c.targetId}, ${c.targetLabel}, ${c.details === undefined ? null : JSON.stringify(c.details)}::jsonb, ${c.userAgent},
+           ${c.ipAddress}
     FROM "Membership" m WHERE m."userId" = ${userId}`;
 }

@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import { recordAudit } from "@/server/domain/audit/record-audit";
+import { recordAudit, type RequestClient } from "@/server/domain/audit/record-audit";
 import { DomainError, conflict, notFound } from "@/server/domain/errors";
 import { hashToken } from "@/server/domain/tokens";
 import { invitationState } from "./invitation-state";
@@ -15,7 +15,7 @@ const REFUSALS = {
  * account whose verified e-mail address is the invited one. The membership, the invitation's use and
  * the audit entry are one transaction; the invitation row is locked so two acceptances cannot both win.
  */
-export async function acceptInvitation(db: Db, input: { token: string; userId: string; userAgent: string | null }, now = new Date()) {
+export async function acceptInvitation(db: Db, input: { token: string; userId: string } & RequestClient, now = new Date()) {
   return db.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Invitation" WHERE "tokenHash" = ${hashToken(input.token)} FOR UPDATE`;
     if (!locked) throw notFound("Invitation");
@@ -31,7 +31,7 @@ export async function acceptInvitation(db: Db, input: { token: string; userId: s
     if (existing) throw conflict("You are already a member of this organisation.");
     await tx.membership.create({ data: { userId: user.id, organizationId: invitation.organizationId, role: invitation.role, createdAt: now } });
     await tx.invitation.update({ where: { id: invitation.id }, data: { acceptedAt: now, acceptedById: user.id } });
-    await recordAudit(tx, invitation.organizationId, { type: "user", id: user.id, label: user.email, userAgent: input.userAgent }, {
+    await recordAudit(tx, invitation.organizationId, { type: "user", id: user.id, label: user.email, userAgent: input.userAgent, ipAddress: input.ipAddress }, {
       action: "invitation.accept",
       target: { type: "member", id: user.id, label: user.email },
       details: { role: invitation.role, invitationId: invitation.id },

@@ -6,6 +6,7 @@ export async function listSessions(db: Db, userId: string, currentSessionId: str
   return sessions.map((s) => ({
     id: s.id,
     userAgent: s.userAgent,
+    ipAddress: s.ipAddress,
     createdAt: s.createdAt.toISOString(),
     lastSeenAt: s.lastSeenAt.toISOString(),
     expiresAt: s.expiresAt.toISOString(),

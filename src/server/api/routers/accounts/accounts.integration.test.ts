@@ -80,13 +80,13 @@ describe("revocable sessions", () => {
     const { session, userId } = await signUp("replay@example.com");
     const other = await signInForTest(t.db, "replay@example.com", PASSWORD);
     expect((await (await callerFor(t.db, session)).accounts.me()).userId).toBe(userId);
-    await endSession(t.db, userId, session.sessionId);
+    await endSession(t.db, userId, session.sessionId, null);
     // The same cookie, replayed: its session no longer exists on the server.
     await expect((await callerFor(t.db, session)).accounts.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     await expect((await callerFor(t.db, session)).projects.list()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     expect((await (await callerFor(t.db, other)).accounts.me()).userId).toBe(userId);
     // Signing out twice is quiet.
-    await endSession(t.db, userId, session.sessionId);
+    await endSession(t.db, userId, session.sessionId, null);
   });
 
   it("refuses a session id that belongs to another account, and an expired session", async () => {
@@ -97,17 +97,18 @@ describe("revocable sessions", () => {
     await expect((await callerFor(t.db, a.session)).accounts.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 
-  it("lists the account's sessions with their device and last use, and revokes one", async () => {
+  it("lists the account's sessions with their device, address and last use, and revokes one", async () => {
     const { session } = await signUp("devices@example.com");
-    const phone = await signInForTest(t.db, "devices@example.com", PASSWORD, "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Safari/604.1");
+    const phone = await signInForTest(t.db, "devices@example.com", PASSWORD, { userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Safari/604.1", ipAddress: "2001:db8::42" });
     const caller = await callerFor(t.db, session);
     const listed = await caller.accounts.sessions();
-    expect(listed.map((s) => [s.id, s.current, s.userAgent])).toEqual(
+    expect(listed.map((s) => [s.id, s.current, s.userAgent, s.ipAddress])).toEqual(
       expect.arrayContaining([
-        [session.sessionId, true, "vitest"],
-        [phone.sessionId, false, "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Safari/604.1"],
+        [session.sessionId, true, "vitest", null],
+        [phone.sessionId, false, "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Safari/604.1", "2001:db8::42"],
       ]),
     );
+    expect((await t.db.session.findUniqueOrThrow({ where: { id: phone.sessionId } })).ipAddress).toBe("2001:db8::42");
     expect(listed).toHaveLength(2);
     await caller.accounts.revokeSession({ sessionId: phone.sessionId });
     await expect((await callerFor(t.db, phone)).accounts.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });

@@ -1,4 +1,5 @@
 import { changePasswordBody } from "@/lib/schemas/accounts";
+import { requestClient } from "@/server/api/audit-actor";
 import { sessionProcedure } from "@/server/api/trpc";
 import { changePassword } from "@/server/domain/accounts/change-password";
 
@@ -9,6 +10,6 @@ export const changePasswordProcedure = sessionProcedure.input(changePasswordBody
     sessionId: ctx.actor.sessionId,
     currentPassword: input.currentPassword,
     newPassword: input.newPassword,
-    userAgent: ctx.headers.get("user-agent"),
+    ...requestClient(ctx),
   }),
 );

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { AUDIT_ACTIONS, type AuditAction } from "@/lib/schemas/audit";
 import type { SessionToken } from "@/server/api/context";
+import { handleTrpcRequest } from "@/server/api/handle-trpc-request";
+import { PEER_ADDRESS_HEADER } from "@/server/http/peer-address";
 import { signInWithPassword } from "@/server/domain/sessions/sign-in";
 import { endSession } from "@/server/domain/sessions/end-sessions";
+import { testConfig, testServices } from "@/test/config";
 import type { TestDb } from "@/test/db";
 import { restClient } from "@/test/rest";
 import { callerFor, signInForTest } from "@/test/sessions";
@@ -19,7 +22,9 @@ let smtp: SmtpTestServer;
 withDbAndMail((env) => ({ t, smtp } = env));
 
 const services = () => ({ config: smtp.config({ NEXTAUTH_URL: APP_URL }) });
-const headers = () => new Headers({ "user-agent": "AuditTest/1.0" });
+/** The dashboard's requests, from the address the peer-address hook would have written. */
+const DASHBOARD_IP = "192.0.2.77";
+const headers = () => new Headers({ "user-agent": "AuditTest/1.0", [PEER_ADDRESS_HEADER]: DASHBOARD_IP });
 const as = (session: SessionToken | null, organizationId: string | null = null) => callerFor(t.db, session, organizationId, services(), headers());
 
 const account = async (email: string) => signUpForTest(t.db, await as(null), email);
@@ -40,19 +45,19 @@ describe("the audit log", () => {
       return entry!;
     };
 
-    // Sign-in (success and a wrong password), as next-auth's authorize calls it.
-    await signInWithPassword(t.db, { email: owner.email, password: PASSWORD, userAgent: "Browser/2" });
-    await expectEntry("auth.sign_in", { actorType: "user", actorId: owner.userId, actorLabel: owner.email, targetType: "session", userAgent: "Browser/2" });
-    expect(await signInWithPassword(t.db, { email: owner.email, password: "not my password", userAgent: "Guesser/1" })).toBeNull();
-    await expectEntry("auth.sign_in_failed", { actorLabel: owner.email, userAgent: "Guesser/1" });
+    // Sign-in (success and a wrong password), as next-auth's authorize calls it with its route's client address.
+    await signInWithPassword(t.db, { email: owner.email, password: PASSWORD, userAgent: "Browser/2", ipAddress: "198.51.100.2" });
+    await expectEntry("auth.sign_in", { actorType: "user", actorId: owner.userId, actorLabel: owner.email, targetType: "session", userAgent: "Browser/2", ipAddress: "198.51.100.2" });
+    expect(await signInWithPassword(t.db, { email: owner.email, password: "not my password", userAgent: "Guesser/1", ipAddress: "198.51.100.66" })).toBeNull();
+    await expectEntry("auth.sign_in_failed", { actorLabel: owner.email, userAgent: "Guesser/1", ipAddress: "198.51.100.66" });
 
     // Keys, projects, secrets, webhooks: from the dashboard, and over REST as a key.
     const key = await asOwner.apiKeys.create({ name: "Backend", role: "owner" });
-    await expectEntry("api_key.create", { actorLabel: owner.email, targetType: "apiKey", targetId: key.id, targetLabel: "Backend", details: { role: "owner", expiresAt: null }, userAgent: "AuditTest/1.0" });
+    await expectEntry("api_key.create", { actorLabel: owner.email, targetType: "apiKey", targetId: key.id, targetLabel: "Backend", details: { role: "owner", expiresAt: null }, userAgent: "AuditTest/1.0", ipAddress: DASHBOARD_IP });
     const call = restClient(t.db, key.key);
-    const created = await call("POST", "/projects", { body: { name: "Shop" } });
+    const created = await call("POST", "/projects", { body: { name: "Shop" }, headers: { [PEER_ADDRESS_HEADER]: "198.51.100.9", "user-agent": "backend/1" } });
     const projectId = created.json.uniqueId as string;
-    await expectEntry("project.create", { actorType: "apiKey", actorId: key.id, actorLabel: "Backend", targetType: "project", targetId: projectId, targetLabel: "Shop" });
+    await expectEntry("project.create", { actorType: "apiKey", actorId: key.id, actorLabel: "Backend", targetType: "project", targetId: projectId, targetLabel: "Shop", userAgent: "backend/1", ipAddress: "198.51.100.9" });
     await asOwner.projects.rotateSecret({ projectId });
     await expectEntry("project.rotate_secret", { actorType: "user", targetId: projectId, targetLabel: "Shop" });
     await call("POST", `/projects/${projectId}/rotate-publishable-key`);
@@ -92,7 +97,7 @@ describe("the audit log", () => {
     await t.db.user.update({ where: { id: joiner.userId }, data: { emailVerifiedAt: new Date() } });
     const { links } = await smtp.mailTo("joiner@audit.example", /invited you/);
     await (await as(joiner.session)).invitations.accept({ token: decodeURIComponent(new URL(links[0]!).pathname.split("/").pop()!) });
-    await expectEntry("invitation.accept", { actorId: joiner.userId, actorLabel: "joiner@audit.example", targetType: "member", targetId: joiner.userId, details: { role: "member", invitationId: invitation.id } });
+    await expectEntry("invitation.accept", { actorId: joiner.userId, actorLabel: "joiner@audit.example", targetType: "member", targetId: joiner.userId, details: { role: "member", invitationId: invitation.id }, ipAddress: DASHBOARD_IP });
     const other = await asOwner.invitations.create({ email: "never@audit.example", role: "viewer" });
     await asOwner.invitations.revoke({ id: other.id });
     await expectEntry("invitation.revoke", { targetId: other.id, targetLabel: "never@audit.example" });
@@ -113,23 +118,24 @@ describe("the audit log", () => {
     // Account events: password change, sessions, e-mail verification, password reset, sign-out.
     await signInForTest(t.db, owner.email, PASSWORD); // a second device, ended by the change
     await asOwner.accounts.changePassword({ currentPassword: PASSWORD, newPassword: "another good secret" });
-    await expectEntry("password.change", { actorId: owner.userId, details: { endedSessions: 2 } });
+    await expectEntry("password.change", { actorId: owner.userId, details: { endedSessions: 2 }, userAgent: "AuditTest/1.0", ipAddress: DASHBOARD_IP });
     const third = await signInForTest(t.db, owner.email, "another good secret");
     await asOwner.accounts.revokeSession({ sessionId: third.sessionId });
-    await expectEntry("session.revoke", { targetType: "session", targetId: third.sessionId });
+    await expectEntry("session.revoke", { targetType: "session", targetId: third.sessionId, ipAddress: DASHBOARD_IP });
     const verify = new URL((await smtp.mailTo(owner.email, /Verify/)).links[0]!);
     await (await as(null)).accounts.verifyEmail({ token: verify.searchParams.get("token")! });
-    await expectEntry("email.verify", { actorId: owner.userId });
+    await expectEntry("email.verify", { actorId: owner.userId, userAgent: "AuditTest/1.0", ipAddress: DASHBOARD_IP });
     await (await as(null)).accounts.requestPasswordReset({ email: owner.email });
     const reset = new URL((await smtp.mailTo(owner.email, /Reset/)).links[0]!);
     await (await as(null)).accounts.resetPassword({ token: reset.searchParams.get("token")!, newPassword: "reset and renewed" });
-    await expectEntry("password.reset", { actorId: owner.userId, details: { endedSessions: 1 } });
-    const fourth = await signInForTest(t.db, owner.email, "reset and renewed");
-    await endSession(t.db, owner.userId, fourth.sessionId);
-    await expectEntry("auth.sign_out", { targetId: fourth.sessionId });
+    await expectEntry("password.reset", { actorId: owner.userId, details: { endedSessions: 1 }, ipAddress: DASHBOARD_IP });
+    const fourth = await signInForTest(t.db, owner.email, "reset and renewed", { userAgent: "Laptop/4", ipAddress: "198.51.100.4" });
+    // next-auth's sign-out event: the session's device, the sign-out request's address.
+    await endSession(t.db, owner.userId, fourth.sessionId, "198.51.100.44");
+    await expectEntry("auth.sign_out", { targetId: fourth.sessionId, userAgent: "Laptop/4", ipAddress: "198.51.100.44" });
     const fifth = await signInForTest(t.db, owner.email, "reset and renewed");
     await (await as(fifth)).accounts.signOutEverywhere();
-    await expectEntry("session.revoke_all", { details: { ended: 1 } });
+    await expectEntry("session.revoke_all", { details: { ended: 1 }, ipAddress: DASHBOARD_IP });
 
     // Every action of the table appears; the joiner's own organisation got its own account events only.
     const actions = new Set((await entries(org)).map((e) => e.action));
@@ -158,7 +164,34 @@ describe("the audit log", () => {
     }
   });
 
-  it("is for owners, filtered by action, actor and time, paged, and exported as CSV and JSON", async () => {
+  it("records the client's address from the peer, and a forwarded one only from a trusted proxy", async () => {
+    const owner = await account("address@audit.example");
+    /** The address the entry of an API key created through the dashboard's tRPC endpoint records, for a Request with these headers. */
+    const recordedFor = async (name: string, requestHeaders: Record<string, string>, trustedProxies = "") => {
+      const req = new Request("http://localhost/api/trpc/apiKeys.create", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...requestHeaders },
+        body: JSON.stringify({ name, role: "readOnly" }),
+      });
+      const using = testServices(t.db, { config: testConfig({ REFERLOOP_TRUSTED_PROXIES: trustedProxies }) });
+      const res = await handleTrpcRequest(req, using, async () => ({ token: owner.session, organizationId: owner.organizationId }));
+      expect(res.status, await res.clone().text()).toBe(200);
+      const entry = await t.db.auditEntry.findFirstOrThrow({ where: { organizationId: owner.organizationId, action: "api_key.create", targetLabel: name } });
+      return entry.ipAddress;
+    };
+    const forwarded = { "x-forwarded-for": "198.51.100.7" };
+    // No proxy trusted: the peer is the client, whatever X-Forwarded-For claims.
+    expect(await recordedFor("direct", { [PEER_ADDRESS_HEADER]: "203.0.113.10", ...forwarded })).toBe("203.0.113.10");
+    // Proxies trusted, but this peer is not one: its X-Forwarded-For is still only a claim.
+    expect(await recordedFor("untrusted peer", { [PEER_ADDRESS_HEADER]: "203.0.113.10", ...forwarded }, "10.0.0.0/8")).toBe("203.0.113.10");
+    // From a trusted proxy: the client it forwarded for, normalised (IPv4-mapped peer, upper-case IPv6).
+    expect(await recordedFor("behind proxy", { [PEER_ADDRESS_HEADER]: "10.0.0.2", ...forwarded }, "10.0.0.0/8")).toBe("198.51.100.7");
+    expect(await recordedFor("behind proxy, v6", { [PEER_ADDRESS_HEADER]: "::ffff:10.0.0.2", "x-forwarded-for": "2001:DB8::7, 10.1.1.1" }, "10.0.0.0/8")).toBe("2001:db8::7");
+    // Without the peer-address hook's header the address is unknown, never the forwarded claim.
+    expect(await recordedFor("no peer", forwarded, "10.0.0.0/8")).toBeNull();
+  });
+
+  it("is for owners, filtered by action, actor, address and time, paged, and exported as CSV and JSON", async () => {
     const owner = await account("filter@audit.example");
     const org = owner.organizationId;
     const asOwner = await as(owner.session);
@@ -179,6 +212,12 @@ describe("the audit log", () => {
     expect(paged.items.map((e) => e.targetLabel)).toEqual(["One"]);
     expect((await asOwner.auditLog.list({ actor: "FILTER@audit" })).totalCount).toBe(4);
     expect((await asOwner.auditLog.list({ actor: "someone else" })).totalCount).toBe(0);
+    // By client address: the three keys came from the dashboard's; the sign-in (signInForTest) from none known.
+    expect((await asOwner.auditLog.list({ ip: DASHBOARD_IP })).items.map((e) => e.targetLabel)).toEqual(["=Three", "Two", "One"]);
+    expect((await asOwner.auditLog.list({ ip: `::ffff:${DASHBOARD_IP}` })).totalCount).toBe(3);
+    expect((await asOwner.auditLog.list({ ip: "192.0.2.78" })).totalCount).toBe(0);
+    await expect(asOwner.auditLog.list({ ip: "192.0.2." })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect((await asOwner.auditLog.export({ format: "csv", ip: DASHBOARD_IP })).body.trimEnd().split("\r\n")).toHaveLength(4);
     const newest = new Date(all.items[0]!.createdAt);
     expect((await asOwner.auditLog.list({ from: newest.toISOString() })).items.map((e) => e.targetLabel)).toContain("=Three");
     expect((await asOwner.auditLog.list({ to: new Date(new Date(all.items[3]!.createdAt).getTime() + 1).toISOString() })).items.map((e) => e.action)).toEqual(["auth.sign_in"]);
@@ -189,10 +228,13 @@ describe("the audit log", () => {
     expect(csv).toMatchObject({ contentType: "text/csv; charset=utf-8", truncated: false, filename: expect.stringMatching(/^audit-log-.+\.csv$/) });
     const lines = csv.body.trimEnd().split("\r\n");
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toBe("createdAt,action,actorType,actorId,actorLabel,targetType,targetId,targetLabel,details,userAgent");
+    expect(lines[0]).toBe("createdAt,action,actorType,actorId,actorLabel,targetType,targetId,targetLabel,details,userAgent,ipAddress");
     expect(lines[1]).toContain(",'=Three,");
+    expect(lines[1]).toMatch(/,AuditTest\/1\.0,192\.0\.2\.77$/);
     const json = await asOwner.auditLog.export({ format: "json" });
     expect(JSON.parse(json.body)).toMatchObject({ truncated: false, entries: all.items });
+    expect(all.items[0]).toMatchObject({ userAgent: "AuditTest/1.0", ipAddress: DASHBOARD_IP });
+    expect(JSON.parse(json.body).entries[0]).toMatchObject({ ipAddress: DASHBOARD_IP });
     // Another organisation's owner sees none of it.
     const stranger = await account("stranger@audit.example");
     expect((await (await as(stranger.session)).auditLog.list({})).items.map((e) => e.actorLabel)).toEqual(["stranger@audit.example"]);
