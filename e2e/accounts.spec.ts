@@ -49,6 +49,8 @@ test.describe("revocable sessions", () => {
     await expect(sessions.getByRole("row")).toHaveCount(3); // header and two sessions
     await expect(sessions.getByText("This device")).toHaveCount(1);
     await expect(sessions).toContainText("Chrome on Linux");
+    // next-auth's sign-in stored where the browser connected from (the socket's address, no proxy trusted).
+    await expect(sessions.getByRole("row").filter({ hasText: "This device" })).toContainText("127.0.0.1");
 
     const form = page.getByRole("form", { name: "Change password" });
     await form.getByLabel("Current password").fill(PASSWORD);
@@ -137,6 +139,7 @@ test("an invitation from the e-mail: the invited viewer joins once, sees the own
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`invitation.accept,user,`);
   expect(lines[1]).toContain(viewerEmail);
+  expect(lines[1]).toMatch(/,(::ffff:)?127\.0\.0\.1$/);
 });
 
 test("a member cannot delete a project; removing them revokes the keys they created (401), after the owner saw the list", async ({ page, browser, request }) => {
