@@ -62,6 +62,7 @@ describe("rate limits and Redis", () => {
     expect(config.rateLimits).toEqual({
       apiKeyPerMinute: 600,
       sdkPerMinute: 300,
+      dashboardPerMinute: 600,
       signInPerIpPerHour: 100,
       signUpPerIpPerHour: 20,
       signUpPerEmailPerHour: 5,

@@ -81,6 +81,8 @@ export type RateLimitSettings = {
   apiKeyPerMinute: number;
   /** Requests per minute per project key and client IP (client-library endpoints). */
   sdkPerMinute: number;
+  /** Dashboard calls per minute per signed-in user. */
+  dashboardPerMinute: number;
   /** Sign-in attempts per hour from one IP address. */
   signInPerIpPerHour: number;
   /** Sign-ups per hour from one IP address, and per e-mail address. */
@@ -128,6 +130,7 @@ const environment = z.object({
   REDIS_KEY_PREFIX: z.string().regex(/^[\w.:-]{1,64}$/, { error: "must be 1 to 64 letters, digits, _ . : or -" }).default("referloop"),
   RATE_LIMIT_API_KEY_PER_MINUTE: count(0).default(600),
   RATE_LIMIT_SDK_PER_MINUTE: count(0).default(300),
+  RATE_LIMIT_DASHBOARD_PER_MINUTE: count(0).default(600),
   RATE_LIMIT_SIGN_IN_PER_IP_PER_HOUR: count(0).default(100),
   RATE_LIMIT_SIGN_UP_PER_IP_PER_HOUR: count(0).default(20),
   RATE_LIMIT_SIGN_UP_PER_EMAIL_PER_HOUR: count(0).default(5),
@@ -197,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: {
       apiKeyPerMinute: e.RATE_LIMIT_API_KEY_PER_MINUTE,
       sdkPerMinute: e.RATE_LIMIT_SDK_PER_MINUTE,
+      dashboardPerMinute: e.RATE_LIMIT_DASHBOARD_PER_MINUTE,
       signInPerIpPerHour: e.RATE_LIMIT_SIGN_IN_PER_IP_PER_HOUR,
       signUpPerIpPerHour: e.RATE_LIMIT_SIGN_UP_PER_IP_PER_HOUR,
       signUpPerEmailPerHour: e.RATE_LIMIT_SIGN_UP_PER_EMAIL_PER_HOUR,

@@ -5,11 +5,14 @@ import { limitSdkRequest, type LimitContext } from "@/server/api/rate-limits";
 import { setOrganizationRateLimits } from "@/server/domain/organizations/organization-rate-limits";
 import { connectRedis } from "@/server/rate-limit/app-rate-limiter";
 import { RateLimiter } from "@/server/rate-limit/rate-limiter";
-import { testConfig } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
 import { uniqueName } from "@/test/names";
 import { createOrgWithApiKey, expectProblem, restClient, type RestResponse } from "@/test/rest";
 import { PEER_ADDRESS_HEADER } from "@/server/http/peer-address";
+import { handleTrpcRequest } from "@/server/api/handle-trpc-request";
+import { signUpForTest, TEST_PASSWORD } from "@/test/accounts";
+import { testConfig, testServices } from "@/test/config";
+import { callerFor, signInForTest } from "@/test/sessions";
 
 /*
  * Request quotas over the real REST handler: in memory, and in the local Redis shared by two
@@ -119,6 +122,45 @@ describe("API key quotas", () => {
     expectAllowed(await call("GET", "/projects"), 2, 1);
     expectAllowed(await call("GET", "/projects"), 2, 0);
     expectLimited(await call("GET", "/projects"), 2);
+  });
+});
+
+describe("dashboard quotas (per signed-in user)", () => {
+  it("count every call of a user, across sessions and batches, then 429 with Retry-After; another user has their own", async () => {
+    const services = testServices(t.db, { config: testConfig({ RATE_LIMIT_DASHBOARD_PER_MINUTE: "3" }) });
+    const anonymous = await callerFor(t.db, null, null, services);
+    const user = await signUpForTest(t.db, anonymous, `${uniqueName("dash")}@example.com`);
+    const other = await signUpForTest(t.db, anonymous, `${uniqueName("dash")}@example.com`);
+    const call = async (who: typeof user, path: string) => {
+      const req = new Request(`http://localhost/api/trpc/${path}`);
+      const res = await handleTrpcRequest(req, services, async () => ({ token: who.session, organizationId: who.organizationId }));
+      return { status: res.status, headers: res.headers, json: await res.json() };
+    };
+    // A session procedure (accounts.me) and a member procedure (projects.list) draw on one budget.
+    const first = await call(user, "accounts.me");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("ratelimit-policy")).toBe(`"dashboard";q=3;w=60`);
+    expect(first.headers.get("ratelimit")).toMatch(/^"dashboard";r=2;t=(60|59)$/);
+    // Two calls in one batch count as two.
+    const batch = await call(user, `accounts.me,projects.list?batch=1&input=${encodeURIComponent("{}")}`);
+    expect(batch.status).toBe(200);
+    expect(batch.headers.get("ratelimit")).toMatch(/^"dashboard";r=0;/);
+    const refused = await call(user, "projects.list");
+    expect(refused.status).toBe(429);
+    expect(refused.json.error.data.problem).toMatchObject({ status: 429, type: "urn:referloop:problem:rate-limited" });
+    expect(refused.json.error.data.problem.detail).toContain("your account: the limit is 3 per minute");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another session of the same user shares the budget; another user does not.
+    const again = { ...user, session: await signInForTest(t.db, user.email, TEST_PASSWORD) };
+    expect((await call(again, "accounts.me")).status).toBe(429);
+    expect((await call(other, "accounts.me")).status).toBe(200);
+  });
+
+  it("0 switches it off", async () => {
+    const services = testServices(t.db, { config: testConfig({ RATE_LIMIT_DASHBOARD_PER_MINUTE: "0" }) });
+    const user = await signUpForTest(t.db, await callerFor(t.db, null, null, services), `${uniqueName("dash")}@example.com`);
+    const caller = await callerFor(t.db, user.session, user.organizationId, services);
+    for (let i = 0; i < 5; i++) await caller.accounts.me();
   });
 });
 

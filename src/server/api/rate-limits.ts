@@ -7,9 +7,9 @@ import { rateLimitHeaders } from "@/server/rate-limit/rate-limit-headers";
 import type { LimitOutcome, Quota, RateLimiter } from "@/server/rate-limit/rate-limiter";
 
 /**
- * The request quotas of the API, applied by the procedure kinds: per API key (protectedProcedure), per
- * project key and client IP (the SDK procedure kind calls limitSdkRequest), per IP and per e-mail
- * address on sign-up. Sign-in is guarded in src/server/auth/sign-in-guard.ts. Every limited response
+ * The request quotas of the API, applied by the procedure kinds: per API key and per signed-in user
+ * (protectedProcedure, sessionProcedure), per project key and client IP (the SDK procedure kind calls
+ * limitSdkRequest), per IP and per e-mail address on sign-up. Sign-in is guarded in src/server/auth/sign-in-guard.ts. Every limited response
  * carries the RateLimit headers; over a quota the call is a 429 problem with Retry-After.
  */
 
@@ -23,6 +23,7 @@ const HOUR = 60 * 60;
 export const RATE_LIMIT_POLICIES = {
   apiKey: "api-key",
   sdk: "sdk",
+  dashboard: "dashboard",
   signUpIp: "sign-up-ip",
   signUpEmail: "sign-up-email",
 } as const;
@@ -32,6 +33,15 @@ export async function limitApiKey(ctx: LimitContext, actor: { apiKeyId: string; 
   const own = await organizationLimits(ctx.db, actor.organizationId);
   const quota = { points: own.apiPerMinute ?? ctx.config.rateLimits.apiKeyPerMinute, windowSeconds: MINUTE };
   await enforce(ctx, [await ctx.limiter.consume(RATE_LIMIT_POLICIES.apiKey, actor.apiKeyId, quota)], "this API key");
+}
+
+/**
+ * Dashboard calls, per signed-in user whatever the session or organisation: RATE_LIMIT_DASHBOARD_PER_MINUTE.
+ * Each call of a batch counts. Generous for a person clicking; a stolen or scripted session is held to it.
+ */
+export async function limitDashboardUser(ctx: LimitContext, actor: { userId: string }): Promise<void> {
+  const quota = { points: ctx.config.rateLimits.dashboardPerMinute, windowSeconds: MINUTE };
+  await enforce(ctx, [await ctx.limiter.consume(RATE_LIMIT_POLICIES.dashboard, actor.userId, quota)], "your account");
 }
 
 /**

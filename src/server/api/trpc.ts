@@ -10,7 +10,7 @@ import { currentRequestId } from "@/server/http/request-id";
 import type { DeliveryScheduler } from "@/server/jobs/scheduler";
 import type { RateLimiter } from "@/server/rate-limit/rate-limiter";
 import { knownError, problemFromError, toTRPCError } from "./problem";
-import { limitApiKey } from "./rate-limits";
+import { limitApiKey, limitDashboardUser } from "./rate-limits";
 
 /** Who is calling, resolved once per request. */
 export type Actor =
@@ -157,15 +157,16 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, meta, next }
   if (!actor) throw new TRPCError({ code: "UNAUTHORIZED", message: "Authenticate with `Authorization: Bearer <API key>`." });
   if (!actor.organizationId || !actor.role) throw new TRPCError({ code: "FORBIDDEN", message: "You are not a member of any organisation." });
   // Counted before the permission check: a refused call spends quota too.
-  if (actor.kind === "apiKey") await limitApiKey(ctx, actor);
+  await (actor.kind === "apiKey" ? limitApiKey(ctx, actor) : limitDashboardUser(ctx, actor));
   authorize(actor.role, meta?.permission);
   return next({ ctx: { ...ctx, actor, organizationId: actor.organizationId } });
 });
 
 /** Dashboard-only operations (account, organisation, API keys): a signed-in user. */
-export const sessionProcedure = publicProcedure.use(({ ctx, next }) => {
+export const sessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const actor = ctx.actor;
   if (actor?.kind !== "user") throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first." });
+  await limitDashboardUser(ctx, actor);
   return next({ ctx: { ...ctx, actor } });
 });
 
