@@ -4,6 +4,7 @@
  *   npm run admin -- bootstrap --email E --password P --org NAME
  *   npm run admin -- reencrypt-secrets
  *   npm run admin -- rate-limits --org ORGANISATION_ID [--api N|default] [--sdk N|default]
+ *   npm run admin -- copy-icons-to-bucket [--remove-from-database]
  *
  * bootstrap creates (or reuses) the account and the organisation it owns by that name, creates a
  * fresh API key, and prints one line of JSON: {"userId":...,"organizationId":...,"apiKey":...}.
@@ -18,6 +19,10 @@
  * no limit, or `default` for the server-wide setting. An operator's decision, not the organisation's,
  * so it is not in the dashboard. Instances pick a change up within a minute. Prints one line of JSON:
  * {"organizationId":...,"apiPerMinute":...,"sdkPerMinute":...} (null: the server's default).
+ *
+ * copy-icons-to-bucket, once ICON_BUCKET_URL and its credentials are set, copies the app icons kept in
+ * the database into the bucket, each verified by reading it back; --remove-from-database then deletes
+ * each verified row. Rerunning is safe. Prints {"total":...,"copied":...,"removedFromDatabase":...}.
  */
 import { parseArgs } from "node:util";
 import { emailSchema, organizationNameSchema, quotaPerMinuteSchema, signUpBody } from "@/lib/schemas/accounts";
@@ -29,11 +34,14 @@ import { createApiKey } from "@/server/domain/api-keys/create-api-key";
 import { createOrganization } from "@/server/domain/organizations/create-organization";
 import { getOrganizationRateLimits, setOrganizationRateLimits } from "@/server/domain/organizations/organization-rate-limits";
 import { reencryptSecrets as reencryptStoredSecrets } from "@/server/domain/webhooks/reencrypt-secrets";
+import { copyIconsToBucket as copyStoredIcons } from "@/server/domain/icons/copy-icons-to-bucket";
+import { bucketIconStore } from "@/server/domain/icons/icon-store";
 
 const USAGE = [
   "usage: npm run admin -- bootstrap --email E --password P --org NAME",
   "       npm run admin -- reencrypt-secrets",
   "       npm run admin -- rate-limits --org ORGANISATION_ID [--api N|default] [--sdk N|default]",
+  "       npm run admin -- copy-icons-to-bucket [--remove-from-database]",
 ].join("\n");
 
 /** The same rules as the dashboard's forms: a new account gets the sign-up rules (password policy included). */
@@ -91,14 +99,35 @@ async function rateLimits(organizationId: string, api: string | undefined, sdk: 
   process.stdout.write(JSON.stringify({ organizationId, ...limits }) + "\n");
 }
 
+async function copyIconsToBucket(removeFromDatabase: boolean) {
+  const { iconBucket } = getConfigOrExit();
+  if (!iconBucket) throw new Error("ICON_BUCKET_URL is not set: there is no bucket to copy the icons to.");
+  const db = await getDb();
+  try {
+    process.stdout.write(JSON.stringify(await copyStoredIcons(db, bucketIconStore(iconBucket), { removeFromDatabase })) + "\n");
+  } finally {
+    await db.$disconnect();
+  }
+}
+
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
   const { values } = parseArgs({
     args: rest,
-    options: { email: { type: "string" }, password: { type: "string" }, org: { type: "string" }, api: { type: "string" }, sdk: { type: "string" } },
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      org: { type: "string" },
+      api: { type: "string" },
+      sdk: { type: "string" },
+      "remove-from-database": { type: "boolean" },
+    },
   });
   getConfigOrExit();
   if (command === "reencrypt-secrets" && !rest.length) return reencryptSecrets();
+  if (command === "copy-icons-to-bucket" && rest.every((arg) => arg === "--remove-from-database")) {
+    return copyIconsToBucket(values["remove-from-database"] ?? false);
+  }
   if (command === "rate-limits" && values.org && !values.email && !values.password) return rateLimits(values.org, values.api, values.sdk);
   if (command !== "bootstrap" || !values.email || !values.password || !values.org) {
     console.error(USAGE);

@@ -1,11 +1,14 @@
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, type IconBucket } from "@/server/config";
-import { bucketIconStore, iconStore } from "@/server/domain/icons/icon-store";
+import { bucketIconStore, databaseIconStore, iconStore } from "@/server/domain/icons/icon-store";
 import { IMMUTABLE, serveIcon } from "@/server/http/serve-icon";
 import { testConfig } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
@@ -105,4 +108,33 @@ describe("app icons in an S3-compatible bucket (ICON_BUCKET_URL)", () => {
     expect(testConfig().iconBucket).toBeUndefined();
     expect(bucket()).toEqual({ url: bucketEnv.ICON_BUCKET_URL!.replace(/\/$/, ""), region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER" });
   });
+
+  it("npm run admin -- copy-icons-to-bucket copies the database's icons, verified, and can then remove them", async () => {
+    if (!t.url) return; // embedded run: one process per PGlite folder
+    const admin = (args: string[], env: Record<string, string>) =>
+      promisify(execFile)("npx", ["tsx", "scripts/admin.ts", ...args], { env: { ...process.env, DATABASE_URL: t.url!, ...env } });
+    const sides = [16, 24, 40];
+    const icons = await Promise.all(sides.map(async (side) => ({ side, bytes: await png(side) })));
+    const database = databaseIconStore(t.db);
+    const hashes = icons.map(({ bytes }) => createHash("sha256").update(bytes).digest("hex"));
+    for (const [i, { side, bytes }] of icons.entries()) await database.save({ sha256: hashes[i]!, contentType: "image/png", bytes, width: side, height: side });
+    const inDatabase = await t.db.appIcon.count(); // with the earlier test's icon
+
+    await expect(admin(["copy-icons-to-bucket"], {})).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("ICON_BUCKET_URL is not set") });
+    const copied = JSON.parse((await admin(["copy-icons-to-bucket"], bucketEnv)).stdout);
+    expect(copied).toEqual({ total: inDatabase, copied: inDatabase, removedFromDatabase: 0 });
+    expect(await t.db.appIcon.count()).toBe(inDatabase);
+    for (const [i, sha256] of hashes.entries()) {
+      const stored = await bucketIconStore(bucket()).load(sha256);
+      expect(Buffer.from(stored!.bytes).equals(Buffer.from(icons[i]!.bytes))).toBe(true);
+      expect(stored).toMatchObject({ contentType: "image/png", width: sides[i], height: sides[i] });
+    }
+
+    const removed = JSON.parse((await admin(["copy-icons-to-bucket", "--remove-from-database"], bucketEnv)).stdout);
+    expect(removed).toEqual({ total: inDatabase, copied: inDatabase, removedFromDatabase: inDatabase });
+    expect(await t.db.appIcon.count()).toBe(0);
+    // Still served, now from the bucket alone.
+    for (const sha256 of hashes) expect((await serveIcon(`${sha256}.png`, null, iconStore(t.db, testConfig(bucketEnv)))).status).toBe(200);
+    expect(JSON.parse((await admin(["copy-icons-to-bucket"], bucketEnv)).stdout)).toEqual({ total: 0, copied: 0, removedFromDatabase: 0 });
+  }, 60_000);
 });
