@@ -6,6 +6,7 @@
 import { appServices } from "@/server/api/context";
 import { handleRestRequest } from "@/server/api/rest/handle-rest-request";
 import { handleSdkRequest } from "@/server/api/rest/handle-sdk-request";
+import { OPENAPI_DOCUMENT_PATH, serveOpenApiDocument } from "@/server/api/serve-openapi-document";
 import { getConfigOrExit } from "@/server/config";
 import { serveDirectly, type DirectRoute } from "@/server/http/direct-routes";
 import { answerForbiddenMethods } from "@/server/http/forbidden-methods";
@@ -21,9 +22,10 @@ const config = getConfigOrExit();
 const direct: DirectRoute[] = config.devServer
   ? []
   : [
-      { prefix: WIDGET_PREFIX, handle: (request) => serveWidget(request) },
-      { prefix: "/api/v1/public/", handle: async (request) => handleRestRequest(request, await appServices()) },
-      { prefix: "/api/v1/sdk/", handle: async (request) => handleSdkRequest(request, await appServices()) },
+      { path: WIDGET_PREFIX, handle: (request) => serveWidget(request) },
+      { path: "/api/v1/public/", handle: async (request) => handleRestRequest(request, await appServices()) },
+      { path: "/api/v1/sdk/", handle: async (request) => handleSdkRequest(request, await appServices()) },
+      { path: OPENAPI_DOCUMENT_PATH, handle: serveOpenApiDocument },
     ];
 // Before the first request: landing-page clicks record the connection's address, not a header's
 // claim, methods the Fetch API cannot carry get a problem answer from the Node server itself, and the

@@ -23,9 +23,10 @@ beforeAll(async () => {
   installRequestHooks([
     recordPeerAddress,
     serveDirectly([
-      { prefix: "/api/v1/public/", handle: (request) => handleRestRequest(request, services) },
+      { path: "/api/v1/public/", handle: (request) => handleRestRequest(request, services) },
+      { path: "/exact", handle: async () => new Response("the exact path") },
       {
-        prefix: "/echo/",
+        path: "/echo/",
         handle: async (request) => {
           if (request.url.endsWith("/fail")) throw new Error("handler failed");
           const headers = new Headers({ "content-type": "application/json" });
@@ -95,7 +96,11 @@ describe("the API answered straight from the Node server", () => {
   });
 
   it("leaves every other path to Next.js", async () => {
-    for (const path of ["/", "/api/v1/openapi.json", "/api/trpc/x", "/echo"]) expect((await send("GET", path)).body.toString()).toBe("reached Next.js");
+    for (const path of ["/", "/api/v1/openapi.json", "/api/trpc/x", "/echo", "/exactly", "/exact/below"]) {
+      expect((await send("GET", path)).body.toString(), path).toBe("reached Next.js");
+    }
+    // A path not ending in "/" names that path alone, with or without a query.
+    for (const path of ["/exact", "/exact?x=1"]) expect((await send("GET", path)).body.toString(), path).toBe("the exact path");
   });
 });
 

@@ -12,14 +12,23 @@ import { PATH_HEADERS } from "./security-headers";
  * The requests other servers and browsers send at volume (the REST API, the client-library endpoints,
  * the widget's files) are answered straight from the Node server, without Next.js's routing, proxy
  * and response pipeline: over real HTTP that pipeline cost about 3 ms of CPU per request on the
- * benchmark machine, as much as a whole GET's own work (bench/README.md). Nothing else changes: the
- * handlers are the same functions their route files call, and this does what src/proxy.ts and
- * next.config.ts do for these paths (the request id, the problems at the API's edge, PATH_HEADERS)
- * and what Next.js's `compress` does (gzip from 1 KiB). Installed in production only
+ * benchmark machine, as much as a whole GET's own work (bench/README.md). The OpenAPI document goes
+ * the same way, so that it is built from the router already loaded here rather than from a second
+ * copy that its route file would load on the first request (seconds on a busy machine). Nothing else
+ * changes: the handlers are the same functions their route files call, and this does what
+ * src/proxy.ts and next.config.ts do for these paths (the request id, the problems at the API's edge,
+ * PATH_HEADERS) and what Next.js's `compress` does (gzip from 1 KiB). Installed in production only
  * (src/instrumentation-node.ts): `next dev` reloads the route files on change, and this would not
  * (nor does `next dev` serve from the process where instrumentation installs the hooks).
  */
-export type DirectRoute = { prefix: string; handle: (request: Request) => Promise<Response> };
+export type DirectRoute = {
+  /** A path ending in `/` covers every path below it; any other names one path (with any query). */
+  path: string;
+  handle: (request: Request) => Promise<Response>;
+};
+
+const covers = (path: string, target: string) =>
+  path.endsWith("/") ? target.startsWith(path) : target === path || target.startsWith(`${path}?`);
 
 const COMPRESS_FROM_BYTES = 1024;
 const COMPRESSIBLE = /^(application\/([a-z.+-]*\+)?json|text\/|application\/javascript)/i;
@@ -28,7 +37,7 @@ const gzipAsync = promisify(gzip);
 export function serveDirectly(routes: DirectRoute[]): RequestHook {
   return (req, res) => {
     const target = req.url ?? "";
-    const route = target.startsWith("/") ? routes.find((r) => target.startsWith(r.prefix)) : undefined;
+    const route = target.startsWith("/") ? routes.find((r) => covers(r.path, target)) : undefined;
     if (!route) return false;
     void answer(route, req, res).catch((error: unknown) => {
       console.error(`[http] ${req.method} ${target.split("?")[0]} failed:`, error);
