@@ -7,6 +7,7 @@ import { testServices } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
 import { createOrgWithApiKey } from "@/test/rest";
 import { serveDirectly } from "./direct-routes";
+import { MAX_BODY_BYTES } from "./request-body";
 import { PEER_ADDRESS_HEADER, recordPeerAddress } from "./peer-address";
 import { installRequestHooks } from "./request-hooks";
 
@@ -81,6 +82,19 @@ describe("the API answered straight from the Node server", () => {
     const head = await send("HEAD", `/api/v1/public/projects/${id}`, { authorization: `Bearer ${apiKey}` });
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
+  });
+
+  it("refuses a body over the limit with a 413 problem the client receives, declared or streamed", async () => {
+    const auth = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" };
+    const body = JSON.stringify({ name: "x".repeat(MAX_BODY_BYTES) });
+    const declared = await send("POST", "/api/v1/public/projects", auth, body);
+    expect(declared.status).toBe(413);
+    expect(JSON.parse(declared.body.toString())).toMatchObject({ type: "urn:referloop:problem:payload-too-large" });
+    const streamed = await send("POST", "/api/v1/public/projects", { ...auth, "transfer-encoding": "chunked" }, body);
+    expect(streamed.status).toBe(413);
+    expect(JSON.parse(streamed.body.toString())).toMatchObject({ type: "urn:referloop:problem:payload-too-large" });
+    // The server is still there for the next request.
+    expect((await send("GET", "/api/v1/public/projects", { authorization: `Bearer ${apiKey}` })).status).toBe(200);
   });
 
   it("answers what Next.js would turn into a 500 as problems: malformed escapes, unknown methods", async () => {

@@ -1,5 +1,4 @@
 import type http from "node:http";
-import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { acceptsCoding } from "./accept-encoding";
@@ -60,16 +59,53 @@ async function answer(route: DirectRoute, req: http.IncomingMessage, res: http.S
   headers.set(REQUEST_ID_HEADER, requestId);
 
   const refused = rawPath.startsWith("/api/") ? refuseAtApiEdge(method, rawPath, requestId) : null;
+  const body = refused || method === "GET" || method === "HEAD" ? null : requestBody(req);
   const response = refused
     ? new Response(refused.body, { status: refused.status, headers: refused.headers })
     : await route.handle(
         new Request(new URL(req.url!, `http://${validHost(req.headers.host)}`), {
           method,
           headers,
-          ...(method === "GET" || method === "HEAD" ? {} : { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" }),
+          ...(body ? { body: body.stream, duplex: "half" } : {}),
         } as RequestInit),
       );
   await send(res, response, rawPath, requestId, method === "HEAD", headers.get("accept-encoding") ?? "");
+  // A body the handler did not read to the end (refused as too large, or never needed) is dropped.
+  if (!req.complete) {
+    if (body) body.drop();
+    else req.resume();
+  }
+}
+
+/**
+ * The request's body as a stream the handler reads at its pace. Unlike Readable.toWeb, cancelling it
+ * (a body over the limit) does not destroy the request, and with it the socket the answer must go out
+ * on: the rest of the body is read and dropped instead (`drop`), so the client, still sending, is not
+ * reset and the connection stays usable.
+ */
+function requestBody(req: http.IncomingMessage): { stream: ReadableStream<Uint8Array>; drop(): void } {
+  let dropped = false;
+  const drop = () => {
+    dropped = true;
+    req.resume();
+  };
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on("data", (chunk: Buffer) => {
+        if (dropped) return;
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      });
+      req.on("end", () => dropped || controller.close());
+      req.on("error", (error) => dropped || controller.error(error));
+      req.pause();
+    },
+    pull() {
+      req.resume();
+    },
+    cancel: drop,
+  });
+  return { stream, drop };
 }
 
 /** `new URL` refuses a malformed Host; the handlers build their links from the headers, not from this. */
