@@ -131,6 +131,13 @@ test("an invitation from the e-mail: the invited viewer joins once, sees the own
   await expect(log.getByRole("row", { name: /Created a project/ })).toContainText("Invite shop");
   await page.getByLabel("Action", { exact: true }).selectOption({ label: "Joined by invitation" });
   await expect(log.getByRole("row")).toHaveCount(2);
+  // By the address the request came from: this browser's, or nobody's.
+  const ip = page.getByLabel("IP address", { exact: true });
+  await ip.fill("203.0.113.9");
+  await expect(page.getByText("No entries match.")).toBeVisible();
+  await ip.fill("127.0.0.1");
+  await expect(log.getByRole("row")).toHaveCount(2);
+  await expect(log.getByRole("row").nth(1)).toContainText("127.0.0.1");
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export CSV" }).click();
   const csv = readFileSync((await (await download).path())!, "utf8");
