@@ -9,8 +9,9 @@ import type { LimitOutcome, Quota, RateLimiter } from "@/server/rate-limit/rate-
 /**
  * The request quotas of the API, applied by the procedure kinds: per API key and per signed-in user
  * (protectedProcedure, sessionProcedure), per project key and client IP (the SDK procedure kind calls
- * limitSdkRequest), per IP and per e-mail address on sign-up. Sign-in is guarded in src/server/auth/sign-in-guard.ts. Every limited response
- * carries the RateLimit headers; over a quota the call is a 429 problem with Retry-After.
+ * limitSdkRequest), per IP and per e-mail address on sign-up. Sign-in is guarded in
+ * src/server/auth/sign-in-guard.ts. Every limited response carries the RateLimit headers; over a
+ * quota the call is a 429 problem with Retry-After.
  */
 
 /** What a limit needs of the tRPC context. */
