@@ -70,10 +70,12 @@ describe("serving the widget files", () => {
     expect(get(ui, { acceptEncoding: "gzip", ifNoneMatch: '"stale"' }).status).toBe(200);
   });
 
-  it("reads the files once per build, again after a rebuild", () => {
+  it("reads the files once; watching (next dev), again after a rebuild", () => {
     expect(loadAssets(dir)).toBe(assets);
+    expect(loadAssets(dir, true)).toBe(assets);
     utimesSync(path.join(dir, "manifest.json"), new Date(), new Date(Date.now() + 5000));
-    expect(loadAssets(dir)).not.toBe(assets);
+    expect(loadAssets(dir)).toBe(assets); // production: the loaded build, without looking at the disk
+    expect(loadAssets(dir, true)).not.toBe(assets);
     assets = loadAssets(dir)!;
   });
 
@@ -86,13 +88,13 @@ describe("serving the widget files", () => {
 
 describe("a request under /sdk/v1/", () => {
   it("GET and HEAD only; HEAD without the body", async () => {
-    const post = await serveWidget(new Request("http://x/sdk/v1/referloop.js", { method: "POST" }), dir);
+    const post = await serveWidget(new Request("http://x/sdk/v1/referloop.js", { method: "POST" }), { dir });
     expect(post.status).toBe(405);
     expect(post.headers.get("allow")).toBe("GET, HEAD");
-    const head = await serveWidget(new Request("http://x/sdk/v1/referloop.js", { method: "HEAD", headers: { "accept-encoding": "br" } }), dir);
+    const head = await serveWidget(new Request("http://x/sdk/v1/referloop.js", { method: "HEAD", headers: { "accept-encoding": "br" } }), { dir });
     expect(head.status).toBe(200);
     expect(head.headers.get("content-encoding")).toBe("br");
     expect(head.body).toBeNull();
-    expect((await serveWidget(new Request("http://x/sdk/v1/nested/referloop.js"), dir)).status).toBe(404);
+    expect((await serveWidget(new Request("http://x/sdk/v1/nested/referloop.js"), { dir })).status).toBe(404);
   });
 });

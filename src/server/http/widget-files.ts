@@ -32,10 +32,12 @@ let loaded: { dir: string; stamp: number; assets: Map<string, Asset> } | undefin
 let warnedMissing = false;
 
 /**
- * The files, read once per build: the manifest's mtime is checked per request, so `next dev` (where
- * build-sdk rebuilds on change) serves the new files; a production process reads them once.
+ * The files, read once. With `watch` (`next dev`, where build-sdk rebuilds on change) the manifest's
+ * mtime is checked on every call and a new build is read; without it a loaded build is served with no
+ * disk access at all, as a production process's files never change.
  */
-export function loadAssets(dir = SDK_DIR): Map<string, Asset> | undefined {
+export function loadAssets(dir = SDK_DIR, watch = false): Map<string, Asset> | undefined {
+  if (!watch && loaded?.dir === dir) return loaded.assets;
   let stamp: number;
   try {
     stamp = statSync(path.join(dir, "manifest.json")).mtimeMs;
@@ -87,12 +89,12 @@ export function respond(asset: Asset | undefined, request: { acceptEncoding?: st
 export const WIDGET_PREFIX = "/sdk/v1/";
 
 /** A request under /sdk/v1/: GET or HEAD of one of the built files. */
-export async function serveWidget(request: Request, dir = SDK_DIR): Promise<Response> {
+export async function serveWidget(request: Request, { dir = SDK_DIR, watch = false } = {}): Promise<Response> {
   if (request.method !== "GET" && request.method !== "HEAD") {
     return new Response(null, { status: 405, headers: { allow: "GET, HEAD", "cache-control": "no-store" } });
   }
   const file = new URL(request.url).pathname.slice(WIDGET_PREFIX.length);
-  const { status, headers, body } = respond(loadAssets(dir)?.get(file), {
+  const { status, headers, body } = respond(loadAssets(dir, watch)?.get(file), {
     acceptEncoding: request.headers.get("accept-encoding") ?? undefined,
     ifNoneMatch: request.headers.get("if-none-match") ?? undefined,
   });

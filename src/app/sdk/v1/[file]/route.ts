@@ -6,7 +6,7 @@ import { serveWidget } from "@/server/http/widget-files";
  * the Content-Encoding it sets, so this sends the plain file, uncached, with no ETag to contradict.
  */
 export async function GET(request: Request) {
-  const response = await serveWidget(new Request(request.url));
+  const response = await serveWidget(new Request(request.url), { watch: true });
   response.headers.delete("etag");
   response.headers.set("cache-control", "no-store");
   return response;
