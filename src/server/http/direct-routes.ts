@@ -4,7 +4,7 @@ import { gzip } from "node:zlib";
 import { acceptsCoding } from "./accept-encoding";
 import { refuseAtApiEdge } from "./api-edge";
 import { REQUEST_ID_HEADER, requestIdFrom } from "./request-id";
-import type { RequestHook } from "./request-hooks";
+import { requestHeaders, type RequestHook } from "./request-hooks";
 import { PATH_HEADERS } from "./security-headers";
 
 /**
@@ -50,11 +50,7 @@ export function serveDirectly(routes: DirectRoute[]): RequestHook {
 async function answer(route: DirectRoute, req: http.IncomingMessage, res: http.ServerResponse) {
   const method = req.method ?? "GET";
   const rawPath = req.url!.split("?")[0]!;
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else if (value !== undefined) headers.set(name, value);
-  }
+  const headers = requestHeaders(req);
   const requestId = requestIdFrom(headers);
   headers.set(REQUEST_ID_HEADER, requestId);
 

@@ -1,6 +1,6 @@
 import { refuseAtApiEdge } from "./api-edge";
 import { requestIdFrom } from "./request-id";
-import type { RequestHook } from "./request-hooks";
+import { requestHeaders, type RequestHook } from "./request-hooks";
 
 /**
  * Fetch's Request refuses to exist with a forbidden method (TRACE, TRACK, CONNECT), and Next.js builds
@@ -13,10 +13,8 @@ const FORBIDDEN = new Set(["TRACE", "TRACK", "CONNECT"]);
 export const answerForbiddenMethods: RequestHook = (req, res) => {
   if (!req.method || !FORBIDDEN.has(req.method)) return false;
   const path = (req.url ?? "/").split("?")[0]!;
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
   const answer = path.startsWith("/api/")
-    ? refuseAtApiEdge(req.method, path, requestIdFrom(headers))!
+    ? refuseAtApiEdge(req.method, path, requestIdFrom(requestHeaders(req)))!
     : { status: 405, headers: { "content-type": "text/plain; charset=utf-8", allow: "GET, HEAD, POST" }, body: "Method Not Allowed" };
   res.writeHead(answer.status, answer.headers).end(answer.body);
   return true;

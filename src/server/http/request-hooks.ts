@@ -32,3 +32,13 @@ export function installRequestHooks(hooks: RequestHook[]): void {
     proto[HOOKS] = hooks;
   }
 }
+
+/** A Node request's headers as Fetch Headers (repeated headers kept), for code written against Fetch. */
+export function requestHeaders(req: http.IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
