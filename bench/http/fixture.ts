@@ -64,7 +64,7 @@ export async function setUp(settings: Settings, log: (line: string) => void, mad
     log(`--count-sql: a private PostgreSQL with pg_stat_statements on port ${settings.ports.privatePostgres}.`);
     privatePostgres = await PrivatePostgres.start({
       port: settings.ports.privatePostgres,
-      settings: { shared_preload_libraries: "'pg_stat_statements'", "pg_stat_statements.track": "top", "pg_stat_statements.max": 10000 },
+      settings: { shared_preload_libraries: "'pg_stat_statements'", "pg_stat_statements.track": "top", "pg_stat_statements.track_planning": "on", "pg_stat_statements.max": 10000 },
     });
     made.privatePostgres = privatePostgres;
     adminUrl = privatePostgres.url();

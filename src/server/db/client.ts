@@ -7,6 +7,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/generated/prisma/client";
 import { getConfig } from "@/server/config";
 import { applyMigrations } from "./migrate";
+import { preparedStatementName } from "./prepared-statements";
 
 export type Db = PrismaClient;
 
@@ -25,7 +26,7 @@ export function getDb(): Promise<Db> {
 }
 
 export function openPostgres(url: string): Db {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url }, { statementNameGenerator: preparedStatementName }) });
 }
 
 export async function openPglite(dir: string | undefined): Promise<{ db: Db; pglite: PGlite }> {

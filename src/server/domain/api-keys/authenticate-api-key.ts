@@ -2,6 +2,7 @@ import type { ApiKey } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { hashToken } from "@/server/domain/tokens";
 import { API_KEY_PREFIX } from "./to-api-key-dto";
+import { PREPARED } from "@/server/db/prepared-statements";
 
 /** How stale `lastUsedAt` may get before a request writes it again: reads stay write-free. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -15,7 +16,7 @@ type Row = Pick<ApiKey, "id" | "name" | "organizationId" | "role" | "expiresAt" 
  */
 export async function authenticateApiKey(db: Db, key: string, now = new Date()) {
   if (!key.startsWith(API_KEY_PREFIX)) return null;
-  const [record] = await db.$queryRaw<Row[]>`
+  const [record] = await db.$queryRaw<Row[]>`${PREPARED}
     SELECT "id", "name", "organizationId", "role"::text AS "role", "expiresAt", "lastUsedAt"
     FROM "ApiKey" WHERE "keyHash" = ${hashToken(key)}`;
   if (!record || (record.expiresAt && record.expiresAt <= now)) return null;

@@ -1,5 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
+import { PREPARED } from "@/server/db/prepared-statements";
 
 /** A delivery whose next attempt was just claimed, with what sending it needs of its webhook. */
 export type ClaimedAttempt = {
@@ -22,7 +23,7 @@ const toClaimed = ({ url, secretEncrypted, enabled, ...delivery }: Row): Claimed
  * one statement. Conditions on the claimed row belong in `where` (on `d`), where PostgreSQL checks them
  * again after waiting for a concurrent claim's lock; a subquery's would not be.
  */
-const claimUpdate = (workerId: string, leasedUntil: Date, now: Date, where: Prisma.Sql) => Prisma.sql`
+const claimUpdate = (workerId: string, leasedUntil: Date, now: Date, where: Prisma.Sql) => Prisma.sql`${PREPARED}
   UPDATE "Delivery" d
   SET "attemptCount" = d."attemptCount" + 1, "leasedUntil" = ${leasedUntil}, "leasedBy" = ${workerId}, "updatedAt" = ${now}
   FROM "Webhook" w

@@ -2,6 +2,7 @@ import { Prisma, type AppType } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { hashToken } from "@/server/domain/tokens";
 import { PUBLISHABLE_PREFIX, SECRET_PREFIX } from "./project-keys";
+import { PREPARED } from "@/server/db/prepared-statements";
 
 /** What a client-library call knows of its project once the key is accepted. */
 export type SdkProject = {
@@ -30,7 +31,7 @@ export async function authenticateProjectKey(db: Db, key: string): Promise<{ pro
   if (key.length > MAX_KEY_LENGTH) return null;
   const kind: ProjectKeyKind | null = key.startsWith(SECRET_PREFIX) ? "secret" : key.startsWith(PUBLISHABLE_PREFIX) ? "publishable" : null;
   if (!kind) return null;
-  const [project] = await db.$queryRaw<SdkProject[]>`
+  const [project] = await db.$queryRaw<SdkProject[]>`${PREPARED}
     SELECT "id", "organizationId", "name", "appType"::text AS "appType", "referralRedirectLink", "allowedOrigins",
       "identityVerification", "secretEncrypted"
     FROM "Project"
