@@ -1,6 +1,5 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
-import { PREPARED } from "@/server/db/prepared-statements";
 
 /** A delivery whose next attempt was just claimed, with what sending it needs of its webhook. */
 export type ClaimedAttempt = {
@@ -23,7 +22,7 @@ const toClaimed = ({ url, secretEncrypted, enabled, ...delivery }: Row): Claimed
  * one statement. Conditions on the claimed row belong in `where` (on `d`), where PostgreSQL checks them
  * again after waiting for a concurrent claim's lock; a subquery's would not be.
  */
-const claimUpdate = (workerId: string, leasedUntil: Date, now: Date, where: Prisma.Sql) => Prisma.sql`${PREPARED}
+const claimUpdate = (workerId: string, leasedUntil: Date, now: Date, where: Prisma.Sql) => Prisma.sql`
   UPDATE "Delivery" d
   SET "attemptCount" = d."attemptCount" + 1, "leasedUntil" = ${leasedUntil}, "leasedBy" = ${workerId}, "updatedAt" = ${now}
   FROM "Webhook" w
@@ -74,7 +73,9 @@ export async function claimDueAttempts(
   // A burst of rewards makes the planner's row count for Pending stale until autovacuum analyzes the
   // table (up to a minute): it then expects a few rows and reads every Pending row through a bitmap
   // scan to sort them, 40 to 60 ms per claim with 50,000 due, where the (status, nextAttemptAt) index
-  // walk stops after the limit. Bitmap scans are off for this statement alone.
+  // walk stops after the limit. Bitmap scans are off for this statement alone. For the same reason it is
+  // not PREPARED: a generic plan, kept from while the backlog was small, took 10 to 97 s per claim
+  // with 50,000 due (src/server/db/prepared-statements.ts).
   const [, rows] = await db.$transaction([
     db.$executeRaw`SET LOCAL enable_bitmapscan = off`,
     db.$queryRaw<Row[]>(claimUpdate(input.workerId, new Date(now.getTime() + input.leaseMs), now, picked)),
