@@ -4,6 +4,7 @@ import type { Services } from "@/server/api/context";
 import type { DeliveryScheduler } from "@/server/jobs/scheduler";
 import { attemptOptions } from "@/server/jobs/attempt-options";
 import { RateLimiter } from "@/server/rate-limit/rate-limiter";
+import { CredentialCache } from "@/server/db/credential-cache";
 
 /**
  * The configuration tests run with, built like the app's from variables: development URL rules that
@@ -40,7 +41,10 @@ export function recordingScheduler(): DeliveryScheduler & { enqueued: string[] }
   };
 }
 
-/** The services a request gets, around the test's database (with rate-limit counters of their own, in memory). */
+/**
+ * The services a request gets, around the test's database (with rate-limit counters of their own, in
+ * memory, and a credential cache that follows no database, so it never holds anything).
+ */
 export function testServices(db: Db, overrides: Partial<Services> = {}): Services {
-  return { db, config: testConfig(), scheduler: recordingScheduler(), limiter: new RateLimiter(), ...overrides };
+  return { db, config: testConfig(), scheduler: recordingScheduler(), limiter: new RateLimiter(), credentials: new CredentialCache(), ...overrides };
 }

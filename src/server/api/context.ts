@@ -1,5 +1,6 @@
 import { getConfig, type Config } from "@/server/config";
-import { getDb, type Db } from "@/server/db/client";
+import { getCredentialCache, getDb, type Db } from "@/server/db/client";
+import type { CredentialCache } from "@/server/db/credential-cache";
 import { authenticateApiKey } from "@/server/domain/api-keys/authenticate-api-key";
 import { requestIdFrom } from "@/server/http/request-id";
 import { loadSessionAccess } from "@/server/domain/sessions/load-session-access";
@@ -9,11 +10,11 @@ import type { RateLimiter } from "@/server/rate-limit/rate-limiter";
 import type { Actor, Context } from "./trpc";
 
 /** What every request works with: built once per process by the routes, passed in by tests. */
-export type Services = { db: Db; config: Config; scheduler: DeliveryScheduler; limiter: RateLimiter };
+export type Services = { db: Db; config: Config; scheduler: DeliveryScheduler; limiter: RateLimiter; credentials: CredentialCache };
 
 export async function appServices(): Promise<Services> {
   const config = getConfig();
-  return { db: await getDb(), config, scheduler: deliveryScheduler(config), limiter: appRateLimiter(config) };
+  return { db: await getDb(), config, scheduler: deliveryScheduler(config), limiter: appRateLimiter(config), credentials: getCredentialCache() };
 }
 
 /** One HTTP exchange, as the context carries it: its id, its response headers, its number of calls. */
@@ -34,7 +35,7 @@ export function bearerToken(headers: Headers): string | null {
 /** REST callers (backends) authenticate with an API key only; cookies are never read here. */
 export async function createRestContext(services: Services, headers: Headers, scope: Partial<RequestScope> = {}): Promise<Context> {
   const token = bearerToken(headers);
-  const key = token ? await authenticateApiKey(services.db, token) : null;
+  const key = token ? await authenticateApiKey(services.db, token, { credentials: services.credentials }) : null;
   return { ...services, ...requestScope(headers, scope), headers, via: "rest", actor: key ? { kind: "apiKey", ...key } : null };
 }
 

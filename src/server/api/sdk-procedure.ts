@@ -43,7 +43,7 @@ function sdkKind(credential: "projectKey" | "projectSecret") {
     if (credential === "projectSecret" && !key.startsWith(SECRET_PREFIX)) {
       throw unauthorized(`This backend call takes the project secret (${SECRET_PREFIX}...); a publishable key is not enough.`);
     }
-    const found = await authenticateProjectKey(ctx.db, key);
+    const found = await authenticateProjectKey(ctx.db, key, ctx.credentials);
     if (!found) throw unauthorized(`The key in ${header} is not valid: unknown, or rotated since.`);
     if (origin !== null) {
       // A secret seen from a browser sits in a page: refused, so the mistake shows at once.

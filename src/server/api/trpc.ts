@@ -5,6 +5,7 @@ import { can, type Permission, type Principal } from "@/lib/permissions";
 import { findTextIssues } from "@/lib/schemas/well-formed-text";
 import type { Config } from "@/server/config";
 import type { Db } from "@/server/db/client";
+import type { CredentialCache } from "@/server/db/credential-cache";
 import { DomainError } from "@/server/domain/errors";
 import { currentRequestId } from "@/server/http/request-id";
 import type { DeliveryScheduler } from "@/server/jobs/scheduler";
@@ -33,6 +34,8 @@ export type Context = {
   scheduler: DeliveryScheduler;
   /** This process's rate-limit counters (see src/server/api/rate-limits.ts). */
   limiter: RateLimiter;
+  /** API keys and project keys as authentication last found them (see src/server/db/credential-cache.ts). */
+  credentials: CredentialCache;
   actor: Actor | null;
   /** Raw request headers, for the few procedures that read one (Idempotency-Key). */
   headers: Headers;

@@ -7,6 +7,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/generated/prisma/client";
 import { getConfig } from "@/server/config";
 import { applyMigrations } from "./migrate";
+import { CredentialCache, followCredentialChanges } from "./credential-cache";
 import { preparedStatementName } from "./prepared-statements";
 
 export type Db = PrismaClient;
@@ -23,6 +24,20 @@ export function getDb(): Promise<Db> {
     throw error;
   });
   return g.__referloopDb;
+}
+
+/**
+ * This process's credential cache, following changes on DATABASE_URL's PostgreSQL. On the embedded
+ * PGlite nothing listens, so nothing is cached (one process, where the lookup is a function call).
+ */
+export function getCredentialCache(): CredentialCache {
+  const g = globalThis as { __referloopCredentials?: CredentialCache };
+  if (!g.__referloopCredentials) {
+    const cache = (g.__referloopCredentials = new CredentialCache());
+    const url = getConfig().databaseUrl;
+    if (url) followCredentialChanges(url, cache);
+  }
+  return g.__referloopCredentials;
 }
 
 export function openPostgres(url: string): Db {

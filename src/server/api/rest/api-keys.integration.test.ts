@@ -46,7 +46,7 @@ describe("API keys", () => {
     expect((await t.db.apiKey.findUniqueOrThrow({ where: { id } })).lastUsedAt).toEqual(first);
     // Past the resolution window the next request records the new time.
     const later = new Date(first!.getTime() + 61_000);
-    await authenticateApiKey(t.db, key, later);
+    await authenticateApiKey(t.db, key, { now: later });
     expect((await t.db.apiKey.findUniqueOrThrow({ where: { id } })).lastUsedAt).toEqual(later);
   });
 

@@ -1,5 +1,6 @@
 import type { ApiKey } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
+import type { CredentialCache } from "@/server/db/credential-cache";
 import { hashToken } from "@/server/domain/tokens";
 import { API_KEY_PREFIX } from "./to-api-key-dto";
 import { PREPARED } from "@/server/db/prepared-statements";
@@ -11,17 +12,25 @@ type Row = Pick<ApiKey, "id" | "name" | "organizationId" | "role" | "expiresAt" 
 
 /**
  * The key's organisation, role and name, or null for an unknown, deleted (revoked) or expired key.
- * Every REST request starts here, so it is one hand-written statement (Prisma's per-query CPU was a
- * measurable share of a GET) and deliberately not cached: a deleted key stops working at once.
+ * Every REST request starts here: one hand-written statement (Prisma's per-query CPU was a measurable
+ * share of a GET), or none while `credentials` holds the key (a deleted or changed key is dropped
+ * from every instance's cache when the change commits; expiry is checked here on every call).
  */
-export async function authenticateApiKey(db: Db, key: string, now = new Date()) {
+export async function authenticateApiKey(db: Db, key: string, { now = new Date(), credentials }: { now?: Date; credentials?: CredentialCache } = {}) {
   if (!key.startsWith(API_KEY_PREFIX)) return null;
-  const [record] = await db.$queryRaw<Row[]>`${PREPARED}
-    SELECT "id", "name", "organizationId", "role"::text AS "role", "expiresAt", "lastUsedAt"
-    FROM "ApiKey" WHERE "keyHash" = ${hashToken(key)}`;
+  const keyHash = hashToken(key);
+  const lookup = async () => {
+    const [row] = await db.$queryRaw<Row[]>`${PREPARED}
+      SELECT "id", "name", "organizationId", "role"::text AS "role", "expiresAt", "lastUsedAt"
+      FROM "ApiKey" WHERE "keyHash" = ${keyHash}`;
+    return row ?? null;
+  };
+  const record = credentials ? await credentials.read(`apiKey:${keyHash}`, lookup) : await lookup();
   if (!record || (record.expiresAt && record.expiresAt <= now)) return null;
   if (!record.lastUsedAt || now.getTime() - record.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db.apiKey.updateMany({ where: { id: record.id }, data: { lastUsedAt: now } });
+    // The cached record too, or every call would write again until the entry expires.
+    record.lastUsedAt = now;
   }
   return { apiKeyId: record.id, name: record.name, organizationId: record.organizationId, role: record.role };
 }

@@ -1,5 +1,6 @@
 import { Prisma, type AppType } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
+import type { CredentialCache } from "@/server/db/credential-cache";
 import { hashToken } from "@/server/domain/tokens";
 import { PUBLISHABLE_PREFIX, SECRET_PREFIX } from "./project-keys";
 import { PREPARED } from "@/server/db/prepared-statements";
@@ -24,17 +25,28 @@ const MAX_KEY_LENGTH = 100;
 
 /**
  * The project a client-library key belongs to, with the kind of key, or null. One read by a unique
- * index, on every call and without a cache: a rotated key must stop working at once on every instance.
- * Hand-written, like API-key authentication: Prisma's per-query CPU was a measurable share of a call.
+ * index, hand-written like API-key authentication (Prisma's per-query CPU was a measurable share of a
+ * call), or none while `credentials` holds the key: a rotated key or a changed project is dropped
+ * from every instance's cache when the change commits.
  */
-export async function authenticateProjectKey(db: Db, key: string): Promise<{ project: SdkProject; kind: ProjectKeyKind } | null> {
+export async function authenticateProjectKey(
+  db: Db,
+  key: string,
+  credentials?: CredentialCache,
+): Promise<{ project: SdkProject; kind: ProjectKeyKind } | null> {
   if (key.length > MAX_KEY_LENGTH) return null;
   const kind: ProjectKeyKind | null = key.startsWith(SECRET_PREFIX) ? "secret" : key.startsWith(PUBLISHABLE_PREFIX) ? "publishable" : null;
   if (!kind) return null;
-  const [project] = await db.$queryRaw<SdkProject[]>`${PREPARED}
-    SELECT "id", "organizationId", "name", "appType"::text AS "appType", "referralRedirectLink", "allowedOrigins",
-      "identityVerification", "secretEncrypted"
-    FROM "Project"
-    WHERE ${kind === "secret" ? Prisma.sql`"secretHash" = ${hashToken(key)}` : Prisma.sql`"publishableKey" = ${key}`}`;
+  // A secret is compared, and cached, as its hash only.
+  const value = kind === "secret" ? hashToken(key) : key;
+  const where = kind === "secret" ? Prisma.sql`"secretHash" = ${value}` : Prisma.sql`"publishableKey" = ${value}`;
+  const lookup = async () => {
+    const [row] = await db.$queryRaw<SdkProject[]>`${PREPARED}
+      SELECT "id", "organizationId", "name", "appType"::text AS "appType", "referralRedirectLink", "allowedOrigins",
+        "identityVerification", "secretEncrypted"
+      FROM "Project" WHERE ${where}`;
+    return row ?? null;
+  };
+  const project = credentials ? await credentials.read(`project:${kind}:${value}`, lookup) : await lookup();
   return project ? { project, kind } : null;
 }

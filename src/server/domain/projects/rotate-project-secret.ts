@@ -3,7 +3,7 @@ import { getOwnedProject } from "./get-owned-project";
 import { newProjectSecret, projectSecretColumns } from "./project-keys";
 import { PROJECT_SECRET_WARNING } from "./to-project-dto";
 
-/** A new `sk_` secret; the old one stops working at once (each SDK call looks the key up afresh). */
+/** A new `sk_` secret; the old one stops working at once (every instance drops its cached project when this commits). */
 export async function rotateProjectSecret(db: Prisma.TransactionClient, organizationId: string, projectId: string) {
   const project = await getOwnedProject(db, organizationId, projectId);
   const secret = newProjectSecret();

@@ -1,0 +1,102 @@
+import pg from "pg";
+
+/** The channel the migration's triggers notify when an API key or a project changes or goes. */
+const CHANNEL = "referloop_credentials";
+
+/** How long an entry lives at most: the bound on staleness if a change's notification is ever missed. */
+const TTL_MS = 10_000;
+const MAX_ENTRIES = 10_000;
+const RECONNECT_MS = 1_000;
+
+/**
+ * API keys and project keys as authentication found them, kept briefly in this process: the lookup
+ * was a statement on every API call, and with PostgreSQL's round trip and Prisma's per-query work it
+ * cost a GET a third of its server CPU. A credential changes rarely, but a revoked or rotated one must
+ * stop working at once on every instance, so entries are kept only while this process is LISTENing
+ * for the triggers' notifications: any change anywhere clears the whole cache when it commits, and a
+ * lost listener clears it and stops caching until it is back. Unknown keys are never cached.
+ */
+export class CredentialCache {
+  private readonly entries = new Map<string, { value: unknown; until: number }>();
+  /** Raised by every clear: a lookup that began before it must not store what it read. */
+  private generation = 0;
+  private isListening = false;
+  /** Lookups answered from the cache, for tests and the bench. */
+  hits = 0;
+
+  async read<T extends object>(key: string, load: () => Promise<T | null>): Promise<T | null> {
+    const entry = this.entries.get(key);
+    if (entry && entry.until > Date.now()) {
+      this.hits++;
+      return entry.value as T;
+    }
+    if (entry) this.entries.delete(key);
+    const generation = this.generation;
+    const value = await load();
+    if (value !== null && this.isListening && generation === this.generation) {
+      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(key, { value, until: Date.now() + TTL_MS });
+    }
+    return value;
+  }
+
+  clear() {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  get listening() {
+    return this.isListening;
+  }
+
+  /** Caching is on only while a listener holds its LISTEN; either way the entries so far are dropped. */
+  setListening(listening: boolean) {
+    this.clear();
+    this.isListening = listening;
+  }
+}
+
+/**
+ * Keeps one connection LISTENing on the credentials channel for `cache`, reconnecting after a second
+ * when it is lost (the cache stays off meanwhile). `close` ends it for good.
+ */
+export function followCredentialChanges(url: string, cache: CredentialCache): { close(): Promise<void> } {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const lost = (lostClient: pg.Client) => {
+    if (client !== lostClient) return;
+    client = null;
+    cache.setListening(false);
+    lostClient.end().catch(() => {});
+    if (!closed) retry = setTimeout(connect, RECONNECT_MS).unref();
+  };
+
+  async function connect() {
+    const next = new pg.Client({ connectionString: url, keepAlive: true, application_name: "referloop-credentials" });
+    client = next;
+    next.on("notification", () => cache.clear());
+    next.on("error", () => lost(next));
+    next.on("end", () => lost(next));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANNEL}`);
+      if (client === next && !closed) cache.setListening(true);
+    } catch {
+      lost(next);
+    }
+  }
+
+  void connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      cache.setListening(false);
+      const open = client;
+      client = null;
+      await open?.end().catch(() => {});
+    },
+  };
+}
