@@ -58,7 +58,7 @@ export async function handleRestRequest(req: Request, services: Services): Promi
       const method = req.method === "HEAD" ? "GET" : req.method;
       const createContext = () => createRestContext(services, req.headers, scope);
       const answer = await withRequestId(scope.requestId, () => invoke(req, method, target, body, createContext, scope.requestId));
-      response = await finalize(answer, req, url, scope.requestId);
+      response = finalize(answer, req, url, scope.requestId);
     }
   } catch (error) {
     const trpcError = error instanceof TRPCError ? error : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
@@ -92,19 +92,24 @@ function route(method: string, pathname: string, requestId: string): RestOperati
   return response;
 }
 
-/** Every answer carries the request id and the headers the procedure set (RateLimit), whatever its status. */
+/**
+ * Every answer carries the request id and the headers the procedure set (RateLimit), whatever its
+ * status. Every answer here was made by this module, so its headers can be set in place.
+ */
 function withScopeHeaders(response: Response, scope: RequestScope, head: boolean): Response {
-  const headers = new Headers(response.headers);
-  scope.responseHeaders.forEach((value, name) => headers.set(name, value));
-  headers.set(REQUEST_ID_HEADER, scope.requestId);
-  return new Response(head ? null : response.body, { status: response.status, headers });
+  scope.responseHeaders.forEach((value, name) => response.headers.set(name, value));
+  response.headers.set(REQUEST_ID_HEADER, scope.requestId);
+  return head ? new Response(null, { status: response.status, headers: response.headers }) : response;
 }
+
+/** What trpc-to-openapi's handler answered, before it becomes the one Response of the request. */
+type HandlerAnswer = { status: number; headers: Headers; text: string };
 
 /**
  * Runs trpc-to-openapi's handler on the request as it expects it: the path below /api/v1, the body
- * already parsed, and a minimal response object that becomes a fetch Response.
+ * already parsed, and a minimal response object that records the answer.
  */
-function invoke(req: Request, method: string, target: URL, body: unknown, createContext: () => Promise<Context>, requestId: string): Promise<Response> {
+function invoke(req: Request, method: string, target: URL, body: unknown, createContext: () => Promise<Context>, requestId: string): Promise<HandlerAnswer> {
   // The body is parsed JSON by now, whatever JSON media type it came as.
   const headers = new Headers(req.headers);
   headers.set("content-type", "application/json");
@@ -121,13 +126,13 @@ function invoke(req: Request, method: string, target: URL, body: unknown, create
   });
   contexts.set(request, createContext);
   return new Promise((resolve) => {
-    const responseHeaders = new Headers();
+    const headers = new Headers();
     const res = {
       statusCode: 200,
       setHeader: (name: string, value: string | string[]) => {
-        for (const v of [value].flat()) responseHeaders.append(name, v);
+        for (const v of [value].flat()) headers.append(name, v);
       },
-      end: (text?: string) => resolve(new Response(text ?? null, { status: res.statusCode, headers: responseHeaders })),
+      end: (text?: string) => resolve({ status: res.statusCode, headers, text: text ?? "" }),
     };
     void openApiHandler(request as never, res as never);
   });
@@ -211,20 +216,18 @@ function decodedOrRaw(segment: string): string {
   }
 }
 
-async function finalize(res: Response, req: Request, url: URL, requestId: string): Promise<Response> {
-  const text = await res.text();
-  if (res.status >= 400) {
+function finalize({ status, headers, text }: HandlerAnswer, req: Request, url: URL, requestId: string): Response {
+  if (status >= 400) {
     const body = JSON.parse(text) as { data?: { problem?: Problem } };
     const problem = body.data?.problem ?? problemFromError(new TRPCError({ code: "INTERNAL_SERVER_ERROR" }), requestId);
     return problemResponse({ ...problem, requestId, instance: url.pathname });
   }
-  const headers = new Headers(res.headers);
   if (!text) {
     headers.delete("content-type");
-    return new Response(null, { status: res.status, headers });
+    return new Response(null, { status, headers });
   }
   headers.set("content-type", `${negotiate(req.headers.get("accept"))}; charset=utf-8`);
-  return new Response(text, { status: res.status, headers });
+  return new Response(text, { status, headers });
 }
 
 /** JSON always; the media type label follows what the client asked for among the three the spec names. */

@@ -12,8 +12,9 @@ import { acceptedOrigin, anyProjectAllows, PREFLIGHT_HEADERS } from "./sdk-cors"
  */
 export async function handleSdkRequest(req: Request, services: Services): Promise<Response> {
   if (req.method === "OPTIONS") return preflight(req, services);
+  // handleRestRequest's answers are its own Responses, whose headers can be set in place.
   const res = await handleRestRequest(req, services);
-  const headers = new Headers(res.headers);
+  const headers = res.headers;
   headers.append("vary", "Origin");
   const origin = acceptedOrigin(req.headers);
   if (origin) {
@@ -22,7 +23,7 @@ export async function handleSdkRequest(req: Request, services: Services): Promis
   }
   // The credential is a project key in a header of its own, not a bearer token.
   if (res.status === 401) headers.set("www-authenticate", 'ProjectKey realm="referloop"');
-  return new Response(res.body, { status: res.status, headers });
+  return res;
 }
 
 /**
