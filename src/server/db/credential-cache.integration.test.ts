@@ -3,6 +3,9 @@ import { createApiKey } from "@/server/domain/api-keys/create-api-key";
 import { authenticateApiKey } from "@/server/domain/api-keys/authenticate-api-key";
 import { authenticateProjectKey } from "@/server/domain/projects/authenticate-project-key";
 import { rotateProjectSecret } from "@/server/domain/projects/rotate-project-secret";
+import { createProject } from "@/server/domain/projects/create-project";
+import { anyProjectAllows } from "@/server/api/rest/sdk-cors";
+import { testConfig } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
 import { createOrgWithProject, type OrgWithProject } from "@/test/fixtures";
 import { waitUntil } from "@/test/wait";
@@ -82,6 +85,20 @@ describe("credential cache", () => {
     });
     await rotateProjectSecret(t.db, o.org.id, o.project.id);
     await waitUntil(() => authenticateProjectKey(t.db, projectSecret, a), (found) => found === null, { what: "the rotated secret refused" });
+  });
+
+  it("holds the origins projects allow for preflights, and drops them when a project adds or removes one", async ({ skip }) => {
+    if (!t.url) skip("PGlite: nothing listens, nothing is cached");
+    const a = await instance();
+    const allows = (origin: string) => anyProjectAllows(t.db, a, origin);
+    expect(await allows("https://new.example")).toBe(false);
+    expect(await allows("https://new.example")).toBe(false);
+    expect(a.hits).toBe(1);
+    // A new project (an INSERT) whose origin joins the set.
+    const created = await createProject(t.db, o.org.id, { name: "Second", appType: "Web", referralRedirectLink: "https://new.example/join", allowedOrigins: ["https://new.example"] }, testConfig().urlRules);
+    await waitUntil(() => allows("https://new.example"), Boolean, { what: "the new project's origin allowed" });
+    await t.db.project.update({ where: { id: created.project.id }, data: { allowedOrigins: [] } });
+    await waitUntil(() => allows("https://new.example"), (allowed) => !allowed, { what: "the removed origin refused" });
   });
 
   it("caches nothing while its listener is lost, and again once it is back", async ({ skip }) => {

@@ -9,8 +9,8 @@ const MAX_ENTRIES = 10_000;
 const RECONNECT_MS = 1_000;
 
 /**
- * API keys and project keys as authentication found them, kept briefly in this process: the lookup
- * was a statement on every API call, and with PostgreSQL's round trip and Prisma's per-query work it
+ * API keys and project keys as authentication found them, and the set of origins projects allow (CORS
+ * preflights), kept briefly in this process: the key lookup was a statement on every API call, and with PostgreSQL's round trip and Prisma's per-query work it
  * cost a GET a third of its server CPU. A credential changes rarely, but a revoked or rotated one must
  * stop working at once on every instance, so entries are kept only while this process is LISTENing
  * for the triggers' notifications: any change anywhere clears the whole cache when it commits, and a

@@ -31,9 +31,9 @@ export async function handleSdkRequest(req: Request, services: Services): Promis
  * project allows (the real request is then checked against its own project), else a 403 problem
  * without CORS headers, which the browser reports as a CORS failure.
  */
-async function preflight(req: Request, { db }: Services): Promise<Response> {
+async function preflight(req: Request, { db, credentials }: Services): Promise<Response> {
   const origin = req.headers.get("origin");
-  if (origin && (await anyProjectAllows(db, origin))) {
+  if (origin && (await anyProjectAllows(db, credentials, origin))) {
     return new Response(null, { status: 204, headers: { ...PREFLIGHT_HEADERS, "access-control-allow-origin": origin, vary: "Origin" } });
   }
   const res = problemResponse({

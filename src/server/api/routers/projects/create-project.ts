@@ -1,5 +1,4 @@
 import { auditActor } from "@/server/api/audit-actor";
-import { forgetAllowedOrigins } from "@/server/api/rest/sdk-cors";
 import { protectedProcedure } from "@/server/api/trpc";
 import { audited } from "@/server/domain/audit/audited";
 import { insertProject } from "@/server/domain/projects/create-project";
@@ -28,6 +27,5 @@ export const createProjectProcedure = protectedProcedure
       (tx) => insertProject(tx, ctx.organizationId, input, ctx.config.urlRules),
       (r) => ({ action: "project.create", target: { type: "project", id: r.project.id, label: r.project.name } }),
     );
-    if (input.allowedOrigins?.length) forgetAllowedOrigins();
     return { ...toProjectDto(project), projectSecret: secret, warning: PROJECT_SECRET_WARNING };
   });

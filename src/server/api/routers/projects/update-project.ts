@@ -1,4 +1,3 @@
-import { forgetAllowedOrigins } from "@/server/api/rest/sdk-cors";
 import { protectedProcedure } from "@/server/api/trpc";
 import { updateProject } from "@/server/domain/projects/update-project";
 import { projectDtoSchema, updateProjectInput } from "./project.types";
@@ -15,9 +14,4 @@ export const updateProjectProcedure = protectedProcedure
   })
   .input(updateProjectInput)
   .output(projectDtoSchema)
-  .mutation(async ({ ctx, input: { projectId, ...changes } }) => {
-    const project = await updateProject(ctx.db, ctx.organizationId, projectId, changes, ctx.config.urlRules);
-    // A newly allowed origin's preflights are answered at once (by this instance; others within their cache's TTL).
-    if (changes.allowedOrigins) forgetAllowedOrigins();
-    return project;
-  });
+  .mutation(({ ctx, input: { projectId, ...changes } }) => updateProject(ctx.db, ctx.organizationId, projectId, changes, ctx.config.urlRules));
