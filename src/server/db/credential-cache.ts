@@ -1,6 +1,6 @@
 import pg from "pg";
 
-/** The channel the migration's triggers notify when an API key or a project changes or goes. */
+/** The channel the migration's triggers notify when an API key or a project is added, changed or deleted. */
 const CHANNEL = "referloop_credentials";
 
 /** How long an entry lives at most: the bound on staleness if a change's notification is ever missed. */
@@ -10,18 +10,19 @@ const RECONNECT_MS = 1_000;
 
 /**
  * API keys and project keys as authentication found them, and the set of origins projects allow (CORS
- * preflights), kept briefly in this process: the key lookup was a statement on every API call, and with PostgreSQL's round trip and Prisma's per-query work it
- * cost a GET a third of its server CPU. A credential changes rarely, but a revoked or rotated one must
- * stop working at once on every instance, so entries are kept only while this process is LISTENing
- * for the triggers' notifications: any change anywhere clears the whole cache when it commits, and a
- * lost listener clears it and stops caching until it is back. Unknown keys are never cached.
+ * preflights), kept briefly in this process: the key lookup was a statement on every API call, and
+ * with PostgreSQL's round trip and Prisma's per-query work it cost a GET a third of its server CPU. A
+ * credential changes rarely, but a revoked or rotated one must stop working at once on every
+ * instance, so entries are kept only while this process is LISTENing for the triggers'
+ * notifications: any change anywhere clears the whole cache when it commits, and a lost listener
+ * clears it and stops caching until it is back. Unknown keys are never cached.
  */
 export class CredentialCache {
   private readonly entries = new Map<string, { value: unknown; until: number }>();
   /** Raised by every clear: a lookup that began before it must not store what it read. */
   private generation = 0;
   private isListening = false;
-  /** Lookups answered from the cache, for tests and the bench. */
+  /** Lookups answered from the cache (the tests read it). */
   hits = 0;
 
   async read<T extends object>(key: string, load: () => Promise<T | null>): Promise<T | null> {
