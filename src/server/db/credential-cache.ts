@@ -1,6 +1,6 @@
 import pg from "pg";
 
-/** The channel the migration's triggers notify when an API key or a project is added, changed or deleted. */
+/** The channel the migration's triggers notify on: an API key changed or deleted, a project added, changed or deleted. */
 const CHANNEL = "referloop_credentials";
 
 /** How long an entry lives at most: the bound on staleness if a change's notification is ever missed. */
