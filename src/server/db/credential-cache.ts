@@ -58,20 +58,25 @@ export class CredentialCache {
 }
 
 /**
- * Keeps one connection LISTENing on the credentials channel for `cache`, reconnecting after a second
- * when it is lost (the cache stays off meanwhile). `close` ends it for good.
+ * Keeps one connection LISTENing on the credentials channel for `cache`, reconnecting every second
+ * while it is lost (the cache stays off meanwhile; one log line when it goes, one when it is back).
+ * `close` ends it for good.
  */
 export function followCredentialChanges(url: string, cache: CredentialCache): { close(): Promise<void> } {
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  let wasListening = false;
 
   const lost = (lostClient: pg.Client) => {
     if (client !== lostClient) return;
     client = null;
     cache.setListening(false);
     lostClient.end().catch(() => {});
-    if (!closed) retry = setTimeout(connect, RECONNECT_MS).unref();
+    if (closed) return;
+    if (wasListening) console.warn("[credentials] the change listener's connection was lost: API keys are read on every request until it is back");
+    wasListening = false;
+    retry = setTimeout(connect, RECONNECT_MS).unref();
   };
 
   async function connect() {
@@ -83,7 +88,10 @@ export function followCredentialChanges(url: string, cache: CredentialCache): { 
     try {
       await next.connect();
       await next.query(`LISTEN ${CHANNEL}`);
-      if (client === next && !closed) cache.setListening(true);
+      if (client !== next || closed) return;
+      cache.setListening(true);
+      if (retry) console.info("[credentials] the change listener is back: API keys are cached again");
+      wasListening = true;
     } catch {
       lost(next);
     }
