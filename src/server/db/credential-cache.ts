@@ -66,16 +66,20 @@ export function followCredentialChanges(url: string, cache: CredentialCache): { 
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
-  let wasListening = false;
+  /** A loss was logged: say so when the listener is back. */
+  let down = false;
 
   const lost = (lostClient: pg.Client) => {
     if (client !== lostClient) return;
     client = null;
+    const wasListening = cache.listening;
     cache.setListening(false);
     lostClient.end().catch(() => {});
     if (closed) return;
-    if (wasListening) console.warn("[credentials] the change listener's connection was lost: API keys are read on every request until it is back");
-    wasListening = false;
+    if (wasListening) {
+      console.warn("[credentials] the change listener's connection was lost: API keys are read on every request until it is back");
+      down = true;
+    }
     retry = setTimeout(connect, RECONNECT_MS).unref();
   };
 
@@ -90,8 +94,8 @@ export function followCredentialChanges(url: string, cache: CredentialCache): { 
       await next.query(`LISTEN ${CHANNEL}`);
       if (client !== next || closed) return;
       cache.setListening(true);
-      if (retry) console.info("[credentials] the change listener is back: API keys are cached again");
-      wasListening = true;
+      if (down) console.info("[credentials] the change listener is back: API keys are cached again");
+      down = false;
     } catch {
       lost(next);
     }
