@@ -3,12 +3,13 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/generated/prisma/client";
 import { getConfig } from "@/server/config";
 import { applyMigrations } from "./migrate";
 import { CredentialCache, followCredentialChanges } from "./credential-cache";
-import { preparedStatementName } from "./prepared-statements";
+import { preparedStatementName, runPreparedOn } from "./prepared-statements";
 
 export type Db = PrismaClient;
 
@@ -40,8 +41,15 @@ export function getCredentialCache(): CredentialCache {
   return g.__referloopCredentials;
 }
 
+/** One pool (pg's default of 10 connections) for Prisma's adapter and the prepared statements, which skip Prisma's engine. */
 export function openPostgres(url: string): Db {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url }, { statementNameGenerator: preparedStatementName }) });
+  const pool = new pg.Pool({ connectionString: url });
+  // An idle connection's failure (PostgreSQL restarted) surfaces on the next query that needs one;
+  // unheard, the pool's event would end the process before Prisma's first query adds its own listener.
+  pool.on("error", () => {});
+  const db = new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator: preparedStatementName, disposeExternalPool: true }) });
+  runPreparedOn(db, pool);
+  return db;
 }
 
 export async function openPglite(dir: string | undefined): Promise<{ db: Db; pglite: PGlite }> {

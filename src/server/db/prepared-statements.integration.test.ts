@@ -5,13 +5,17 @@ import { getAppUserByClientId } from "@/server/domain/app-users/get-app-user-by-
 import { listAppUsers } from "@/server/domain/app-users/list-app-users";
 import { createTestDb, type TestDb } from "@/test/db";
 import { createOrgWithProject, type OrgWithProject } from "@/test/fixtures";
-import { preparedStatementName } from "./prepared-statements";
+import pg from "pg";
+import { Prisma } from "@/generated/prisma/client";
+import { isUniqueViolation } from "@/server/domain/db-errors";
+import { prepared, preparedStatementName } from "./prepared-statements";
 
 /*
- * Statements marked PREPARED are parsed once per connection and PostgreSQL may keep a generic plan;
- * the rest (the app-user search among them) are planned for their values each time. Checked on the
- * connection itself (pg_prepared_statements is per session), inside one transaction so every call
- * uses the same connection.
+ * Statements written with prepared() are parsed once per connection and PostgreSQL may keep a generic
+ * plan; the rest (the app-user search among them) are planned for their values each time. Checked on
+ * the connection itself (pg_prepared_statements is per session): inside one transaction, where they
+ * go through Prisma, and outside, where they go to the pool directly (which lends one idle connection
+ * to calls made one after another).
  */
 
 let t: TestDb;
@@ -28,16 +32,17 @@ afterAll(async () => {
 type Prepared = { name: string; statement: string; executions: number };
 
 /** The prepared statements `calls` added to the connection they ran on (or ran again: executions counted since). */
-async function preparedBy(calls: (db: Db) => Promise<unknown>): Promise<Prepared[]> {
-  return t.db.$transaction(async (tx) => {
-    const read = () => tx.$queryRaw<Prepared[]>`
+async function preparedBy(calls: (db: Db) => Promise<unknown>, where: "transaction" | "pool" = "transaction"): Promise<Prepared[]> {
+  const onConnection = async (db: Db) => {
+    const read = () => prepared<Prepared>(db)`
       SELECT "name", "statement", ("generic_plans" + "custom_plans")::int AS "executions" FROM pg_prepared_statements`;
     const before = new Map((await read()).map((p) => [p.name, p.executions]));
-    await calls(tx as unknown as Db);
+    await calls(db);
     return (await read())
       .map((p) => ({ ...p, executions: p.executions - (before.get(p.name) ?? 0) }))
-      .filter((p) => p.executions > 0);
-  });
+      .filter((p) => p.executions > 0 && !p.statement.includes("pg_prepared_statements"));
+  };
+  return where === "pool" ? onConnection(t.db) : t.db.$transaction((tx) => onConnection(tx as unknown as Db));
 }
 
 describe("prepared statements", () => {
@@ -47,6 +52,40 @@ describe("prepared statements", () => {
       for (let i = 0; i < 6; i++) expect((await getAppUserByClientId(db, o.org.id, o.project.id, "user-42")).clientProvidedId).toBe("user-42");
     });
     expect(prepared).toEqual([{ name: expect.stringMatching(/^referloop_\d+$/), statement: expect.stringContaining("LEFT JOIN \"AppUser\" u"), executions: 6 }]);
+  });
+
+  it("does the same outside a transaction, where the statement skips Prisma's engine", async ({ skip }) => {
+    if (!t.url) skip("PGlite's adapter sends no statement names");
+    const prepared = await preparedBy(async (db) => {
+      for (let i = 0; i < 6; i++) expect((await getAppUserByClientId(db, o.org.id, o.project.id, "user-42")).clientProvidedId).toBe("user-42");
+    }, "pool");
+    expect(prepared).toEqual([{ name: expect.stringMatching(/^referloop_\d+$/), statement: expect.stringContaining("LEFT JOIN \"AppUser\" u"), executions: 6 }]);
+  });
+
+  it("sends values and returns results as Prisma does, in and outside a transaction", async () => {
+    const at = new Date("2026-01-02T03:04:05.678Z");
+    const statement = (db: Db) => prepared<Record<string, unknown>>(db)`
+      SELECT CAST(${at} AS timestamp(3)) AS "timestamp", CAST(${at} AS timestamp(3)) = timestamp '2026-01-02 03:04:05.678' AS "storedAsUtc",
+        9007199254740993::bigint AS "bigint", 7::int AS "int", 1.5::float8 AS "float", ${"{\"a\":1}"}::jsonb AS "json",
+        ARRAY[${"x"}, 'y'] AS "array", ${true}::boolean AS "boolean", NULL::text AS "null",
+        (SELECT "createdAt" FROM "AppUser" WHERE "clientProvidedId" = 'user-42') AS "column"`;
+    const direct = await statement(t.db);
+    expect(direct).toEqual(await t.db.$transaction((tx) => statement(tx as unknown as Db)));
+    const stored = await t.db.appUser.findFirstOrThrow({ where: { clientProvidedId: "user-42" } });
+    expect(direct).toEqual([
+      { timestamp: at, storedAsUtc: true, bigint: 9007199254740993n, int: 7, float: 1.5, json: { a: 1 }, array: ["x", "y"], boolean: true, null: null, column: stored.createdAt },
+    ]);
+  });
+
+  it("fails in a way isUniqueViolation knows, in and outside a transaction", async () => {
+    const duplicate = (db: Db) => prepared(db)`
+      INSERT INTO "AppUser" ("id", "projectId", "clientProvidedId", "referralCode", "updatedAt") VALUES (${"dup-" + Math.random()}, ${o.project.id}, 'user-42', 'ZZZ999', now())`;
+    const direct = await duplicate(t.db).then(() => null, (error: unknown) => error);
+    if (t.url) expect(direct).toBeInstanceOf(pg.DatabaseError);
+    expect(isUniqueViolation(direct)).toBe(true);
+    const inTransaction = await t.db.$transaction((tx) => duplicate(tx as unknown as Db)).then(() => null, (error: unknown) => error);
+    expect(inTransaction).toBeInstanceOf(Prisma.PrismaClientKnownRequestError);
+    expect(isUniqueViolation(inTransaction)).toBe(true);
   });
 
   it("leaves unmarked statements unnamed: a search is planned for its term every time", async ({ skip }) => {

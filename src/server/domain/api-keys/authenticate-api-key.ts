@@ -3,7 +3,7 @@ import type { Db } from "@/server/db/client";
 import type { CredentialCache } from "@/server/db/credential-cache";
 import { hashToken } from "@/server/domain/tokens";
 import { API_KEY_PREFIX } from "./to-api-key-dto";
-import { PREPARED } from "@/server/db/prepared-statements";
+import { prepared } from "@/server/db/prepared-statements";
 
 /** How stale `lastUsedAt` may get before a request writes it again: reads stay write-free. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -20,7 +20,7 @@ export async function authenticateApiKey(db: Db, key: string, { now = new Date()
   if (!key.startsWith(API_KEY_PREFIX)) return null;
   const keyHash = hashToken(key);
   const lookup = async () => {
-    const [row] = await db.$queryRaw<Row[]>`${PREPARED}
+    const [row] = await prepared<Row>(db)`
       SELECT "id", "name", "organizationId", "role"::text AS "role", "expiresAt", "lastUsedAt"
       FROM "ApiKey" WHERE "keyHash" = ${keyHash}`;
     return row ?? null;

@@ -1,7 +1,7 @@
 import type { Db } from "@/server/db/client";
 import { APP_USER_COLUMNS, fromAppUserColumns, type AppUserColumns, type AppUserDto } from "@/server/domain/app-users/to-app-user-dto";
 import { notFound } from "@/server/domain/errors";
-import { PREPARED } from "@/server/db/prepared-statements";
+import { prepared } from "@/server/db/prepared-statements";
 
 type Row = Omit<AppUserColumns, "id"> & { id: string | null };
 
@@ -17,7 +17,7 @@ export async function getAppUserByClientId(
   projectId: string,
   clientProvidedId: string,
 ): Promise<AppUserDto> {
-  const [row] = await db.$queryRaw<Row[]>`${PREPARED}
+  const [row] = await prepared<Row>(db)`
     SELECT ${APP_USER_COLUMNS}
     FROM "Project" p
     LEFT JOIN "AppUser" u ON u."projectId" = p."id" AND u."clientProvidedId" = ${clientProvidedId}

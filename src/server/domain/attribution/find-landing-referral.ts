@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import { PREPARED } from "@/server/db/prepared-statements";
+import { prepared } from "@/server/db/prepared-statements";
 
 export type LandingReferral = {
   projectId: string;
@@ -18,7 +18,7 @@ export type LandingReferral = {
  * code or a Web project alike, so the page says nothing about which.
  */
 export async function findLandingReferral(db: Db, projectId: string, referralCode: string): Promise<LandingReferral | null> {
-  const rows = await db.$queryRaw<LandingReferral[]>`${PREPARED}
+  const rows = await prepared<LandingReferral>(db)`
     SELECT p."id" AS "projectId", u."referralCode", COALESCE(NULLIF(BTRIM(p."appName"), ''), p."name") AS "appName",
            p."iconUrl", p."appStoreUrl", p."playStoreUrl", p."referralRedirectLink"
     FROM "AppUser" u JOIN "Project" p ON p."id" = u."projectId"

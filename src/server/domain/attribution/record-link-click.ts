@@ -1,6 +1,6 @@
 import type { Db } from "@/server/db/client";
 import { toLinkClickColumns, type ClickFingerprint } from "./build-fingerprint";
-import { PREPARED } from "@/server/db/prepared-statements";
+import { prepared } from "@/server/db/prepared-statements";
 
 export type LinkClickInput = {
   /** The id the landing page was rendered with (clickPayloadSchema's clickId). */
@@ -22,7 +22,7 @@ const MAX_USER_AGENT = 512;
 export async function recordLinkClick(db: Db, input: LinkClickInput): Promise<"recorded" | "duplicate" | "unknown_referral"> {
   const c = toLinkClickColumns(input.fingerprint);
   const userAgent = input.userAgent?.slice(0, MAX_USER_AGENT) ?? null;
-  const [result] = await db.$queryRaw<{ known: boolean; inserted: boolean }[]>`${PREPARED}
+  const [result] = await prepared<{ known: boolean; inserted: boolean }>(db)`
     WITH referral AS (
       SELECT u."projectId", u."referralCode"
       FROM "AppUser" u JOIN "Project" p ON p."id" = u."projectId"

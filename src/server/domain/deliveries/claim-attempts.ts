@@ -74,7 +74,7 @@ export async function claimDueAttempts(
   // table (up to a minute): it then expects a few rows and reads every Pending row through a bitmap
   // scan to sort them, 40 to 60 ms per claim with 50,000 due, where the (status, nextAttemptAt) index
   // walk stops after the limit. Bitmap scans are off for this statement alone. For the same reason it is
-  // not PREPARED: a generic plan, kept from while the backlog was small, took 10 to 97 s per claim
+  // not prepared(): a generic plan, kept from while the backlog was small, took 10 to 97 s per claim
   // with 50,000 due (src/server/db/prepared-statements.ts).
   const [, rows] = await db.$transaction([
     db.$executeRaw`SET LOCAL enable_bitmapscan = off`,

@@ -1,7 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import type { AttemptResult } from "./send-attempt";
-import { PREPARED } from "@/server/db/prepared-statements";
+import { prepared } from "@/server/db/prepared-statements";
 
 export const LOST_ATTEMPT_ERROR = "The worker sending this attempt stopped before recording it; whether the receiver got it is unknown.";
 
@@ -26,7 +26,7 @@ export async function recordAttempts(db: Db, results: readonly AttemptResult[]):
       ${status}::"DeliveryStatus", ${next.outcome === "retry" ? next.nextAttemptAt : null}::timestamp(3),
       ${log.httpStatus}::int, ${log.responseTimeMs}::int, ${log.error}, ${log.responseExcerpt})`;
   });
-  await db.$executeRaw`${PREPARED}
+  await prepared(db)`
     WITH result ("id", "projectId", "webhookId", "eventName", "attemptNumber", "status", "nextAttemptAt",
         "httpStatus", "responseTimeMs", "error", "responseExcerpt") AS (VALUES ${Prisma.join(rows)}
     ), moved AS (

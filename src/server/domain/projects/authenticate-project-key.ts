@@ -3,7 +3,7 @@ import type { Db } from "@/server/db/client";
 import type { CredentialCache } from "@/server/db/credential-cache";
 import { hashToken } from "@/server/domain/tokens";
 import { PUBLISHABLE_PREFIX, SECRET_PREFIX } from "./project-keys";
-import { PREPARED } from "@/server/db/prepared-statements";
+import { prepared } from "@/server/db/prepared-statements";
 
 /** What a client-library call knows of its project once the key is accepted. */
 export type SdkProject = {
@@ -41,7 +41,7 @@ export async function authenticateProjectKey(
   const value = kind === "secret" ? hashToken(key) : key;
   const where = kind === "secret" ? Prisma.sql`"secretHash" = ${value}` : Prisma.sql`"publishableKey" = ${value}`;
   const lookup = async () => {
-    const [row] = await db.$queryRaw<SdkProject[]>`${PREPARED}
+    const [row] = await prepared<SdkProject>(db)`
       SELECT "id", "organizationId", "name", "appType"::text AS "appType", "referralRedirectLink", "allowedOrigins",
         "identityVerification", "secretEncrypted"
       FROM "Project" WHERE ${where}`;

@@ -2,7 +2,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { BindingRefusal } from "@/lib/schemas/referrals";
 import { recordActivity } from "@/server/domain/activity/record-activity";
 import { insertTracking } from "./insert-tracking";
-import { PREPARED } from "@/server/db/prepared-statements";
+import { prepared } from "@/server/db/prepared-statements";
 
 /**
  * What a caller passes to say where a user came from. Today: the tracking id the web widget stored
@@ -38,7 +38,7 @@ export async function bindReferee(tx: Prisma.TransactionClient, projectId: strin
 }
 
 async function bindTracking(tx: Prisma.TransactionClient, projectId: string, referee: Referee, trackingId: string): Promise<Binding> {
-  const [taken] = await tx.$queryRaw<{ referrerId: string; referrerClientId: string }[]>`${PREPARED}
+  const [taken] = await prepared<{ referrerId: string; referrerClientId: string }>(tx)`
     UPDATE "ReferralTracking" t SET "refereeId" = ${referee.id}, "updatedAt" = ${new Date()}
     FROM "AppUser" r
     WHERE t."id" = ${trackingId} AND t."projectId" = ${projectId} AND t."refereeId" IS NULL AND t."referrerId" <> ${referee.id}

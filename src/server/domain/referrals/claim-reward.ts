@@ -7,7 +7,7 @@ import { buildRewardPayload } from "@/server/domain/deliveries/reward-payload";
 import { rewardEventInsert } from "./record-reward-event";
 import { failReward, rejectFinalItem } from "./refuse-reward";
 import type { GrantRewardResult, RewardContext } from "./reward-context";
-import { PREPARED } from "@/server/db/prepared-statements";
+import { prepared } from "@/server/db/prepared-statements";
 
 const MAX_CLAIM_ATTEMPTS = 3;
 
@@ -45,7 +45,7 @@ export async function claimReward(db: Db, ctx: RewardContext, attempt = 1): Prom
 
 /** Which farming rule a claim refused by a unique index ran into, read from the reward that won. */
 async function lostTo(db: Db, { item }: RewardContext): Promise<"duplicate_referee" | "mutual_referral"> {
-  const [row] = await db.$queryRaw<{ refereeRewarded: boolean }[]>`${PREPARED}
+  const [row] = await prepared<{ refereeRewarded: boolean }>(db)`
     SELECT EXISTS (SELECT FROM "RewardHistory" WHERE "refereeId" = ${item.refereeId}) AS "refereeRewarded"`;
   return row?.refereeRewarded ? "duplicate_referee" : "mutual_referral";
 }
@@ -62,7 +62,7 @@ async function claimStatement(db: Db, ctx: RewardContext, claimedAt: Date): Prom
   const { project, item } = ctx;
   const onlyIf = Prisma.sql`EXISTS (SELECT FROM claimed)`;
   const gated = { at: claimedAt, onlyIf };
-  const [row] = await db.$queryRaw<{ claimed: boolean; deliveryIds: string[] }[]>`${PREPARED}
+  const [row] = await prepared<{ claimed: boolean; deliveryIds: string[] }>(db)`
     WITH claimed AS (
       UPDATE "ReferralTracking"
       SET "status" = 'Completed', "rewardClaimed" = true, "rewardClaimedAt" = ${claimedAt}, "updatedAt" = ${claimedAt}

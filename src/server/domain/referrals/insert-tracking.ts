@@ -7,7 +7,7 @@ import { isUniqueViolation } from "@/server/domain/db-errors";
 import { DomainError } from "@/server/domain/errors";
 import { randomAlphanumeric } from "@/server/domain/tokens";
 import type { ReferralDto } from "./to-referral-dto";
-import { PREPARED } from "@/server/db/prepared-statements";
+import { prepared } from "@/server/db/prepared-statements";
 
 export type NewTracking = {
   projectId: string;
@@ -51,7 +51,7 @@ export async function insertTracking(db: Prisma.TransactionClient, tracking: New
   const referrerClientId = Prisma.sql`(SELECT "clientProvidedId" FROM referrer)`;
   let row: Row | undefined;
   try {
-    [row] = await db.$queryRaw<Row[]>`${PREPARED}
+    [row] = await prepared<Row>(db)`
       WITH project AS (
         SELECT p."id", c."id" AS "campaignId", c."newUserExperience"
         FROM "Project" p LEFT JOIN "Campaign" c ON c."projectId" = p."id"

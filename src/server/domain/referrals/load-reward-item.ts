@@ -1,7 +1,7 @@
 import type { AttributionModel, TrackingStatus } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { notFound } from "@/server/domain/errors";
-import { PREPARED } from "@/server/db/prepared-statements";
+import { prepared } from "@/server/db/prepared-statements";
 
 /** A tracking item with what reporting a reward event needs of its parties, campaign and project. */
 export type RewardItem = {
@@ -39,7 +39,7 @@ type Row = Omit<RewardItem, "id"> & { projectId: string; projectName: string; id
  * "not found"s. Grandfathered rewards count: a referee or pair rewarded before the rules stays so.
  */
 export async function loadRewardItem(db: Db, organizationId: string, projectId: string, trackingId: string, now = new Date()) {
-  const [row] = await db.$queryRaw<Row[]>`${PREPARED}
+  const [row] = await prepared<Row>(db)`
     SELECT p."id" AS "projectId", p."name" AS "projectName",
       t."id", t."campaignId", t."referrerId", t."refereeId", t."rewardEventName", t."status"::text AS "status",
       t."createdAt", referrer."clientProvidedId" AS "referrerClientId", referee."clientProvidedId" AS "refereeClientId",

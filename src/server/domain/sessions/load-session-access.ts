@@ -1,7 +1,7 @@
 import type { MemberRole } from "@/generated/prisma/enums";
 import type { Db } from "@/server/db/client";
 import { SESSION_MAX_AGE_SECONDS, SESSION_TOUCH_INTERVAL_MS } from "./session-lifetime";
-import { PREPARED } from "@/server/db/prepared-statements";
+import { prepared } from "@/server/db/prepared-statements";
 
 export type SessionAccess = {
   email: string;
@@ -21,7 +21,7 @@ type Row = { email: string; emailVerifiedAt: Date | null; organizationId: string
 export async function loadSessionAccess(db: Db, userId: string, sessionId: string, now = new Date()): Promise<SessionAccess | null> {
   const staleBefore = new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS);
   const expiresAt = new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000);
-  const rows = await db.$queryRaw<Row[]>`${PREPARED}
+  const rows = await prepared<Row>(db)`
     WITH touched AS (
       UPDATE "Session" SET "lastSeenAt" = ${now}, "expiresAt" = ${expiresAt}
       WHERE "id" = ${sessionId} AND "userId" = ${userId} AND "expiresAt" > ${now} AND "lastSeenAt" < ${staleBefore}
