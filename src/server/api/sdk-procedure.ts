@@ -58,7 +58,7 @@ function sdkKind(credential: "projectKey" | "projectSecret") {
     const sdk: SdkCaller = { project: found.project, key: found.kind, origin };
     // Counted per key and client address once the key is known, before any work.
     await limitSdkRequest(ctx, { projectKey: `${sdk.project.id}:${sdk.key}`, organizationId: sdk.project.organizationId });
-    return next({ ctx: { ...ctx, sdk } });
+    return next({ ctx: { sdk } });
   });
 }
 

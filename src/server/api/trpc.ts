@@ -156,7 +156,8 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, meta, next }
   // Counted before the permission check: a refused call spends quota too.
   await (actor.kind === "apiKey" ? limitApiKey(ctx, actor) : limitDashboardUser(ctx, actor));
   authorize(actor.role, meta?.permission);
-  return next({ ctx: { ...ctx, actor, organizationId: actor.organizationId } });
+  // tRPC merges what next() gives into the context: only the changes are passed, not a copy of it all.
+  return next({ ctx: { actor, organizationId: actor.organizationId } });
 });
 
 /** Dashboard-only operations (account, organisation, API keys): a signed-in user. */
@@ -164,7 +165,7 @@ export const sessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const actor = ctx.actor;
   if (actor?.kind !== "user") throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first." });
   await limitDashboardUser(ctx, actor);
-  return next({ ctx: { ...ctx, actor } });
+  return next({ ctx: { actor } });
 });
 
 /** A signed-in member of the active organisation, with the permission the meta names. */
@@ -172,5 +173,5 @@ export const memberProcedure = sessionProcedure.use(({ ctx, meta, next }) => {
   const { organizationId, role } = ctx.actor;
   if (!organizationId || !role) throw new TRPCError({ code: "FORBIDDEN", message: "You are not a member of any organisation." });
   authorize(role, meta?.permission);
-  return next({ ctx: { ...ctx, organizationId, role } });
+  return next({ ctx: { organizationId, role } });
 });
