@@ -9,7 +9,7 @@ import { appRouter } from "@/server/api/root";
 import { procedureMeta } from "@/server/api/procedure-meta";
 import type { Context } from "@/server/api/trpc";
 import { JSON_MEDIA_TYPE, MAX_BODY_BYTES, readLimitedBody, RESPONSE_MEDIA_TYPES } from "@/server/http/request-body";
-import { REQUEST_ID_HEADER, withRequestId } from "@/server/http/request-id";
+import { REQUEST_ID_HEADER } from "@/server/http/request-id";
 import { allowHeader, operationsAt, type RestOperation } from "./rest-operations";
 
 export { MAX_BODY_BYTES };
@@ -57,7 +57,7 @@ export async function handleRestRequest(req: Request, services: Services): Promi
       // HEAD is GET without the body (trpc-to-openapi knows no HEAD).
       const method = req.method === "HEAD" ? "GET" : req.method;
       const createContext = () => createRestContext(services, req.headers, scope);
-      const answer = await withRequestId(scope.requestId, () => invoke(req, method, target, body, createContext, scope.requestId));
+      const answer = await invoke(req, method, target, body, createContext, scope.requestId);
       response = finalize(answer, req, url, scope.requestId);
     }
   } catch (error) {
@@ -218,9 +218,11 @@ function decodedOrRaw(segment: string): string {
 
 function finalize({ status, headers, text }: HandlerAnswer, req: Request, url: URL, requestId: string): Response {
   if (status >= 400) {
-    const body = JSON.parse(text) as { data?: { problem?: Problem } };
-    const problem = body.data?.problem ?? problemFromError(new TRPCError({ code: "INTERNAL_SERVER_ERROR" }), requestId);
-    return problemResponse({ ...problem, requestId, instance: url.pathname });
+    const { problem } = (JSON.parse(text) as { data?: { problem?: Problem } }).data ?? {};
+    // An internal error's detail quotes the request id, which the error formatter has no way to know
+    // when the context could not be built (it runs outside withRequestId here): made again with it.
+    const known = problem && problem.status !== 500 ? problem : problemFromError(new TRPCError({ code: "INTERNAL_SERVER_ERROR" }), requestId);
+    return problemResponse({ ...known, requestId, instance: url.pathname });
   }
   if (!text) {
     headers.delete("content-type");
