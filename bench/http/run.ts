@@ -18,7 +18,8 @@ const log = (line: string) => console.log(line);
 function gitFacts() {
   const git = (...args: string[]) => execFileSync("git", args, { cwd: ROOT, encoding: "utf8" }).trim();
   try {
-    return { commit: git("rev-parse", "HEAD"), branch: git("rev-parse", "--abbrev-ref", "HEAD"), dirty: git("status", "--porcelain").length > 0 };
+    // The results file a run writes does not count as a change for the next run.
+    return { commit: git("rev-parse", "HEAD"), branch: git("rev-parse", "--abbrev-ref", "HEAD"), dirty: git("status", "--porcelain", "--", ".", ":!bench/results").length > 0 };
   } catch {
     return { commit: "unknown", branch: "unknown", dirty: false };
   }
