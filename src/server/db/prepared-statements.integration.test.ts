@@ -48,32 +48,39 @@ async function preparedBy(calls: (db: Db) => Promise<unknown>, where: "transacti
 describe("prepared statements", () => {
   it("parses a marked statement once per connection and runs it again by name", async ({ skip }) => {
     if (!t.url) skip("PGlite's adapter sends no statement names");
-    const prepared = await preparedBy(async (db) => {
+    const statements = await preparedBy(async (db) => {
       for (let i = 0; i < 6; i++) expect((await getAppUserByClientId(db, o.org.id, o.project.id, "user-42")).clientProvidedId).toBe("user-42");
     });
-    expect(prepared).toEqual([{ name: expect.stringMatching(/^referloop_\d+$/), statement: expect.stringContaining("LEFT JOIN \"AppUser\" u"), executions: 6 }]);
+    expect(statements).toEqual([{ name: expect.stringMatching(/^referloop_\d+$/), statement: expect.stringContaining("LEFT JOIN \"AppUser\" u"), executions: 6 }]);
   });
 
   it("does the same outside a transaction, where the statement skips Prisma's engine", async ({ skip }) => {
     if (!t.url) skip("PGlite's adapter sends no statement names");
-    const prepared = await preparedBy(async (db) => {
+    const statements = await preparedBy(async (db) => {
       for (let i = 0; i < 6; i++) expect((await getAppUserByClientId(db, o.org.id, o.project.id, "user-42")).clientProvidedId).toBe("user-42");
     }, "pool");
-    expect(prepared).toEqual([{ name: expect.stringMatching(/^referloop_\d+$/), statement: expect.stringContaining("LEFT JOIN \"AppUser\" u"), executions: 6 }]);
+    expect(statements).toEqual([{ name: expect.stringMatching(/^referloop_\d+$/), statement: expect.stringContaining("LEFT JOIN \"AppUser\" u"), executions: 6 }]);
   });
 
-  it("sends values and returns results as Prisma does, in and outside a transaction", async () => {
+  it("sends values and returns results as Prisma does, in and outside a transaction, whatever the process's time zone", async ({ onTestFinished }) => {
+    // Off UTC, a timestamp read or sent as local time would be hours out.
+    const zone = process.env.TZ;
+    process.env.TZ = "America/New_York";
+    onTestFinished(() => {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    });
     const at = new Date("2026-01-02T03:04:05.678Z");
     const statement = (db: Db) => prepared<Record<string, unknown>>(db)`
       SELECT CAST(${at} AS timestamp(3)) AS "timestamp", CAST(${at} AS timestamp(3)) = timestamp '2026-01-02 03:04:05.678' AS "storedAsUtc",
         9007199254740993::bigint AS "bigint", 7::int AS "int", 1.5::float8 AS "float", ${"{\"a\":1}"}::jsonb AS "json",
-        ARRAY[${"x"}, 'y'] AS "array", ${true}::boolean AS "boolean", NULL::text AS "null",
+        ARRAY[${"x"}, 'y'] AS "array", ${true}::boolean AS "boolean", NULL::text AS "null", CAST(${[at]} AS timestamp(3)[]) || NULL::timestamp AS "timestamps", CAST(ARRAY[] AS timestamp[]) AS "none",
         (SELECT "createdAt" FROM "AppUser" WHERE "clientProvidedId" = 'user-42') AS "column"`;
     const direct = await statement(t.db);
     expect(direct).toEqual(await t.db.$transaction((tx) => statement(tx as unknown as Db)));
     const stored = await t.db.appUser.findFirstOrThrow({ where: { clientProvidedId: "user-42" } });
     expect(direct).toEqual([
-      { timestamp: at, storedAsUtc: true, bigint: 9007199254740993n, int: 7, float: 1.5, json: { a: 1 }, array: ["x", "y"], boolean: true, null: null, column: stored.createdAt },
+      { timestamp: at, storedAsUtc: true, bigint: 9007199254740993n, int: 7, float: 1.5, json: { a: 1 }, array: ["x", "y"], boolean: true, null: null, timestamps: [at, null], none: [], column: stored.createdAt },
     ]);
   });
 
@@ -90,13 +97,13 @@ describe("prepared statements", () => {
 
   it("leaves unmarked statements unnamed: a search is planned for its term every time", async ({ skip }) => {
     if (!t.url) skip("PGlite's adapter sends no statement names");
-    const prepared = await preparedBy(async (db) => {
+    const statements = await preparedBy(async (db) => {
       for (let i = 0; i < 6; i++) {
         const page = await listAppUsers(db, o.org.id, o.project.id, listAppUsersQuery.parse({ search: "user-4" }));
         expect(page.items.map((u) => u.clientProvidedId)).toEqual(["user-42"]);
       }
     });
-    expect(prepared).toEqual([]);
+    expect(statements).toEqual([]);
   });
 
   it("names each marked text once, and nothing else", () => {

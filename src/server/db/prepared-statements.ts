@@ -41,17 +41,23 @@ export function runPreparedOn(db: object, pool: pg.Pool): void {
   pools.set(db, pool);
 }
 
-/** As Prisma's adapter sends a date: UTC, without offset, so a `timestamp` column stores it as is. */
+/** As Prisma's adapter sends a date, in a list too: UTC, without offset, so a `timestamp` column stores it as is. */
 function toParameter(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toParameter);
   if (!(value instanceof Date)) return value;
   const iso = value.toISOString();
   return `${iso.slice(0, 10)} ${iso.slice(11, 23)}`;
 }
 
-/** As Prisma returns them: `timestamp` (stored in UTC) as a Date, `bigint` as a BigInt. */
+const utcTimestamp = (text: string) => new Date(`${text.replace(" ", "T")}Z`);
+const TIMESTAMP_ARRAY = 1115;
+
+/** As Prisma returns them: `timestamp` (stored in UTC) as a Date, alone or in a list, `bigint` as a BigInt. */
 const types = {
   getTypeParser: ((oid: number, format?: "text" | "binary") => {
-    if (oid === pg.types.builtins.TIMESTAMP) return (text: string) => new Date(`${text.replace(" ", "T")}Z`);
+    if (oid === pg.types.builtins.TIMESTAMP) return utcTimestamp;
+    // One dimension, as `{"2026-01-02 03:04:05.678",NULL}`: a timestamp holds no comma or quote.
+    if (oid === TIMESTAMP_ARRAY) return (text: string) => (text === "{}" ? [] : text.slice(1, -1).split(",").map((t) => (t === "NULL" ? null : utcTimestamp(t.replaceAll('"', "")))));
     if (oid === pg.types.builtins.INT8) return (text: string) => BigInt(text);
     return pg.types.getTypeParser(oid, format);
   }) as typeof pg.types.getTypeParser,
