@@ -24,12 +24,14 @@ export async function listAppUsers(
 ): Promise<PageEnvelope<AppUserDto>> {
   const paging = pageWindow(input);
   if (input.search) {
+    // Checks the project's ownership too, so a search that matches too many for it need not again.
     const sorted = await searchSortingMatches(db, organizationId, projectId, input, paging);
     if (sorted) return sorted;
+  } else {
+    await getOwnedProject(db, organizationId, projectId);
   }
-  const project = await getOwnedProject(db, organizationId, projectId);
   const where: Prisma.AppUserWhereInput = {
-    projectId: project.id,
+    projectId,
     ...(input.hasReferrals === undefined ? {} : { totalReferralsGiven: input.hasReferrals ? { gt: 0 } : 0 }),
     ...(input.search ? { OR: searchConditions(input.search) } : {}),
   };
