@@ -20,8 +20,9 @@ type Queryable = Pick<Prisma.TransactionClient, "$queryRaw">;
  * Outside a transaction, on PostgreSQL, the statement goes straight to the pool the Prisma client's
  * adapter uses (see runPreparedOn): Prisma's engine costs about 45 µs of Node CPU per raw statement
  * on the benchmark machine (against 20 µs for the whole round trip through pg), and these are the
- * API's most frequent statements. Values and results are converted as Prisma's adapter does, and a
- * failure of either kind is recognised by src/server/domain/db-errors.ts.
+ * API's most frequent statements. Dates are sent, and timestamps and bigints read, as Prisma's adapter
+ * does (a `numeric` would come back as a string, not a Decimal: none of these statements reads one),
+ * and a failure of either kind is recognised by src/server/domain/db-errors.ts.
  */
 export const prepared =
   <T>(db: Queryable) =>
