@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWebhookBody } from "@/lib/schemas/webhooks";
 import { authenticateApiKey } from "@/server/domain/api-keys/authenticate-api-key";
+import { CredentialCache } from "@/server/db/credential-cache";
 import { createWebhook } from "@/server/domain/webhooks/create-webhook";
 import { decryptSecret, encryptSecret } from "@/server/domain/webhooks/webhook-secret";
 import { testConfig } from "@/test/config";
@@ -30,7 +31,7 @@ describe("npm run admin -- bootstrap", () => {
     expect(lines).toHaveLength(1);
     const first = JSON.parse(lines[0]!);
     expect(first).toEqual({ userId: expect.any(String), organizationId: expect.any(String), apiKey: expect.stringMatching(/^rl_/) });
-    expect(await authenticateApiKey(t.db, first.apiKey)).toMatchObject({ organizationId: first.organizationId });
+    expect(await authenticateApiKey(t.db, first.apiKey, new CredentialCache())).toMatchObject({ organizationId: first.organizationId });
 
     const again = JSON.parse((await bootstrap("--email", "boot@example.com", "--password", "bootstrap-pass", "--org", "Boot Org")).stdout);
     expect(again.userId).toBe(first.userId);

@@ -35,7 +35,7 @@ export function bearerToken(headers: Headers): string | null {
 /** REST callers (backends) authenticate with an API key only; cookies are never read here. */
 export async function createRestContext(services: Services, headers: Headers, scope: Partial<RequestScope> = {}): Promise<Context> {
   const token = bearerToken(headers);
-  const key = token ? await authenticateApiKey(services.db, token, { credentials: services.credentials }) : null;
+  const key = token ? await authenticateApiKey(services.db, token, services.credentials) : null;
   return { ...services, ...requestScope(headers, scope), headers, via: "rest", actor: key ? { kind: "apiKey", ...key } : null };
 }
 

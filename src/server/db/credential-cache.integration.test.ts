@@ -36,7 +36,7 @@ async function instance() {
 }
 
 const newKey = async (role: "member" | "readOnly" = "member") => (await createApiKey(t.db, o.org.id, { name: "cached", role }, null)).key;
-const apiKey = (key: string, credentials: CredentialCache) => authenticateApiKey(t.db, key, { credentials });
+const apiKey = (key: string, credentials: CredentialCache) => authenticateApiKey(t.db, key, credentials);
 
 describe("credential cache", () => {
   it("answers a known API key from memory, and every instance drops it once its deletion commits", async ({ skip }) => {

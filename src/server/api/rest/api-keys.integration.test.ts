@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test/db";
 import { createOrgWithApiKey, restClient, type RestClient } from "@/test/rest";
 import { authenticateApiKey } from "@/server/domain/api-keys/authenticate-api-key";
+import { CredentialCache } from "@/server/db/credential-cache";
 import { createApiKey } from "@/server/domain/api-keys/create-api-key";
 import { deleteApiKey } from "@/server/domain/api-keys/delete-api-key";
 import { listApiKeys } from "@/server/domain/api-keys/list-api-keys";
@@ -46,7 +47,7 @@ describe("API keys", () => {
     expect((await t.db.apiKey.findUniqueOrThrow({ where: { id } })).lastUsedAt).toEqual(first);
     // Past the resolution window the next request records the new time.
     const later = new Date(first!.getTime() + 61_000);
-    await authenticateApiKey(t.db, key, { now: later });
+    await authenticateApiKey(t.db, key, new CredentialCache(), later);
     expect((await t.db.apiKey.findUniqueOrThrow({ where: { id } })).lastUsedAt).toEqual(later);
   });
 

@@ -16,16 +16,15 @@ type Row = Pick<ApiKey, "id" | "name" | "organizationId" | "role" | "expiresAt" 
  * share of a GET), or none while `credentials` holds the key (a deleted or changed key is dropped
  * from every instance's cache when the change commits; expiry is checked here on every call).
  */
-export async function authenticateApiKey(db: Db, key: string, { now = new Date(), credentials }: { now?: Date; credentials?: CredentialCache } = {}) {
+export async function authenticateApiKey(db: Db, key: string, credentials: CredentialCache, now = new Date()) {
   if (!key.startsWith(API_KEY_PREFIX)) return null;
   const keyHash = hashToken(key);
-  const lookup = async () => {
+  const record = await credentials.read(`apiKey:${keyHash}`, async () => {
     const [row] = await prepared<Row>(db)`
       SELECT "id", "name", "organizationId", "role"::text AS "role", "expiresAt", "lastUsedAt"
       FROM "ApiKey" WHERE "keyHash" = ${keyHash}`;
     return row ?? null;
-  };
-  const record = credentials ? await credentials.read(`apiKey:${keyHash}`, lookup) : await lookup();
+  });
   if (!record || (record.expiresAt && record.expiresAt <= now)) return null;
   if (!record.lastUsedAt || now.getTime() - record.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db.apiKey.updateMany({ where: { id: record.id }, data: { lastUsedAt: now } });

@@ -32,7 +32,7 @@ const MAX_KEY_LENGTH = 100;
 export async function authenticateProjectKey(
   db: Db,
   key: string,
-  credentials?: CredentialCache,
+  credentials: CredentialCache,
 ): Promise<{ project: SdkProject; kind: ProjectKeyKind } | null> {
   if (key.length > MAX_KEY_LENGTH) return null;
   const kind: ProjectKeyKind | null = key.startsWith(SECRET_PREFIX) ? "secret" : key.startsWith(PUBLISHABLE_PREFIX) ? "publishable" : null;
@@ -40,13 +40,12 @@ export async function authenticateProjectKey(
   // A secret is compared, and cached, as its hash only.
   const value = kind === "secret" ? hashToken(key) : key;
   const where = kind === "secret" ? Prisma.sql`"secretHash" = ${value}` : Prisma.sql`"publishableKey" = ${value}`;
-  const lookup = async () => {
+  const project = await credentials.read(`project:${kind}:${value}`, async () => {
     const [row] = await prepared<SdkProject>(db)`
       SELECT "id", "organizationId", "name", "appType"::text AS "appType", "referralRedirectLink", "allowedOrigins",
         "identityVerification", "secretEncrypted"
       FROM "Project" WHERE ${where}`;
     return row ?? null;
-  };
-  const project = credentials ? await credentials.read(`project:${kind}:${value}`, lookup) : await lookup();
+  });
   return project ? { project, kind } : null;
 }
