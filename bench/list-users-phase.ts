@@ -9,7 +9,7 @@ import { createProject } from "@/server/domain/projects/create-project";
 import { createOrgWithApiKey, restClient } from "@/test/rest";
 import { captureQueries } from "./capture-queries";
 import { withClient } from "./postgres";
-import { seedAppUsers, seededReferralCode } from "./seed";
+import { seedAppUsers, seededReferralCode, seedReferredBy } from "./seed";
 import { summarize, timeSequential, type LatencySummary } from "./stats";
 
 const CLIENT_ID_PREFIX = "cust_";
@@ -28,6 +28,7 @@ export async function prepareListProject(db: Db, url: string, users: number): Pr
   const started = performance.now();
   await withClient(url, async (c) => {
     await seedAppUsers(c, project.id, users, CLIENT_ID_PREFIX);
+    await seedReferredBy(c, project.id, users);
     await c.query(`VACUUM ANALYZE "AppUser"`);
   });
   return { organizationId: org.id, projectId: project.id, apiKey, users, seedMs: performance.now() - started };

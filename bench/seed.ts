@@ -31,6 +31,28 @@ export function seededReferralCode(n: number): string {
   return code;
 }
 
+/**
+ * Every tenth of the seeded users numbered `first`..`first + count - 1` referred by the row before it
+ * (which must exist): a Completed tracking item and its reward, so that reading `referredBy` in the
+ * list has referrers to find. The project must have its campaign.
+ */
+export async function seedReferredBy(client: pg.Client, projectId: string, count: number, first = 1) {
+  await client.query(
+    `WITH item AS (
+       INSERT INTO "ReferralTracking" ("id", "projectId", "campaignId", "referrerId", "refereeId", "referralCode", "status",
+         "rewardClaimed", "rewardClaimedAt", "createdAt", "updatedAt")
+       SELECT md5($1 || ':referred:' || n)::uuid::text, $1, c."id", ${seededAppUserIdSql("$1", "(n - 1)")}, ${seededAppUserIdSql("$1", "n")},
+              ${codeExpression("(n - 1)")}, 'Completed', true, now(), now(), now()
+       FROM generate_series($3::int, $3::int + $2::int - 1) AS n, "Campaign" c
+       WHERE c."projectId" = $1 AND n % 10 = 0
+       RETURNING "id", "referrerId", "refereeId", "rewardClaimedAt"
+     )
+     INSERT INTO "RewardHistory" ("id", "projectId", "trackingId", "referrerId", "refereeId", "eventName", "claimedAt")
+     SELECT md5("id" || ':reward')::uuid::text, $1, "id", "referrerId", "refereeId", 'seeded', "rewardClaimedAt" FROM item`,
+    [projectId, count, first],
+  );
+}
+
 /** The client id the seed gives row `n`: `<prefix>000042` (at least 6 digits). */
 export const seededClientId = (prefix: string, n: number) => `${prefix}${String(n).padStart(6, "0")}`;
 
@@ -42,21 +64,20 @@ const uniform = (k: number) => `((hashint4extended(n, ${k}) & 1073741823)::float
 
 /**
  * `count` app users in one project with realistic spread: created over the past year, 20% never
- * seen, 70% without referrals and a long tail up to ~200, successful <= given, every tenth user
- * referred by the previous one (so the list's referredBy join has work), a small attributes object.
+ * seen, 70% without referrals and a long tail up to ~200, successful <= given, a small attributes
+ * object (seedReferredBy adds who referred whom).
  * Rows are numbered from `first`: ids, codes and client ids derive from the number, so ranges that
- * do not overlap can be seeded into one project (the row before a multiple of ten must exist).
+ * do not overlap can be seeded into one project.
  */
 export async function seedAppUsers(client: pg.Client, projectId: string, count: number, clientIdPrefix: string, first = 1) {
   await client.query(
     `INSERT INTO "AppUser" ("id", "projectId", "clientProvidedId", "referralCode", "attributes", "firstSeenAt",
-       "lastSeenAt", "totalReferralsGiven", "totalReferralsReceived", "successfulReferrals", "referredById",
+       "lastSeenAt", "totalReferralsGiven", "totalReferralsReceived", "successfulReferrals",
        "createdAt", "updatedAt")
      SELECT ${seededAppUserIdSql("$1", "n")}, $1, $2 || lpad(n::text, GREATEST(6, length(n::text)), '0'), ${codeExpression("n")},
             jsonb_build_object('plan', (ARRAY['free', 'pro', 'team'])[1 + n % 3]),
             created, CASE WHEN ${uniform(2)} < 0.2 THEN NULL ELSE created + ${uniform(3)} * (now() - created) END,
             given, CASE WHEN ${uniform(4)} < 0.3 THEN 1 ELSE 0 END, floor(given * ${uniform(5)})::int,
-            CASE WHEN n % 10 = 0 THEN ${seededAppUserIdSql("$1", "(n - 1)")} END,
             created, created
      FROM generate_series($4::int, $4::int + $3::int - 1) AS n,
           LATERAL (SELECT now() - ${uniform(1)} * interval '365 days' AS created,

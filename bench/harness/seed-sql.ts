@@ -5,10 +5,10 @@
  */
 import { createHash } from "node:crypto";
 import type pg from "pg";
-import { seedAppUsers, seededAppUserIdSql, seededClientId } from "../seed";
+import { seedAppUsers, seededAppUserIdSql, seededClientId, seedReferredBy } from "../seed";
 
 /**
- * `count` app users with the fast path for a large, still empty AppUser table: in one transaction,
+ * `count` app users (every tenth referred by the one before) with the fast path for a large, still empty AppUser table: in one transaction,
  * drop the table's secondary indexes, insert, and build them again from their own definitions
  * (pg_get_indexdef: exactly what the migrations created), without per-row foreign-key triggers when
  * the user may skip them (the rows reference one existing project and each other). A million rows
@@ -27,6 +27,7 @@ export async function seedManyAppUsers(client: pg.Client, projectId: string, cou
     if (role?.rolsuper) await client.query("SET LOCAL session_replication_role = replica");
     for (const index of indexes) await client.query(`DROP INDEX "${index.name.replaceAll('"', '""')}"`);
     await seedAppUsers(client, projectId, count, prefix);
+    await seedReferredBy(client, projectId, count);
     for (const index of indexes) await client.query(index.definition);
     await client.query("COMMIT");
   } catch (error) {
@@ -56,8 +57,6 @@ export async function seedPendingItems(
   input: { projectId: string; campaignId: string; referrers: number; count: number; first: number; refereePrefix: string; status?: "Pending" | "Completed" },
 ): Promise<PendingItem[]> {
   const { projectId, campaignId, referrers, count, first, refereePrefix } = input;
-  // first = 1 (mod 10): the seed's "referred by the previous row" then stays inside the range.
-  if (first % 10 !== 1) throw new Error(`first must end in 1 (got ${first})`);
   await seedAppUsers(client, projectId, count, refereePrefix, first);
   const { rowCount } = await client.query(
     `INSERT INTO "ReferralTracking" ("id", "projectId", "campaignId", "referrerId", "refereeId", "referralCode", "status",

@@ -27,6 +27,15 @@ beforeAll(async () => {
 });
 afterAll(() => t?.drop());
 
+/** A completed item and its reward, `referee` referred by `referrer`, written as a claim leaves them. */
+async function rewardedAsReferee(refereeId: string, referrerId: string, claimedAt: Date, grandfathered = false) {
+  const { id: campaignId } = await t.db.campaign.findUniqueOrThrow({ where: { projectId: project } });
+  const tracking = await t.db.referralTracking.create({
+    data: { projectId: project, campaignId, referrerId, refereeId, referralCode: "ABCDEF", status: "Completed", rewardClaimed: true, rewardClaimedAt: claimedAt },
+  });
+  await t.db.rewardHistory.create({ data: { projectId: project, trackingId: tracking.id, referrerId, refereeId, claimedAt, grandfathered } });
+}
+
 describe("createAppUser", () => {
   it("creates the user with a 6-character alphanumeric code and the spec's DTO fields", async () => {
     const user = await createAppUser(t.db, org, project, { clientProvidedId: "create-1", attributes: { plan: "pro" } });
@@ -100,7 +109,7 @@ describe("getAppUser, getAppUserByClientId, updateAppUser", () => {
   it("tells an unknown or foreign project from an unknown user by client id, and reads the referrer's client id", async () => {
     const referrer = await createAppUser(t.db, org, project, { clientProvidedId: "by-client-referrer" });
     const user = await createAppUser(t.db, org, project, { clientProvidedId: "by-client", attributes: { plan: "pro" } });
-    await t.db.appUser.update({ where: { id: user.uniqueId }, data: { referredById: referrer.uniqueId } });
+    await rewardedAsReferee(user.uniqueId, referrer.uniqueId, new Date());
     expect(await getAppUserByClientId(t.db, org, project, "by-client")).toEqual({ ...user, referredBy: "by-client-referrer" });
     expect((await domainError(getAppUserByClientId(t.db, org, project, "nobody"))).message).toMatch(/^App user/);
     for (const [organizationId, projectId] of [[other.org, project], [org, other.project], [org, "00000000-0000-0000-0000-000000000000"]]) {
@@ -108,6 +117,23 @@ describe("getAppUser, getAppUserByClientId, updateAppUser", () => {
       expect(error.kind).toBe("not_found");
       expect(error.message).toMatch(/^Project/);
     }
+  });
+
+  it("shows as referredBy the referrer of the user's first reward as referee, on every read", async () => {
+    const [first, second, user] = await Promise.all(
+      ["first-referrer", "second-referrer", "referred-twice"].map((clientProvidedId) => createAppUser(t.db, org, project, { clientProvidedId })),
+    );
+    expect((await getAppUser(t.db, org, project, user!.uniqueId)).referredBy).toBeNull();
+    // A referee is rewarded once, but one rewarded twice before the farming rules keeps both rewards.
+    await rewardedAsReferee(user!.uniqueId, second!.uniqueId, new Date("2026-02-01T00:00:00Z"));
+    await rewardedAsReferee(user!.uniqueId, first!.uniqueId, new Date("2026-01-01T00:00:00Z"), true);
+    const reads = [
+      await getAppUser(t.db, org, project, user!.uniqueId),
+      await getAppUserByClientId(t.db, org, project, "referred-twice"),
+      (await listAppUsers(t.db, org, project, listAppUsersQuery.parse({ search: "referred-twice" }))).items[0],
+      (await listAppUsers(t.db, org, project, listAppUsersQuery.parse({ sortBy: "createdAt", sortOrder: "desc" }))).items.find((u) => u.uniqueId === user!.uniqueId),
+    ];
+    expect(reads.map((u) => u?.referredBy)).toEqual(Array(4).fill("first-referrer"));
   });
 
   it("replaces the whole attributes map", async () => {

@@ -28,7 +28,7 @@ export async function createAppUser(
     });
     return created;
   });
-  return toAppUserDto({ ...user, referredBy: null });
+  return toAppUserDto({ ...user, rewardsAsReferee: [] });
 }
 
 const duplicateClientId = (clientProvidedId: string) =>

@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import { APP_USER_COLUMNS, fromAppUserColumns, type AppUserColumns, type AppUserDto } from "@/server/domain/app-users/to-app-user-dto";
+import { APP_USER_COLUMNS, fromAppUserColumns, REFERRER_JOIN, type AppUserColumns, type AppUserDto } from "@/server/domain/app-users/to-app-user-dto";
 import { notFound } from "@/server/domain/errors";
 import { prepared } from "@/server/db/prepared-statements";
 
@@ -21,7 +21,7 @@ export async function getAppUserByClientId(
     SELECT ${APP_USER_COLUMNS}
     FROM "Project" p
     LEFT JOIN "AppUser" u ON u."projectId" = p."id" AND u."clientProvidedId" = ${clientProvidedId}
-    LEFT JOIN "AppUser" r ON r."id" = u."referredById"
+    ${REFERRER_JOIN}
     WHERE p."id" = ${projectId} AND p."organizationId" = ${organizationId}`;
   if (!row) throw notFound("Project");
   const { id, ...user } = row;

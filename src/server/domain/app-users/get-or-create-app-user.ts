@@ -34,7 +34,7 @@ export async function getOrCreateAppUser(
         type: "user_created",
         description: `App user ${clientProvidedId} was created on first sight.`,
       });
-      return { user: { ...created, referredBy: null }, created: true };
+      return { user: { ...created, rewardsAsReferee: [] }, created: true };
     }
   }
   // Existing, or created a moment ago by a concurrent call.

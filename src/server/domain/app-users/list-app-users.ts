@@ -3,6 +3,7 @@ import type { Db } from "@/server/db/client";
 import {
   APP_USER_COLUMNS,
   fromAppUserColumns,
+  REFERRER_JOIN,
   toAppUserDto,
   withReferrer,
   type AppUserColumns,
@@ -72,7 +73,7 @@ async function searchSortingMatches(
       EXISTS (SELECT FROM "Project" WHERE "id" = ${projectId} AND "organizationId" = ${organizationId}) AS "ownProject",
       ${APP_USER_COLUMNS}
     FROM (VALUES (1)) AS one
-    LEFT JOIN (page JOIN "AppUser" u ON u."id" = page."id" LEFT JOIN "AppUser" r ON r."id" = u."referredById") ON true
+    LEFT JOIN (page JOIN "AppUser" u ON u."id" = page."id" ${REFERRER_JOIN}) ON true
     ORDER BY page."sortKey" ${order}`;
   const [first] = rows;
   if (!first?.ownProject) throw notFound("Project");

@@ -1,8 +1,14 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { AppUserAttributes } from "@/lib/schemas/app-users";
 
-/** Load app users with this include so `referredBy` can be shown as the referrer's client id. */
-export const withReferrer = { referredBy: { select: { clientProvidedId: true } } } satisfies Prisma.AppUserInclude;
+/**
+ * Load app users with this include so `referredBy` can be shown: the client id of the referrer of the
+ * user's reward as referee. It is read, not stored, so a claim writes no row of the referee; a referee
+ * is rewarded once, except through rewards grandfathered by the farming rules, of which the first counts.
+ */
+export const withReferrer = {
+  rewardsAsReferee: { select: { referrer: { select: { clientProvidedId: true } } }, orderBy: [{ claimedAt: "asc" }, { id: "asc" }], take: 1 },
+} satisfies Prisma.AppUserInclude;
 export type AppUserRow = Prisma.AppUserGetPayload<{ include: typeof withReferrer }>;
 /** What the DTO is made of: a loaded row, or a hand-written statement's columns. */
 export type AppUserDtoSource = Pick<
@@ -17,18 +23,21 @@ export type AppUserDtoSource = Pick<
   | "totalReferralsReceived"
   | "successfulReferrals"
   | "status"
-  | "referredBy"
+  | "rewardsAsReferee"
   | "createdAt"
 >;
 
-/** The DTO's columns of an "AppUser" u and its referrer r, for hand-written statements (see fromAppUserColumns). */
+/** The DTO's columns of an "AppUser" u and its referrer r (REFERRER_JOIN), for hand-written statements (see fromAppUserColumns). */
 export const APP_USER_COLUMNS = Prisma.sql`u."id", u."clientProvidedId", u."referralCode", u."attributes", u."firstSeenAt",
   u."lastSeenAt", u."totalReferralsGiven", u."totalReferralsReceived", u."successfulReferrals", u."status", u."createdAt",
   r."clientProvidedId" AS "referrerClientId"`;
-export type AppUserColumns = Omit<AppUserDtoSource, "referredBy"> & { referrerClientId: string | null };
+/** withReferrer in SQL: the referrer r of an "AppUser" u. */
+export const REFERRER_JOIN = Prisma.sql`LEFT JOIN "AppUser" r ON r."id" =
+  (SELECT h."referrerId" FROM "RewardHistory" h WHERE h."refereeId" = u."id" ORDER BY h."claimedAt", h."id" LIMIT 1)`;
+export type AppUserColumns = Omit<AppUserDtoSource, "rewardsAsReferee"> & { referrerClientId: string | null };
 
 export const fromAppUserColumns = ({ referrerClientId, ...user }: AppUserColumns): AppUserDto =>
-  toAppUserDto({ ...user, referredBy: referrerClientId === null ? null : { clientProvidedId: referrerClientId } });
+  toAppUserDto({ ...user, rewardsAsReferee: referrerClientId === null ? [] : [{ referrer: { clientProvidedId: referrerClientId } }] });
 
 /** The spec's `AppUserDto`, plus `referralCode` and `createdAt`. */
 export type AppUserDto = {
@@ -42,7 +51,7 @@ export type AppUserDto = {
   totalReferralsReceived: number;
   successfulReferrals: number;
   status: string;
-  /** The referrer's clientProvidedId, set when a referral of this user completed. */
+  /** The referrer's clientProvidedId, once a referral of this user completed (see withReferrer). */
   referredBy: string | null;
   createdAt: string;
 };
@@ -59,7 +68,7 @@ export function toAppUserDto(user: AppUserDtoSource): AppUserDto {
     totalReferralsReceived: user.totalReferralsReceived,
     successfulReferrals: user.successfulReferrals,
     status: user.status,
-    referredBy: user.referredBy?.clientProvidedId ?? null,
+    referredBy: user.rewardsAsReferee[0]?.referrer.clientProvidedId ?? null,
     createdAt: user.createdAt.toISOString(),
   };
 }

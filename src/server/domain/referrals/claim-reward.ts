@@ -52,7 +52,7 @@ async function lostTo(db: Db, { item }: RewardContext): Promise<"duplicate_refer
 
 /**
  * The claim in one statement: the item's conditional Pending -> Completed, then, only if that took the
- * item, its reward history, the parties' counters, one outbox row per routed webhook, the Claimed
+ * item, its reward history, the referrer's counter, one outbox row per routed webhook, the Claimed
  * event and the activity entry. A single statement is atomic without an interactive transaction,
  * which the reward path cannot afford: in Prisma's, the same writes (six statements between BEGIN
  * and COMMIT) cost about 4 ms of Node CPU per claim, as one statement about 1 ms (bench/README.md).
@@ -75,15 +75,11 @@ async function claimStatement(db: Db, ctx: RewardContext, claimedAt: Date): Prom
       FROM claimed
       RETURNING "id"
     ), credited AS (
-      -- The referrer's successfulReferrals + 1, and the referee's "referred by" if it has none yet (a
-      -- referee rewarded through several referrers keeps the first); updatedAt only where a row changes.
-      -- Gated on the history row, so the users are locked only after the pair's unique key is taken:
-      -- a second claim for the pair waits on that key holding no user lock (WITH parts run in no set order).
-      UPDATE "AppUser" SET
-        "successfulReferrals" = "successfulReferrals" + CASE WHEN "id" = ${item.referrerId} THEN 1 ELSE 0 END,
-        "referredById" = CASE WHEN "id" = ${item.refereeId} THEN COALESCE("referredById", ${item.referrerId}) ELSE "referredById" END,
-        "updatedAt" = ${claimedAt}
-      WHERE ("id" = ${item.referrerId} OR ("id" = ${item.refereeId} AND "referredById" IS NULL)) AND EXISTS (SELECT FROM history)
+      -- Gated on the history row, so the referrer is locked only after the pair's unique key is taken:
+      -- a second claim for the pair waits on that key holding no user lock (WITH parts run in no set
+      -- order). The referee's row is not written: its referredBy is read from this history row.
+      UPDATE "AppUser" SET "successfulReferrals" = "successfulReferrals" + 1, "updatedAt" = ${claimedAt}
+      WHERE "id" = ${item.referrerId} AND EXISTS (SELECT FROM history)
     ), deliveries AS (
       ${insertRewardDeliveries(buildRewardPayload(ctx, claimedAt), ctx.environment, gated)}
     ), event AS (

@@ -474,7 +474,9 @@ describe("track-reward-event", () => {
     expect(deliveries.map((d) => d.webhookId)).toEqual([receivers[0]]);
     expect(scheduler.enqueued).toEqual(deliveries.map((d) => d.id));
     expect(deliveries[0]!.payload).toMatchObject({ event: "purchase", referrerId: ref.clientProvidedId, refereeId: newUserId });
-    expect(await userByClientId(newUserId)).toMatchObject({ totalReferralsReceived: 1, referredById: ref.uniqueId });
+    const referee = await userByClientId(newUserId);
+    expect(referee).toMatchObject({ totalReferralsReceived: 1 });
+    expect(await t.db.rewardHistory.findMany({ where: { refereeId: referee.id }, select: { referrerId: true } })).toEqual([{ referrerId: ref.uniqueId }]);
     await t.db.webhook.deleteMany({ where: { id: { in: receivers } } });
 
     // The same event again: already completed, nothing queued.
