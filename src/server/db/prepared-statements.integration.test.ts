@@ -8,7 +8,7 @@ import { createOrgWithProject, type OrgWithProject } from "@/test/fixtures";
 import pg from "pg";
 import { Prisma } from "@/generated/prisma/client";
 import { isUniqueViolation } from "@/server/domain/db-errors";
-import { prepared, preparedStatementName } from "./prepared-statements";
+import { prepared, preparedStatementName, queryWithSettings } from "./prepared-statements";
 
 /*
  * Statements written with prepared() are parsed once per connection and PostgreSQL may keep a generic
@@ -113,5 +113,25 @@ describe("prepared statements", () => {
     expect(preparedStatementName({ sql: marked })).toBe(name);
     expect(preparedStatementName({ sql: `${marked} AND true` })).not.toBe(name);
     expect(preparedStatementName({ sql: "SELECT 1" })).toBe("");
+  });
+});
+
+describe("queryWithSettings", () => {
+  const setting = Prisma.sql`SELECT current_setting('enable_bitmapscan') AS "value"`;
+  /** The setting on more connections at once than the pool holds, so every one of them is asked. */
+  const everyConnection = async () =>
+    (await Promise.all(Array.from({ length: 12 }, () => t.db.$queryRaw<{ value: string }[]>(setting)))).map(([row]) => row!.value);
+
+  it("runs the statement with the settings in force, and for it alone", async () => {
+    const [inside] = await queryWithSettings<{ value: string }>(t.db, "SET LOCAL enable_bitmapscan = off", setting);
+    expect(inside!.value).toBe("off");
+    expect(await everyConnection()).toEqual(Array(12).fill("on"));
+  });
+
+  it("rolls a failed statement back, leaving no connection inside its transaction", async () => {
+    for (let i = 0; i < 12; i++) {
+      await expect(queryWithSettings(t.db, "SET LOCAL enable_bitmapscan = off", Prisma.sql`SELECT 1 / ${0}::int`)).rejects.toThrow(/division by zero/);
+    }
+    expect(await everyConnection()).toEqual(Array(12).fill("on"));
   });
 });

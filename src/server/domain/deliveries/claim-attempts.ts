@@ -1,5 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
+import { queryWithSettings } from "@/server/db/prepared-statements";
 
 /** A delivery whose next attempt was just claimed, with what sending it needs of its webhook. */
 export type ClaimedAttempt = {
@@ -76,11 +77,8 @@ export async function claimDueAttempts(
   // walk stops after the limit. Bitmap scans are off for this statement alone. For the same reason it is
   // not prepared(): a generic plan, kept from while the backlog was small, took 10 to 97 s per claim
   // with 50,000 due (src/server/db/prepared-statements.ts).
-  const [, rows] = await db.$transaction([
-    db.$executeRaw`SET LOCAL enable_bitmapscan = off`,
-    db.$queryRaw<Row[]>(claimUpdate(input.workerId, new Date(now.getTime() + input.leaseMs), now, picked)),
-  ]);
-  return rows.map(toClaimed);
+  const claim = claimUpdate(input.workerId, new Date(now.getTime() + input.leaseMs), now, picked);
+  return (await queryWithSettings<Row>(db, "SET LOCAL enable_bitmapscan = off", claim)).map(toClaimed);
 }
 
 /**
