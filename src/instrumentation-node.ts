@@ -4,11 +4,11 @@
  * and the delivery worker resumes whatever deliveries a previous process left due.
  */
 import { appServices } from "@/server/api/context";
-import { handleRestRequest } from "@/server/api/rest/handle-rest-request";
-import { handleSdkRequest } from "@/server/api/rest/handle-sdk-request";
+import { answerRest } from "@/server/api/rest/handle-rest-request";
+import { answerSdk } from "@/server/api/rest/handle-sdk-request";
 import { OPENAPI_DOCUMENT_PATH, serveOpenApiDocument } from "@/server/api/serve-openapi-document";
 import { getConfigOrExit } from "@/server/config";
-import { serveDirectly, type DirectRoute } from "@/server/http/direct-routes";
+import { serveDirectly, viaFetch, type DirectRoute } from "@/server/http/direct-routes";
 import { answerForbiddenMethods } from "@/server/http/forbidden-methods";
 import { recordPeerAddress } from "@/server/http/peer-address";
 import { installRequestHooks } from "@/server/http/request-hooks";
@@ -22,10 +22,10 @@ const config = getConfigOrExit();
 const direct: DirectRoute[] = config.devServer
   ? []
   : [
-      { path: WIDGET_PREFIX, handle: (request) => serveWidget(request) },
-      { path: "/api/v1/public/", handle: async (request) => handleRestRequest(request, await appServices()) },
-      { path: "/api/v1/sdk/", handle: async (request) => handleSdkRequest(request, await appServices()) },
-      { path: OPENAPI_DOCUMENT_PATH, handle: serveOpenApiDocument },
+      { path: WIDGET_PREFIX, handle: viaFetch((request) => serveWidget(request)) },
+      { path: "/api/v1/public/", handle: async (request) => answerRest(request, await appServices()) },
+      { path: "/api/v1/sdk/", handle: async (request) => answerSdk(request, await appServices()) },
+      { path: OPENAPI_DOCUMENT_PATH, handle: viaFetch(serveOpenApiDocument) },
     ];
 // Before the first request: landing-page clicks record the connection's address, not a header's
 // claim, methods the Fetch API cannot carry get a problem answer from the Node server itself, and the

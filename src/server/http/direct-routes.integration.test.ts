@@ -2,11 +2,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { handleRestRequest } from "@/server/api/rest/handle-rest-request";
+import { answerRest } from "@/server/api/rest/handle-rest-request";
 import { testServices } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
 import { createOrgWithApiKey } from "@/test/rest";
-import { serveDirectly } from "./direct-routes";
+import { answer } from "./api-exchange";
+import { serveDirectly, viaFetch } from "./direct-routes";
 import { MAX_BODY_BYTES } from "./request-body";
 import { PEER_ADDRESS_HEADER, recordPeerAddress } from "./peer-address";
 import { installRequestHooks } from "./request-hooks";
@@ -24,8 +25,8 @@ beforeAll(async () => {
   installRequestHooks([
     recordPeerAddress,
     serveDirectly([
-      { path: "/api/v1/public/", handle: (request) => handleRestRequest(request, services) },
-      { path: "/exact", handle: async () => new Response("the exact path") },
+      { path: "/api/v1/public/", handle: (request) => answerRest(request, services) },
+      { path: "/exact", handle: viaFetch(async () => new Response("the exact path")) },
       {
         path: "/echo/",
         handle: async (request) => {
@@ -33,8 +34,9 @@ beforeAll(async () => {
           const headers = new Headers({ "content-type": "application/json" });
           headers.append("set-cookie", "a=1; Path=/");
           headers.append("set-cookie", "b=2; Path=/");
-          const seen = { peer: request.headers.get(PEER_ADDRESS_HEADER), method: request.method, body: await request.text() };
-          return new Response(JSON.stringify(request.url.endsWith("/big") ? big : seen), { headers });
+          const body = Buffer.from((await request.readBody(MAX_BODY_BYTES)) ?? []).toString("utf8");
+          const seen = { peer: request.headers.get(PEER_ADDRESS_HEADER), method: request.method, body };
+          return answer(200, headers, JSON.stringify(request.url.endsWith("/big") ? big : seen));
         },
       },
     ]),

@@ -2,6 +2,7 @@ import type http from "node:http";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { acceptsCoding } from "./accept-encoding";
+import { fromNodeRequest, fromResponse, type ApiAnswer, type ApiRequest } from "./api-exchange";
 import { refuseAtApiEdge } from "./api-edge";
 import { REQUEST_ID_HEADER, requestIdFrom } from "./request-id";
 import { requestHeaders, type RequestHook } from "./request-hooks";
@@ -23,8 +24,14 @@ import { PATH_HEADERS } from "./security-headers";
 export type DirectRoute = {
   /** A path ending in `/` covers every path below it; any other names one path (with any query). */
   path: string;
-  handle: (request: Request) => Promise<Response>;
+  handle: (request: ApiRequest) => Promise<ApiAnswer>;
 };
+
+/** A handler written for Fetch objects, as a direct route's. */
+export const viaFetch =
+  (handle: (request: Request) => Promise<Response>): DirectRoute["handle"] =>
+  async (request) =>
+    fromResponse(await handle(new Request(request.url, { method: request.method, headers: request.headers })));
 
 const covers = (path: string, target: string) =>
   path.endsWith("/") ? target.startsWith(path) : target === path || target.startsWith(`${path}?`);
@@ -55,71 +62,30 @@ async function answer(route: DirectRoute, req: http.IncomingMessage, res: http.S
   headers.set(REQUEST_ID_HEADER, requestId);
 
   const refused = rawPath.startsWith("/api/") ? refuseAtApiEdge(method, rawPath, requestId) : null;
-  const body = refused || method === "GET" || method === "HEAD" ? null : requestBody(req);
-  const response = refused
-    ? new Response(refused.body, { status: refused.status, headers: refused.headers })
-    : await route.handle(
-        new Request(new URL(req.url!, `http://${validHost(req.headers.host)}`), {
-          method,
-          headers,
-          ...(body ? { body: body.stream, duplex: "half" } : {}),
-        } as RequestInit),
-      );
-  await send(res, response, rawPath, requestId, method === "HEAD", headers.get("accept-encoding") ?? "");
+  const result = refused
+    ? { status: refused.status, headers: new Headers(refused.headers), body: refused.body }
+    : await route.handle(fromNodeRequest(req, new URL(req.url!, `http://${validHost(req.headers.host)}`).href, headers));
+  await send(res, result, rawPath, requestId, method === "HEAD", headers.get("accept-encoding") ?? "");
   // A body the handler did not read to the end (refused as too large, or never needed) is dropped.
-  if (!req.complete) {
-    if (body) body.drop();
-    else req.resume();
-  }
-}
-
-/**
- * The request's body as a stream the handler reads at its pace. Unlike Readable.toWeb, cancelling it
- * (a body over the limit) does not destroy the request, and with it the socket the answer must go out
- * on: the rest of the body is read and dropped instead (`drop`), so the client, still sending, is not
- * reset and the connection stays usable.
- */
-function requestBody(req: http.IncomingMessage): { stream: ReadableStream<Uint8Array>; drop(): void } {
-  let dropped = false;
-  const drop = () => {
-    dropped = true;
-    req.resume();
-  };
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      req.on("data", (chunk: Buffer) => {
-        if (dropped) return;
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        if ((controller.desiredSize ?? 0) <= 0) req.pause();
-      });
-      req.on("end", () => dropped || controller.close());
-      req.on("error", (error) => dropped || controller.error(error));
-      req.pause();
-    },
-    pull() {
-      req.resume();
-    },
-    cancel: drop,
-  });
-  return { stream, drop };
+  if (!req.complete) req.resume();
 }
 
 /** `new URL` refuses a malformed Host; the handlers build their links from the headers, not from this. */
 const validHost = (host: string | undefined) => (host && /^[A-Za-z0-9.:[\]-]+$/.test(host) ? host : "localhost");
 
-async function send(res: http.ServerResponse, response: Response, rawPath: string, requestId: string, head: boolean, acceptEncoding: string) {
+async function send(res: http.ServerResponse, result: ApiAnswer, rawPath: string, requestId: string, head: boolean, acceptEncoding: string) {
   for (const { prefix, headers } of PATH_HEADERS) if (rawPath.startsWith(prefix)) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  response.headers.forEach((value, name) => {
+  result.headers.forEach((value, name) => {
     if (name !== "set-cookie") res.setHeader(name, value);
   });
-  const cookies = response.headers.getSetCookie();
+  const cookies = result.headers.getSetCookie();
   if (cookies.length) res.setHeader("set-cookie", cookies);
   res.setHeader(REQUEST_ID_HEADER, requestId);
-  res.statusCode = response.status;
+  res.statusCode = result.status;
 
-  let body: Buffer | null = head || !response.body ? null : Buffer.from(await response.arrayBuffer());
-  const compressible = COMPRESSIBLE.test(response.headers.get("content-type") ?? "") && !response.headers.has("content-encoding");
-  if (compressible) res.setHeader("vary", appendVary(response.headers.get("vary"), "Accept-Encoding"));
+  let body: Buffer | null = head || result.body === null ? null : typeof result.body === "string" ? Buffer.from(result.body) : Buffer.from(result.body.buffer, result.body.byteOffset, result.body.byteLength);
+  const compressible = COMPRESSIBLE.test(result.headers.get("content-type") ?? "") && !result.headers.has("content-encoding");
+  if (compressible) res.setHeader("vary", appendVary(result.headers.get("vary"), "Accept-Encoding"));
   if (body && compressible && body.length >= COMPRESS_FROM_BYTES && acceptsCoding(acceptEncoding, "gzip")) {
     body = await gzipAsync(body);
     res.setHeader("content-encoding", "gzip");

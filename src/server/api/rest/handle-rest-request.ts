@@ -8,6 +8,7 @@ import { invalidField } from "@/server/domain/errors";
 import { appRouter } from "@/server/api/root";
 import { procedureMeta } from "@/server/api/procedure-meta";
 import type { Context } from "@/server/api/trpc";
+import { answer, fromFetchRequest, toResponse, type ApiAnswer, type ApiRequest } from "@/server/http/api-exchange";
 import { JSON_MEDIA_TYPE, MAX_BODY_BYTES, readLimitedBody, RESPONSE_MEDIA_TYPES } from "@/server/http/request-body";
 import { REQUEST_ID_HEADER } from "@/server/http/request-id";
 import { allowHeader, operationsAt, type RestOperation } from "./rest-operations";
@@ -31,76 +32,79 @@ const openApiHandler = createOpenApiNodeHttpHandler({
   },
   onError: ({ error, path, req }) => {
     if (getHTTPStatusCodeFromError(error) < 500) return;
-    const requestId = (req as unknown as Request).headers.get(REQUEST_ID_HEADER);
+    const requestId = (req as unknown as ApiRequest).headers.get(REQUEST_ID_HEADER);
     // One line per request while the database is away, not a stack trace each.
     if (isDatabaseUnavailable(error.cause)) console.warn(`[rest] ${req.method} ${path ?? req.url}: the database is unavailable (request ${requestId})`);
     else console.error(`[rest] ${req.method} ${path ?? req.url} failed (request ${requestId}):`, error.cause ?? error);
   },
 });
 
+/** answerRest for a Fetch Request (the route file, tests). */
+export const handleRestRequest = async (req: Request, services: Services): Promise<Response> => toResponse(await answerRest(fromFetchRequest(req), services));
+
 /**
  * The one wrapper around every REST call: it closes the gaps between trpc-to-openapi and the spec
  * (JSON media types, PascalCase field names, body size, 201 for creates, problem+json errors,
  * negotiated response types), so no procedure repeats any of it.
  */
-export async function handleRestRequest(req: Request, services: Services): Promise<Response> {
+export async function answerRest(req: ApiRequest, services: Services): Promise<ApiAnswer> {
   const url = new URL(req.url);
   const started = performance.now();
   const scope = requestScope(req.headers);
-  let response: Response;
+  let result: ApiAnswer;
   try {
-    const operation = route(req.method, url.pathname, scope.requestId);
-    if (operation instanceof Response) {
-      response = operation;
+    const routed = route(req.method, url.pathname, scope.requestId);
+    if ("answer" in routed) {
+      result = routed.answer;
     } else {
+      const { operation } = routed;
       const { target, body } = await normalizeRequest(req, url, operation);
       // HEAD is GET without the body (trpc-to-openapi knows no HEAD).
       const method = req.method === "HEAD" ? "GET" : req.method;
       const createContext = () => createRestContext(services, req.headers, scope);
-      const answer = await invoke(req, method, target, body, createContext, scope.requestId);
-      response = finalize(answer, req, url, scope.requestId);
+      result = finalize(await invoke(req, method, target, body, createContext, scope.requestId), req, url, scope.requestId);
     }
   } catch (error) {
     const trpcError = error instanceof TRPCError ? error : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
     if (!(error instanceof TRPCError)) console.error(`[rest] ${req.method} ${url.pathname} failed (request ${scope.requestId}):`, error);
-    response = problemResponse({ ...problemFromError(trpcError, scope.requestId), instance: url.pathname });
+    result = problemAnswer({ ...problemFromError(trpcError, scope.requestId), instance: url.pathname });
   }
-  response = withScopeHeaders(response, scope, req.method === "HEAD");
+  withScopeHeaders(result, scope, req.method === "HEAD");
   if (services.config.accessLog) {
-    console.info(`[rest] ${req.method} ${url.pathname} ${response.status} ${Math.round(performance.now() - started)}ms ${scope.requestId}`);
+    console.info(`[rest] ${req.method} ${url.pathname} ${result.status} ${Math.round(performance.now() - started)}ms ${scope.requestId}`);
   }
-  return response;
+  return result;
 }
 
 /**
  * The operation a request names, or the answer when it names none: 404 for an unknown path, 405 with
  * `Allow` for a known path and another method, and 204 with `Allow` for OPTIONS.
  */
-function route(method: string, pathname: string, requestId: string): RestOperation | Response {
+function route(method: string, pathname: string, requestId: string): { operation: RestOperation } | { answer: ApiAnswer } {
   if (!REST_PREFIXES.some((p) => pathname.startsWith(p))) throw new TRPCError({ code: "NOT_FOUND", message: `No endpoint at ${pathname}.` });
   const operations = operationsAt(pathname.slice("/api/v1".length));
   if (!operations.length) throw new TRPCError({ code: "NOT_FOUND", message: `No endpoint at ${pathname}.` });
   const allow = allowHeader(operations);
-  if (method === "OPTIONS") return new Response(null, { status: 204, headers: { allow } });
+  if (method === "OPTIONS") return { answer: answer(204, { allow }) };
   const operation = operations.find((o) => o.method === (method === "HEAD" ? "GET" : method));
-  if (operation) return operation;
-  const response = problemResponse({
+  if (operation) return { operation };
+  const refused = problemAnswer({
     ...problemFromError(new TRPCError({ code: "METHOD_NOT_SUPPORTED", message: `${method} is not allowed here; allowed: ${allow}.` }), requestId),
     instance: pathname,
   });
-  response.headers.set("allow", allow);
-  return response;
+  refused.headers.set("allow", allow);
+  return { answer: refused };
 }
 
-/**
- * Every answer carries the request id and the headers the procedure set (RateLimit), whatever its
- * status. Every answer here was made by this module, so its headers can be set in place.
- */
-function withScopeHeaders(response: Response, scope: RequestScope, head: boolean): Response {
-  scope.responseHeaders.forEach((value, name) => response.headers.set(name, value));
-  response.headers.set(REQUEST_ID_HEADER, scope.requestId);
-  return head ? new Response(null, { status: response.status, headers: response.headers }) : response;
+/** Every answer carries the request id and the headers the procedure set (RateLimit), whatever its status. */
+function withScopeHeaders(result: ApiAnswer, scope: RequestScope, head: boolean): void {
+  scope.responseHeaders.forEach((value, name) => result.headers.set(name, value));
+  result.headers.set(REQUEST_ID_HEADER, scope.requestId);
+  if (head) result.body = null;
 }
+
+/** A call is not cancelled when its client goes away: it runs to the end, as a write must. */
+const NEVER_ABORTED = new AbortController().signal;
 
 /** What trpc-to-openapi's handler answered, before it becomes the one Response of the request. */
 type HandlerAnswer = { status: number; headers: Headers; text: string };
@@ -109,21 +113,19 @@ type HandlerAnswer = { status: number; headers: Headers; text: string };
  * Runs trpc-to-openapi's handler on the request as it expects it: the path below /api/v1, the body
  * already parsed, and a minimal response object that records the answer.
  */
-function invoke(req: Request, method: string, target: URL, body: unknown, createContext: () => Promise<Context>, requestId: string): Promise<HandlerAnswer> {
+function invoke(req: ApiRequest, method: string, target: URL, body: unknown, createContext: () => Promise<Context>, requestId: string): Promise<HandlerAnswer> {
   // The body is parsed JSON by now, whatever JSON media type it came as.
   const headers = new Headers(req.headers);
   headers.set("content-type", "application/json");
   headers.set(REQUEST_ID_HEADER, requestId);
-  const request = new Proxy(req, {
-    get: (original, prop) => {
-      if (prop === "url") return target.toString();
-      if (prop === "method") return method;
-      if (prop === "body") return body;
-      if (prop === "headers") return headers;
-      const value = Reflect.get(original, prop, original);
-      return typeof value === "function" ? value.bind(original) : value;
-    },
-  });
+  // trpc-to-openapi tells a Fetch Request from Node's by `instanceof Request`, then reads only these.
+  const request = Object.create(Request.prototype, {
+    url: { value: target.toString() },
+    method: { value: method },
+    headers: { value: headers },
+    body: { value: body },
+    signal: { value: NEVER_ABORTED },
+  }) as object;
   contexts.set(request, createContext);
   return new Promise((resolve) => {
     const headers = new Headers();
@@ -141,7 +143,7 @@ function invoke(req: Request, method: string, target: URL, body: unknown, create
 /** Request field names are accepted in PascalCase as well as camelCase, at the top level. */
 export const camelKey = (key: string) => key.charAt(0).toLowerCase() + key.slice(1);
 
-async function normalizeRequest(req: Request, url: URL, operation: RestOperation): Promise<{ target: URL; body: Record<string, unknown> | undefined }> {
+async function normalizeRequest(req: ApiRequest, url: URL, operation: RestOperation): Promise<{ target: URL; body: Record<string, unknown> | undefined }> {
   const query = new URLSearchParams();
   url.searchParams.forEach((value, key) => query.append(camelKey(key), value));
   checkProjectIdParameter(query, url.pathname);
@@ -196,7 +198,7 @@ function checkProjectIdParameter(query: URLSearchParams, pathname: string) {
 const formatBytes = (bytes: number) => (bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MB` : `${bytes} bytes`);
 
 /** An upload's body (Meta.binaryBody): the bytes themselves, for the procedure to judge by content, never by Content-Type. */
-async function readFileBody(req: Request, file: NonNullable<RestOperation["binaryBody"]>): Promise<Record<string, unknown>> {
+async function readFileBody(req: ApiRequest, file: NonNullable<RestOperation["binaryBody"]>): Promise<Record<string, unknown>> {
   const contentType = (req.headers.get("content-type") ?? "").split(";")[0]!.trim();
   if (/^multipart\//i.test(contentType)) {
     throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: `Send the file's bytes as the body, not a ${contentType} form.` });
@@ -216,20 +218,20 @@ function decodedOrRaw(segment: string): string {
   }
 }
 
-function finalize({ status, headers, text }: HandlerAnswer, req: Request, url: URL, requestId: string): Response {
+function finalize({ status, headers, text }: HandlerAnswer, req: ApiRequest, url: URL, requestId: string): ApiAnswer {
   if (status >= 400) {
     const { problem } = (JSON.parse(text) as { data?: { problem?: Problem } }).data ?? {};
     // An internal error's detail quotes the request id, which the error formatter has no way to know
     // when the context could not be built (it runs outside withRequestId here): made again with it.
     const known = problem && problem.status !== 500 ? problem : problemFromError(new TRPCError({ code: "INTERNAL_SERVER_ERROR" }), requestId);
-    return problemResponse({ ...known, requestId, instance: url.pathname });
+    return problemAnswer({ ...known, requestId, instance: url.pathname });
   }
   if (!text) {
     headers.delete("content-type");
-    return new Response(null, { status, headers });
+    return answer(status, headers);
   }
   headers.set("content-type", `${negotiate(req.headers.get("accept"))}; charset=utf-8`);
-  return new Response(text, { status, headers });
+  return answer(status, headers, text);
 }
 
 /** JSON always; the media type label follows what the client asked for among the three the spec names. */
@@ -252,9 +254,11 @@ export function negotiate(accept: string | null): string {
   return "application/json";
 }
 
-export function problemResponse(problem: Problem): Response {
+export function problemAnswer(problem: Problem): ApiAnswer {
   const headers = new Headers({ "content-type": "application/problem+json; charset=utf-8" });
   if (problem.status === 401) headers.set("www-authenticate", 'Bearer realm="referloop"');
   if (problem.status === 503) headers.set("retry-after", String(DATABASE_RETRY_AFTER_S));
-  return new Response(JSON.stringify(problem), { status: problem.status, headers });
+  return answer(problem.status, headers, JSON.stringify(problem));
 }
+
+export const problemResponse = (problem: Problem): Response => toResponse(problemAnswer(problem));

@@ -1,19 +1,19 @@
 import type { Services } from "@/server/api/context";
 import { problemType } from "@/server/api/problem";
-import { handleRestRequest, problemResponse } from "./handle-rest-request";
+import { answer, fromFetchRequest, toResponse, type ApiAnswer, type ApiRequest } from "@/server/http/api-exchange";
+import { answerRest, problemAnswer } from "./handle-rest-request";
 import { acceptedOrigin, anyProjectAllows, PREFLIGHT_HEADERS } from "./sdk-cors";
 
 /**
  * The client-library endpoints (/api/v1/sdk/*): CORS around the one REST wrapper. A preflight is
- * answered here; every other request goes through handleRestRequest (the SDK procedure kinds check
+ * answered here; every other request goes through answerRest (the SDK procedure kinds check
  * the key and the origin), and its answer gets the CORS headers when the procedure accepted the
  * request's origin for the key's project, whatever the status (a 400 or 404 must be readable by the
  * widget), and none otherwise, so a page on another origin reads nothing.
  */
-export async function handleSdkRequest(req: Request, services: Services): Promise<Response> {
+export async function answerSdk(req: ApiRequest, services: Services): Promise<ApiAnswer> {
   if (req.method === "OPTIONS") return preflight(req, services);
-  // handleRestRequest's answers are its own Responses, whose headers can be set in place.
-  const res = await handleRestRequest(req, services);
+  const res = await answerRest(req, services);
   const headers = res.headers;
   headers.append("vary", "Origin");
   const origin = acceptedOrigin(req.headers);
@@ -31,12 +31,12 @@ export async function handleSdkRequest(req: Request, services: Services): Promis
  * project allows (the real request is then checked against its own project), else a 403 problem
  * without CORS headers, which the browser reports as a CORS failure.
  */
-async function preflight(req: Request, { db, credentials }: Services): Promise<Response> {
+async function preflight(req: ApiRequest, { db, credentials }: Services): Promise<ApiAnswer> {
   const origin = req.headers.get("origin");
   if (origin && (await anyProjectAllows(db, credentials, origin))) {
-    return new Response(null, { status: 204, headers: { ...PREFLIGHT_HEADERS, "access-control-allow-origin": origin, vary: "Origin" } });
+    return answer(204, { ...PREFLIGHT_HEADERS, "access-control-allow-origin": origin, vary: "Origin" });
   }
-  const res = problemResponse({
+  const res = problemAnswer({
     type: problemType("forbidden"),
     title: "Not allowed.",
     status: 403,
@@ -48,3 +48,6 @@ async function preflight(req: Request, { db, credentials }: Services): Promise<R
   res.headers.append("vary", "Origin");
   return res;
 }
+
+/** answerSdk for a Fetch Request (the route file, tests). */
+export const handleSdkRequest = async (req: Request, services: Services): Promise<Response> => toResponse(await answerSdk(fromFetchRequest(req), services));
