@@ -83,7 +83,7 @@ async function send(res: http.ServerResponse, result: ApiAnswer, rawPath: string
   res.setHeader(REQUEST_ID_HEADER, requestId);
   res.statusCode = result.status;
 
-  let body: Buffer | null = head || result.body === null ? null : typeof result.body === "string" ? Buffer.from(result.body) : Buffer.from(result.body.buffer, result.body.byteOffset, result.body.byteLength);
+  let body = head || result.body === null ? null : asBuffer(result.body);
   const compressible = COMPRESSIBLE.test(result.headers.get("content-type") ?? "") && !result.headers.has("content-encoding");
   if (compressible) res.setHeader("vary", appendVary(result.headers.get("vary"), "Accept-Encoding"));
   if (body && compressible && body.length >= COMPRESS_FROM_BYTES && acceptsCoding(acceptEncoding, "gzip")) {
@@ -93,6 +93,9 @@ async function send(res: http.ServerResponse, result: ApiAnswer, rawPath: string
   if (body) res.setHeader("content-length", body.length);
   res.end(body ?? undefined);
 }
+
+const asBuffer = (body: string | Uint8Array) =>
+  typeof body === "string" ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 
 const appendVary = (vary: string | null, name: string) =>
   vary?.split(",").some((v) => v.trim().toLowerCase() === name.toLowerCase()) ? vary : vary ? `${vary}, ${name}` : name;
