@@ -8,7 +8,7 @@ import { createOrgWithProject, type OrgWithProject } from "@/test/fixtures";
 import pg from "pg";
 import { Prisma } from "@/generated/prisma/client";
 import { isUniqueViolation } from "@/server/domain/db-errors";
-import { prepared, preparedStatementName, queryWithSettings } from "./prepared-statements";
+import { planned, prepared, preparedStatementName, queryWithSettings } from "./prepared-statements";
 
 /*
  * Statements written with prepared() are parsed once per connection and PostgreSQL may keep a generic
@@ -95,14 +95,21 @@ describe("prepared statements", () => {
     expect(isUniqueViolation(inTransaction)).toBe(true);
   });
 
-  it("leaves unmarked statements unnamed: a search is planned for its term every time", async ({ skip }) => {
+  it("sends planned() statements to the pool directly too, outside a transaction", async () => {
+    const failure = await planned(t.db)`SELECT 1 / ${0}::int`.then(() => null, (error: unknown) => error);
+    expect(failure).toBeInstanceOf(t.url ? pg.DatabaseError : Prisma.PrismaClientKnownRequestError);
+    const [row] = await planned<{ at: Date; n: bigint }>(t.db)`SELECT ${new Date("2026-01-02T03:04:05.678Z")}::timestamp(3) AS "at", 7::int8 AS "n"`;
+    expect(row).toEqual({ at: new Date("2026-01-02T03:04:05.678Z"), n: 7n });
+  });
+
+  it.for(["transaction", "pool"] as const)("leaves unmarked statements unnamed: a search is planned for its term every time (%s)", async (where, { skip }) => {
     if (!t.url) skip("PGlite's adapter sends no statement names");
     const statements = await preparedBy(async (db) => {
       for (let i = 0; i < 6; i++) {
         const page = await listAppUsers(db, o.org.id, o.project.id, listAppUsersQuery.parse({ search: "user-4" }));
         expect(page.items.map((u) => u.clientProvidedId)).toEqual(["user-42"]);
       }
-    });
+    }, where);
     expect(statements).toEqual([]);
   });
 

@@ -27,14 +27,26 @@ type Queryable = Pick<Prisma.TransactionClient, "$queryRaw">;
  */
 export const prepared =
   <T>(db: Queryable) =>
-  (strings: TemplateStringsArray, ...values: Prisma.Sql["values"]): Promise<T[]> => {
-    const statement = Prisma.sql`${MARKED}${Prisma.sql(strings, ...values)}`;
-    const pool = pools.get(db);
-    if (!pool || pool.ending) return db.$queryRaw<T[]>(statement);
-    return pool
-      .query<T & pg.QueryResultRow>({ name: preparedStatementName({ sql: statement.text }) || undefined, text: statement.text, values: statement.values.map(toParameter), types })
-      .then((result) => result.rows);
-  };
+  (strings: TemplateStringsArray, ...values: Prisma.Sql["values"]): Promise<T[]> =>
+    query<T>(db, Prisma.sql`${MARKED}${Prisma.sql(strings, ...values)}`);
+
+/**
+ * A raw statement planned for its values every time (never named), such as the app-user search, by
+ * the same way as prepared(): straight to the pool outside a transaction, with the same conversions.
+ * A search's page of twenty users through Prisma's engine cost about a tenth of the list's Node CPU.
+ */
+export const planned =
+  <T>(db: Queryable) =>
+  (strings: TemplateStringsArray, ...values: Prisma.Sql["values"]): Promise<T[]> =>
+    query<T>(db, Prisma.sql(strings, ...values));
+
+function query<T>(db: Queryable, statement: Prisma.Sql): Promise<T[]> {
+  const pool = pools.get(db);
+  if (!pool || pool.ending) return db.$queryRaw<T[]>(statement);
+  return pool
+    .query<T & pg.QueryResultRow>({ name: preparedStatementName({ sql: statement.text }) || undefined, text: statement.text, values: statement.values.map(toParameter), types })
+    .then((result) => result.rows);
+}
 
 /**
  * A statement planned for its own values (never prepared), with `settings` (`SET LOCAL ...;`) in force

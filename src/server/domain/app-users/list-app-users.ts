@@ -14,6 +14,7 @@ import type { z } from "zod";
 import type { AppUserSortField, listAppUsersQuery, SortOrder } from "@/lib/schemas/app-users";
 import { pageWindow, toPage, type PageEnvelope, type Paging } from "@/server/domain/paging";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
+import { planned } from "@/server/db/prepared-statements";
 
 export type ListAppUsersInput = z.output<typeof listAppUsersQuery>;
 
@@ -62,7 +63,7 @@ async function searchSortingMatches(
   paging: Paging,
 ): Promise<PageEnvelope<AppUserDto> | null> {
   const order = Prisma.sql`${direction(input.sortOrder)} ${input.sortBy === "lastSeenAt" ? Prisma.raw("NULLS LAST") : Prisma.empty}, page."id" ${direction(input.sortOrder)}`;
-  const rows = await db.$queryRaw<SearchRow[]>`
+  const rows = await planned<SearchRow>(db)`
     WITH matches AS MATERIALIZED (
       SELECT "id", ${Prisma.raw(`"${input.sortBy}"`)} AS "sortKey" FROM "AppUser" WHERE ${searchSql(projectId, input)}
       LIMIT ${SORT_MATCHES_MAX + 1}
