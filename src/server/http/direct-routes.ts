@@ -15,9 +15,10 @@ import { PATH_HEADERS } from "./security-headers";
  * benchmark machine, as much as a whole GET's own work (bench/README.md). The OpenAPI document goes
  * the same way, so that it is built from the router already loaded here rather than from a second
  * copy that its route file would load on the first request (seconds on a busy machine). Nothing else
- * changes: the handlers are the same functions their route files call, and this does what
- * src/proxy.ts and next.config.ts do for these paths (the request id, the problems at the API's edge,
- * PATH_HEADERS) and what Next.js's `compress` does (gzip from 1 KiB). Installed in production only
+ * changes: the handlers are those their route files call (the API's without their Fetch wrapping, see
+ * api-exchange.ts), and this does what src/proxy.ts and next.config.ts do for these paths (the request
+ * id, the problems at the API's edge, PATH_HEADERS) and what Next.js's `compress` does (gzip from
+ * 1 KiB). Installed in production only
  * (src/instrumentation-node.ts): `next dev` reloads the route files on change, and this would not
  * (nor does `next dev` serve from the process where instrumentation installs the hooks).
  */
