@@ -41,11 +41,9 @@ export const planned =
     query<T>(db, Prisma.sql(strings, ...values));
 
 function query<T>(db: Queryable, statement: Prisma.Sql): Promise<T[]> {
-  const pool = pools.get(db);
-  if (!pool || pool.ending) return db.$queryRaw<T[]>(statement);
-  return pool
-    .query<T & pg.QueryResultRow>({ name: preparedStatementName({ sql: statement.text }) || undefined, text: statement.text, values: statement.values.map(toParameter), types })
-    .then((result) => result.rows);
+  const pool = directPool(db);
+  if (!pool) return db.$queryRaw<T[]>(statement);
+  return pool.query<T & pg.QueryResultRow>(pgQuery(statement, preparedStatementName({ sql: statement.text }))).then((result) => result.rows);
 }
 
 /**
@@ -55,8 +53,8 @@ function query<T>(db: Queryable, statement: Prisma.Sql): Promise<T[]> {
  * is four round trips, each at about three times the Node CPU.
  */
 export async function queryWithSettings<T>(db: Db, settings: string, statement: Prisma.Sql): Promise<T[]> {
-  const pool = pools.get(db);
-  if (!pool || pool.ending) {
+  const pool = directPool(db);
+  if (!pool) {
     const [, rows] = await db.$transaction([db.$executeRawUnsafe(settings), db.$queryRaw<T[]>(statement)]);
     return rows;
   }
@@ -68,7 +66,7 @@ export async function queryWithSettings<T>(db: Db, settings: string, statement: 
   client.on("error", lost);
   try {
     await client.query(`BEGIN; ${settings}`);
-    const { rows } = await client.query<T & pg.QueryResultRow>({ text: statement.text, values: statement.values.map(toParameter), types });
+    const { rows } = await client.query<T & pg.QueryResultRow>(pgQuery(statement));
     await client.query("COMMIT");
     return rows;
   } catch (error) {
@@ -82,6 +80,20 @@ export async function queryWithSettings<T>(db: Db, settings: string, statement: 
 }
 
 const pools = new WeakMap<object, pg.Pool>();
+
+/** `db`'s own pool, while it is open; none for a transaction's client or PGlite's. */
+const directPool = (db: object) => {
+  const pool = pools.get(db);
+  return pool && !pool.ending ? pool : undefined;
+};
+
+/** A statement as pg sends it, named or not (""), with values and results converted as Prisma's adapter converts them. */
+const pgQuery = (statement: Prisma.Sql, name = ""): pg.QueryConfig => ({
+  name: name || undefined,
+  text: statement.text,
+  values: statement.values.map(toParameter),
+  types,
+});
 
 /** `db` (a client on PostgreSQL, never a transaction's) runs its prepared statements on `pool`, its adapter's own. */
 export function runPreparedOn(db: object, pool: pg.Pool): void {

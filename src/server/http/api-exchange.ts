@@ -22,7 +22,7 @@ export type ApiRequest = {
 /** An answer before it becomes a Fetch Response or is written to Node's response. */
 export type ApiAnswer = { status: number; headers: Headers; body: string | Uint8Array | null };
 
-export const answer = (status: number, headers: HeadersInit | Headers = {}, body: string | null = null): ApiAnswer => ({
+export const answer = (status: number, headers: HeadersInit = {}, body: string | null = null): ApiAnswer => ({
   status,
   headers: headers instanceof Headers ? headers : new Headers(headers),
   body,
