@@ -2,7 +2,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { postgresBinary } from "./harness/pg-binaries";
-import { adminUrl as defaultAdminUrl, dropDatabase, recreateDatabase } from "./harness/databases";
+import { adminUrl as defaultAdminUrl, checkpoint, dropDatabase, recreateDatabase } from "./harness/databases";
 
 const run = promisify(execFile);
 const SCRATCH_DB = "referloop_bench_pgbench";
@@ -46,6 +46,7 @@ export async function runPgbenchScripts(
     await run(binary, ["-i", "-q", "-s", String(options.scale), SCRATCH_DB], { env, timeout: 120_000 });
     const results: PgbenchResult[] = [];
     for (const script of scripts) {
+      await checkpoint(adminUrl);
       const args = ["-b", script, "-c", String(options.clients), "-j", String(options.threads), "-T", String(options.seconds), SCRATCH_DB];
       const { stdout } = await run(binary, args, { env, timeout: (options.seconds + 60) * 1000 });
       results.push({

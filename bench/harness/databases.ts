@@ -16,6 +16,14 @@ export async function withClient<T>(url: string, fn: (client: pg.Client) => Prom
   }
 }
 
+/**
+ * Starts a run at a checkpoint. After one, the first change of each page writes the whole page to
+ * the WAL, so a run that followed another touching the same pages skipped those images and looked
+ * cheaper than the one before it (scenario 3's REST run paid 2.4 full-page images per reward, the SDK
+ * run after it 0.2). pgbench's ceilings and every bench:http run (before its warm-up) start here.
+ */
+export const checkpoint = (url: string) => withClient(url, (c) => c.query("CHECKPOINT"));
+
 /** The URL of database `name` on the server of `admin` (default: the bench's admin URL). */
 export function databaseUrl(name: string, admin = adminUrl()): string {
   const url = new URL(admin);

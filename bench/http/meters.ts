@@ -17,21 +17,53 @@ export type CpuFigures = {
   loadGeneratorMs: number;
   /** Busy share of all cores: 100% means the machine was saturated (by anything, others included). */
   machineBusyPct: number;
+  /** WAL the whole server wrote meanwhile (pg_stat_wal; the bench database is the only busy one); null when unreadable. */
+  wal: WalFigures | null;
 };
+
+export type WalFigures = {
+  records: number;
+  /** Full-page images: the first change of a page after a checkpoint writes the whole page. */
+  fullPageImages: number;
+  bytes: number;
+  /** Checkpoints started meanwhile (timed or requested): their full-page images fall on the run. */
+  checkpoints: number;
+};
+
+const readWal = (adminUrl: string) =>
+  withClient(adminUrl, async (c) => {
+    const { rows } = await c.query<{ records: string; fpi: string; bytes: string; checkpoints: string }>(
+      `SELECT w.wal_records AS records, w.wal_fpi AS fpi, w.wal_bytes AS bytes, b.checkpoints_timed + b.checkpoints_req AS checkpoints
+       FROM pg_stat_wal w, pg_stat_bgwriter b`,
+    );
+    const r = rows[0]!;
+    return { records: Number(r.records), fullPageImages: Number(r.fpi), bytes: Number(r.bytes), checkpoints: Number(r.checkpoints) };
+  }).catch(() => null);
 
 export async function startCpuMeters(input: { serverPid: number; adminUrl: string; database: string }): Promise<() => Promise<CpuFigures>> {
   const stopPostgres = await startBackendCpuMeter(input.adminUrl, input.database).catch(() => async () => null);
+  const walBefore = await readWal(input.adminUrl);
   const serverBefore = processCpuMs(input.serverPid);
   const stopMachine = startCpuMeter();
   return async () => {
     const machine = stopMachine();
     const serverAfter = processCpuMs(input.serverPid);
+    const walAfter = await readWal(input.adminUrl);
     return {
       wallMs: machine.wallMs,
       serverMs: serverBefore === null || serverAfter === null ? null : serverAfter - serverBefore,
       postgresMs: await stopPostgres(),
       loadGeneratorMs: machine.processMs,
       machineBusyPct: (machine.machineBusyMs / (machine.wallMs * machine.cores)) * 100,
+      wal:
+        walBefore && walAfter
+          ? {
+              records: walAfter.records - walBefore.records,
+              fullPageImages: walAfter.fullPageImages - walBefore.fullPageImages,
+              bytes: walAfter.bytes - walBefore.bytes,
+              checkpoints: walAfter.checkpoints - walBefore.checkpoints,
+            }
+          : null,
     };
   };
 }

@@ -13,10 +13,17 @@ export function result(row: ScenarioRow) {
   return missed.length ? `MISS (${missed.join(", ")})` : "pass";
 }
 
+/** WAL bytes and full-page images per request; `+ckpt` when a checkpoint started during the run (its page images then inflate it). */
+function walPerRequest(r: ScenarioRow) {
+  const wal = r.cpu?.wal;
+  if (!wal || !r.requests) return "-";
+  return `${(wal.bytes / r.requests / 1024).toFixed(1)} kB, ${(wal.fullPageImages / r.requests).toFixed(1)} FPI${wal.checkpoints ? " +ckpt" : ""}`;
+}
+
 export function printScenarioTable(rows: ScenarioRow[]) {
   printTable(
     "Over real HTTP (load generator in its own process; errors = non-2xx answers + requests without an answer)",
-    ["#", "scenario", "requests", "rate/s", "p50", "p99", "errors", "vs pgbench", "target", "result", "app CPU/req", "pg CPU/req", "machine"],
+    ["#", "scenario", "requests", "rate/s", "p50", "p99", "errors", "vs pgbench", "target", "result", "app CPU/req", "pg CPU/req", "WAL/req", "machine"],
     rows.map((r) =>
       r.available
         ? [
@@ -32,9 +39,10 @@ export function printScenarioTable(rows: ScenarioRow[]) {
             result(r),
             f1(r.cpu?.serverMsPerRequest, " ms"),
             f1(r.cpu?.postgresMsPerRequest, " ms"),
+            walPerRequest(r),
             r.cpu ? `${r.cpu.machineBusyPct.toFixed(0)}% busy` : "",
           ]
-        : [r.id, r.name, "", "", "", "", "", "", r.target, "n/a", "", "", ""],
+        : [r.id, r.name, "", "", "", "", "", "", r.target, "n/a", "", "", "", ""],
     ),
   );
   const notes = rows.filter((r) => r.note);

@@ -3,6 +3,7 @@
  * Each returns rows for the table: what it achieved, the targets beside it, and what it cost.
  */
 import { DEFAULT_CONCURRENCY } from "@/server/jobs/embedded-worker";
+import { checkpoint } from "../harness/databases";
 import { seedDeliveryBacklog, seedPendingItems, type PendingItem } from "../harness/seed-sql";
 import { epochNow, runPaced } from "../harness/paced-load";
 import type { PgbenchResult } from "../pgbench";
@@ -82,13 +83,18 @@ export class Scenarios {
 
   /** A warm-up run (not measured), then the measured run with its CPU and SQL figures. */
   private async measure(next: () => RequestSpec | null) {
-    if (this.s.warmupS > 0) await runClosedLoop({ origin: this.f.server.origin, connections: this.s.connections, durationS: this.s.warmupS, next });
-    const run = await this.metered(() => runClosedLoop({ origin: this.f.server.origin, connections: this.s.connections, durationS: this.s.durationS, next }));
-    return run;
+    const closedLoop = (durationS: number) => () => runClosedLoop({ origin: this.f.server.origin, connections: this.s.connections, durationS, next });
+    return this.metered(closedLoop(this.s.durationS), this.s.warmupS > 0 ? closedLoop(this.s.warmupS) : undefined);
   }
 
-  /** CPU meters and the SQL counter around `fn`; per-request figures use `requests` of its result. */
-  private async metered<T extends { requests: number }>(fn: () => Promise<T>) {
+  /**
+   * CPU meters and the SQL counter around `fn`; per-request figures use `requests` of its result.
+   * Every run starts at a checkpoint, before its warm-up, so that no run's order decides how many
+   * full-page images it writes (see checkpoint()).
+   */
+  private async metered<T extends { requests: number }>(fn: () => Promise<T>, warmUp?: () => Promise<unknown>) {
+    await checkpoint(this.f.adminUrl);
+    await warmUp?.();
     await this.f.sql?.reset();
     const stop = await startCpuMeters({ serverPid: this.f.server.pid, adminUrl: this.f.adminUrl, database: this.f.database });
     const result = await fn();
