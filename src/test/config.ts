@@ -35,6 +35,7 @@ export function recordingScheduler(): DeliveryScheduler & { enqueued: string[] }
   return {
     kind: "embedded",
     enqueued,
+    lease: async () => null,
     async enqueue(deliveryIds) {
       enqueued.push(...deliveryIds);
     },

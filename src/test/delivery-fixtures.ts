@@ -75,6 +75,22 @@ export async function insertCompletedReward(db: Db, setup: RewardSetup, environm
   return { tracking, payload, deliveryIds };
 }
 
+/** A Pending tracking item from the setup's referrer to a new referee of its own, so that each can be rewarded. */
+export async function insertPendingItem(db: Db, setup: RewardSetup) {
+  const referee = await db.appUser.create({
+    data: { projectId: setup.project.id, clientProvidedId: `referee-${randomAlphanumeric(8)}`, referralCode: randomAlphanumeric(6) },
+  });
+  return db.referralTracking.create({
+    data: {
+      projectId: setup.project.id,
+      campaignId: setup.campaign.id,
+      referrerId: setup.referrer.id,
+      refereeId: referee.id,
+      referralCode: setup.referrer.referralCode,
+    },
+  });
+}
+
 /** Ends every Pending delivery, so one test's leftovers are not sent by the next test's worker. */
 export async function settleAllDeliveries(db: Db) {
   await db.delivery.updateMany({ where: { status: "Pending" }, data: { status: "Failed", lastError: "test cleanup" } });

@@ -1,5 +1,6 @@
 import { getConfig, type Config } from "@/server/config";
 import { getDb, type Db } from "@/server/db/client";
+import type { ClaimedAttempt, DeliveryLease } from "@/server/domain/deliveries/claim-attempts";
 import { attemptOptions } from "./attempt-options";
 import { createEmbeddedWorker, type EmbeddedWorker } from "./embedded-worker";
 
@@ -36,9 +37,22 @@ export function startDeliveryWorker(deps: { db?: () => Promise<Db>; config?: Con
   return holder.__referloopDeliveryWorker;
 }
 
+/** This process's worker, if it runs one. */
+const runningWorker = async () => holder.__referloopDeliveryWorker?.catch(() => undefined);
+
 /** New work is due now: wakes this process's worker, if it runs one. */
 export async function wakeDeliveryWorker(): Promise<void> {
-  (await holder.__referloopDeliveryWorker?.catch(() => undefined))?.wake();
+  (await runningWorker())?.wake();
+}
+
+/** A lease of this process's worker for a reward claim's first attempts (see EmbeddedWorker.lease). */
+export async function leaseFromDeliveryWorker(): Promise<DeliveryLease | null> {
+  return (await runningWorker())?.lease() ?? null;
+}
+
+/** Attempts claimed under leaseFromDeliveryWorker's lease, for this process's worker to send now. */
+export async function handToDeliveryWorker(attempts: readonly ClaimedAttempt[]): Promise<void> {
+  (await runningWorker())?.take(attempts);
 }
 
 /** Stops the worker started by startDeliveryWorker, after its in-flight attempts (graceful shutdown). */

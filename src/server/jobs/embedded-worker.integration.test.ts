@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openPostgres, type Db } from "@/server/db/client";
 import { MAX_ATTEMPTS, minBackoffMs } from "@/server/domain/deliveries/retry-policy";
-import { LOST_ATTEMPT_ERROR, performAttempt } from "@/server/domain/deliveries/perform-attempt";
+import { leaseMs, LOST_ATTEMPT_ERROR, performAttempt } from "@/server/domain/deliveries/perform-attempt";
 import { retryDeliveryLog } from "@/server/domain/deliveries/retry-delivery-log";
+import { claimDueAttempts } from "@/server/domain/deliveries/claim-attempts";
+import { grantReward } from "@/server/domain/referrals/grant-reward";
 import { testAttemptOptions } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
 import {
@@ -10,6 +12,7 @@ import {
   attemptsOf,
   createRewardSetupWithReceiver,
   insertCompletedReward,
+  insertPendingItem,
   settleAllDeliveries,
   type RewardSetup,
 } from "@/test/delivery-fixtures";
@@ -223,6 +226,102 @@ describe("embedded worker", () => {
     worker.wake();
     await waitForStatus(deliveryIds, "Succeeded", 2_000);
     expect(receiver.requests[0]!.at - enqueuedAt).toBeLessThan(1_000);
+  });
+
+  // Polling once a minute: only the worker's own wake-ups can send these within the waits below.
+  it("sends its own retry when due, without waiting for the poll", async () => {
+    await addWebhook(db, setup, { url: receiver.url });
+    receiver.respondWith((n) => ({ status: n === 1 ? 503 : 200 }));
+    const worker = createEmbeddedWorker({ db, pollIntervalMs: 60_000, attempt: { ...attempt, baseMs: 100 } });
+    worker.start();
+    workers.push(worker);
+    const { deliveryIds } = await insertCompletedReward(db, setup);
+    worker.wake();
+    await waitForStatus(deliveryIds, "Succeeded", 3_000);
+    expect((await attemptsOf(db, deliveryIds[0]!)).map((a) => a.success)).toEqual([false, true]);
+  });
+
+  it.for([
+    { slots: "every slot", concurrency: 1, perWebhookConcurrency: 8 },
+    { slots: "the webhook's share", concurrency: 8, perWebhookConcurrency: 1 },
+  ])("claims the next due delivery as soon as an attempt frees $slots", async ({ concurrency, perWebhookConcurrency }) => {
+    await addWebhook(db, setup, { url: receiver.url });
+    receiver.respondWith(() => ({ status: 200, delayMs: 50 }));
+    const worker = createEmbeddedWorker({ db, pollIntervalMs: 60_000, concurrency, perWebhookConcurrency, attempt });
+    worker.start();
+    workers.push(worker);
+    const ids = (await Promise.all([1, 2, 3].map(() => insertCompletedReward(db, setup)))).flatMap((r) => r.deliveryIds);
+    worker.wake();
+    await waitForStatus(ids, "Succeeded", 3_000);
+    expect(Math.max(...receiver.requests.map((r) => r.at)) - Math.min(...receiver.requests.map((r) => r.at))).toBeGreaterThanOrEqual(2 * 50 - 5);
+  });
+});
+
+describe("first attempts claimed with the reward (a worker's lease)", () => {
+  const grant = (lease: ReturnType<EmbeddedWorker["lease"]>) =>
+    insertPendingItem(db, setup).then((item) => grantReward(db, setup.org.id, setup.project.id, { referralTrackingId: item.id }, lease));
+
+  it("writes the deliveries already claimed for the lease's worker, which sends them without a claim of its own", async () => {
+    await addWebhook(db, setup, { url: receiver.url });
+    // Polling once a minute and never woken: only take() can send within the wait below.
+    const worker = createEmbeddedWorker({ db, pollIntervalMs: 60_000, attempt });
+    worker.start();
+    workers.push(worker);
+    const lease = worker.lease()!;
+    expect(lease.workerId).toBe(worker.id);
+    // As long as a claim's lease: the attempt's budget and a margin.
+    expect(lease.until.getTime()).toBeGreaterThan(Date.now() + leaseMs(attempt) - 1_000);
+
+    const result = await grant(lease);
+    const [id] = result.deliveryIds;
+    expect(result.leased).toMatchObject([{ id, attemptNumber: 1, webhook: { url: receiver.url, enabled: true }, payload: { trackingId: result.referralTrackingId } }]);
+    expect(await db.delivery.findUniqueOrThrow({ where: { id } })).toMatchObject({ attemptCount: 1, leasedBy: worker.id, status: "Pending" });
+    // No other worker can claim it meanwhile.
+    const other = await claimDueAttempts(db, { workerId: "other", limit: 10, leaseMs: 60_000, dueBefore: new Date(), perWebhook: 10, inFlight: new Map() });
+    expect(other.map((a) => a.id)).not.toContain(id);
+
+    worker.take(result.leased!);
+    await waitForStatus([id!], "Succeeded", 2_000);
+    expect(receiver.requests.map((r) => r.headers["x-service-delivery-id"])).toEqual([id]);
+    expect((await attemptsOf(db, id!)).map((a) => [a.attemptNumber, a.success])).toEqual([[1, true]]);
+  });
+
+  it("lends no lease while in flight holds one webhook's share, nor once stopped: those rows are claimed as usual", async () => {
+    await addWebhook(db, setup, { url: receiver.origin + "/slow" });
+    receiver.respondWith(() => "hang");
+    const worker = createEmbeddedWorker({ db, pollIntervalMs: 50, concurrency: 4, perWebhookConcurrency: 2, attempt: { ...attempt, timeoutMs: 5_000 } });
+    workers.push(worker);
+    expect(worker.lease()).toBeNull(); // not started
+    worker.start();
+    expect(worker.lease()).not.toBeNull();
+    await grant(worker.lease()).then((r) => worker.take(r.leased!));
+    await receiver.waitForRequests(1);
+    expect(worker.lease()).not.toBeNull();
+    await grant(worker.lease()).then((r) => worker.take(r.leased!));
+    await receiver.waitForRequests(2);
+    // Two hang: a third delivery, even to another webhook, would take a slot beyond one webhook's share.
+    expect(worker.lease()).toBeNull();
+    const unleased = await grant(worker.lease());
+    expect(unleased.leased).toBeUndefined();
+    expect(await db.delivery.findUniqueOrThrow({ where: { id: unleased.deliveryIds[0]! } })).toMatchObject({ attemptCount: 0, leasedBy: null });
+    await receiver.close();
+    await worker.stop();
+    expect(worker.lease()).toBeNull();
+  });
+
+  it("a lease whose worker died before sending runs out, and another worker sends the delivery, logging attempt 1 as lost", async () => {
+    await addWebhook(db, setup, { url: receiver.url });
+    const leaseEnds = Date.now() + 1_000;
+    const { deliveryIds } = await grant({ workerId: "dead-worker", until: new Date(leaseEnds) });
+    startWorker();
+    await waitForStatus(deliveryIds, "Succeeded");
+    expect(receiver.requests).toHaveLength(1);
+    expect(receiver.requests[0]!.at).toBeGreaterThanOrEqual(leaseEnds);
+    const attempts = await attemptsOf(db, deliveryIds[0]!);
+    expect(attempts.map((a) => [a.attemptNumber, a.success, a.error])).toEqual([
+      [1, false, LOST_ATTEMPT_ERROR],
+      [2, true, null],
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/server/db/client";
-import { claimDueAttempts, type ClaimedAttempt } from "@/server/domain/deliveries/claim-attempts";
+import { claimDueAttempts, type ClaimedAttempt, type DeliveryLease } from "@/server/domain/deliveries/claim-attempts";
 import { leaseMs as leaseFor } from "@/server/domain/deliveries/perform-attempt";
 import { sendAttempt, type SendOptions } from "@/server/domain/deliveries/send-attempt";
 import { createBatchRecorder } from "./batch-recorder";
@@ -33,6 +33,13 @@ export type EmbeddedWorker = {
   stop(): Promise<void>;
   /** New work is due now (called by the scheduler's enqueue). */
   wake(): void;
+  /**
+   * A lease for a reward claim to take its deliveries' first attempts under (see DeliveryLease), while
+   * this worker has room for them; null when it is busy or stopped, and the rows are then claimed as usual.
+   */
+  lease(): DeliveryLease | null;
+  /** Sends, at once, attempts a claim took under this worker's lease. */
+  take(attempts: readonly ClaimedAttempt[]): void;
 };
 
 /**
@@ -60,6 +67,8 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
   let woken = false;
   /** The earliest retry this worker scheduled itself, so it need not poll to send it on time. */
   let nextKnownDue = Infinity;
+  /** The loop sleeps with every slot busy: the next attempt to finish wakes it. */
+  let slotAwaited = false;
 
   const wake = () => {
     woken = true;
@@ -82,7 +91,10 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
     const task = sendAttempt(claimed, options.attempt)
       .then(async (result) => {
         await record(result);
-        if (result.next.outcome === "retry") nextKnownDue = Math.min(nextKnownDue, result.next.nextAttemptAt.getTime());
+        if (result.next.outcome === "retry" && result.next.nextAttemptAt.getTime() < nextKnownDue) {
+          nextKnownDue = result.next.nextAttemptAt.getTime();
+          wake(); // to sleep until then, not the whole poll interval
+        }
       })
       .catch(onError)
       .finally(() => {
@@ -90,7 +102,10 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
         const left = (perWebhookInFlight.get(webhookId) ?? 1) - 1;
         if (left > 0) perWebhookInFlight.set(webhookId, left);
         else perWebhookInFlight.delete(webhookId);
-        wake();
+        // A claim is worth making only for a slot someone waits for: the loop's (every slot was busy),
+        // or this webhook's (at its share, the last claim passed its due rows by). Otherwise, as for
+        // attempts taken under a lease, nothing was left behind for want of this slot.
+        if (slotAwaited || left + 1 >= perWebhook) wake();
       });
     inFlight.add(task);
   };
@@ -98,7 +113,7 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
   async function run() {
     while (running) {
       const free = concurrency - inFlight.size;
-      // With every slot busy, the next attempt to finish wakes the loop.
+      slotAwaited = free <= 0;
       let waitMs = pollIntervalMs;
       if (free > 0) {
         const claimedAt = Date.now();
@@ -140,5 +155,15 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
       loop = undefined;
     },
     wake,
+    lease() {
+      // Fewer in flight than one webhook's share: taking a claim's few attempts keeps every webhook
+      // within its share (give or take the claims already under way), so a slow receiver still cannot
+      // hold more than its slots, and under a backlog the due order decides, as without leases.
+      if (!running || inFlight.size >= Math.min(concurrency, perWebhook)) return null;
+      return { workerId: id, until: new Date(Date.now() + leaseMs) };
+    },
+    take(attempts) {
+      for (const claimed of attempts) attempt(claimed);
+    },
   };
 }

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "@/server/config";
 import { testConfig } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
-import { addWebhook, createRewardSetup, insertCompletedReward } from "@/test/delivery-fixtures";
+import { createApiKey } from "@/server/domain/api-keys/create-api-key";
+import { addWebhook, attemptsOf, createRewardSetup, insertCompletedReward, insertPendingItem } from "@/test/delivery-fixtures";
+import { restClient } from "@/test/rest";
+import { waitUntil } from "@/test/wait";
 import { startReceiver } from "@/test/webhook-receiver";
 import { startDeliveryWorker, stopDeliveryWorker } from "./delivery-worker";
 import { inngest } from "./inngest-client";
@@ -74,5 +77,47 @@ describe("deliveryScheduler", () => {
       await stopDeliveryWorker();
       await receiver.close();
     }
+  });
+
+  it("embedded: a reward granted over REST takes its delivery's first attempt under the worker's lease, and the worker sends it", async () => {
+    const { db } = testDb;
+    const receiver = await startReceiver();
+    try {
+      const setup = await createRewardSetup(db);
+      await addWebhook(db, setup, { url: receiver.url });
+      const { key } = await createApiKey(db, setup.org.id, { name: "backend", role: "owner" }, null);
+      const config = testConfig({ WEBHOOK_POLL_INTERVAL_MS: "60000" });
+      const worker = await startDeliveryWorker({ db: async () => db, config });
+      const item = await insertPendingItem(db, setup);
+      const call = restClient(db, key, { config, scheduler: deliveryScheduler(config) });
+      receiver.respondWith(() => ({ status: 200, delayMs: 300 }));
+      const res = await call("POST", `/projects/${setup.project.id}/referrals/reward`, { body: { referralTrackingId: item.id } });
+      expect(res.json).toMatchObject({ rewardClaimed: true });
+
+      await receiver.waitForRequests(1, 3_000);
+      const sent = await db.delivery.findFirstOrThrow({ where: { trackingId: item.id } });
+      expect(receiver.requests.map((r) => r.headers["x-service-delivery-id"])).toEqual([sent.id]);
+      // In flight, and born claimed: attempt 1 under the worker's lease, and the row's only version is
+      // the one the reward wrote (a claim by the worker would have written another, later).
+      expect(sent).toMatchObject({ attemptCount: 1, leasedBy: worker.id, status: "Pending", updatedAt: sent.createdAt });
+      const recorded = await waitUntil(
+        () => db.delivery.findUniqueOrThrow({ where: { id: sent.id } }),
+        (d) => d.status !== "Pending",
+        { timeoutMs: 3_000, what: "the delivery recorded" },
+      );
+      expect(recorded).toMatchObject({ attemptCount: 1, leasedBy: null, status: "Succeeded" });
+      expect((await attemptsOf(db, sent.id)).map((a) => [a.attemptNumber, a.success])).toEqual([[1, true]]);
+      expect(worker.lease()?.workerId).toBe(worker.id);
+    } finally {
+      await stopDeliveryWorker();
+      await receiver.close();
+    }
+  });
+
+  it("embedded: without a running worker there is no lease, and enqueue leaves the rows to a worker's poll", async () => {
+    await stopDeliveryWorker();
+    const scheduler = deliveryScheduler(testConfig());
+    expect(await scheduler.lease()).toBeNull();
+    await expect(scheduler.enqueue(["d1"])).resolves.toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { getConfig, type Config } from "@/server/config";
 import { deliveryRequested, inngest } from "./inngest-client";
-import { wakeDeliveryWorker } from "./delivery-worker";
+import type { ClaimedAttempt, DeliveryLease } from "@/server/domain/deliveries/claim-attempts";
+import { handToDeliveryWorker, leaseFromDeliveryWorker, wakeDeliveryWorker } from "./delivery-worker";
 
 /**
  * The delivery scheduler seen from the rest of the app: told, after a commit, which delivery rows are
@@ -13,11 +14,19 @@ import { wakeDeliveryWorker } from "./delivery-worker";
  */
 export type DeliveryScheduler = {
   readonly kind: "inngest" | "embedded";
-  enqueue(deliveryIds: string[]): Promise<void>;
+  /**
+   * A lease for a reward claim to take its deliveries' first attempts under, so that they are sent
+   * without a claim of their own (see DeliveryLease): the embedded worker's while it has room, else null.
+   */
+  lease(): Promise<DeliveryLease | null>;
+  /** `leased`: those of the rows whose first attempt the claim took under this scheduler's lease. */
+  enqueue(deliveryIds: string[], leased?: readonly ClaimedAttempt[]): Promise<void>;
 };
 
 const inngestScheduler: DeliveryScheduler = {
   kind: "inngest",
+  // Each attempt is its own Inngest step, which claims it (performAttempt).
+  lease: async () => null,
   async enqueue(deliveryIds) {
     if (deliveryIds.length === 0) return;
     try {
@@ -30,9 +39,11 @@ const inngestScheduler: DeliveryScheduler = {
 
 const embeddedScheduler: DeliveryScheduler = {
   kind: "embedded",
-  async enqueue(deliveryIds) {
+  lease: leaseFromDeliveryWorker,
+  async enqueue(deliveryIds, leased = []) {
+    if (leased.length) await handToDeliveryWorker(leased);
     // No worker in this process (a script, a test): a running worker's poll picks the rows up.
-    if (deliveryIds.length) await wakeDeliveryWorker();
+    if (deliveryIds.length > leased.length) await wakeDeliveryWorker();
   },
 };
 

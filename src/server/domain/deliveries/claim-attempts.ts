@@ -14,6 +14,15 @@ export type ClaimedAttempt = {
   webhook: { url: string; secretEncrypted: string; enabled: boolean };
 };
 
+/**
+ * A worker's lease for the first attempts of deliveries a reward claim writes (the embedded worker's,
+ * when it has a slot free): the rows are written already claimed, attempt 1 under `workerId` until
+ * `until`, and that worker sends them at once. The claim statement, and a second version of every
+ * row, are saved; if the worker dies first, the lease runs out and another worker takes the delivery
+ * as after any claim (its attempt 1 logged as lost).
+ */
+export type DeliveryLease = { workerId: string; until: Date };
+
 type Row = Omit<ClaimedAttempt, "webhook"> & { url: string; secretEncrypted: string; enabled: boolean };
 
 const toClaimed = ({ url, secretEncrypted, enabled, ...delivery }: Row): ClaimedAttempt => ({ ...delivery, webhook: { url, secretEncrypted, enabled } });

@@ -1,4 +1,5 @@
 import { Prisma, type RewardEnvironment } from "@/generated/prisma/client";
+import type { DeliveryLease } from "./claim-attempts";
 import type { RewardPayload } from "./reward-payload";
 
 /**
@@ -8,21 +9,23 @@ import type { RewardPayload } from "./reward-payload";
  * Production reaches Production and Both, and a call without environment reaches every enabled
  * webhook once. Reads the webhooks in the same statement (the reward path is bound by Node CPU per
  * statement), and fills in what Prisma otherwise would: UUID ids and the timestamps, `at` being this
- * process's clock as the delivery worker expects (see claimDueDeliveries).
+ * process's clock as the delivery worker expects (see claimDueDeliveries). With a lease, the rows are
+ * written with their first attempt claimed under it (see DeliveryLease).
  */
 export function insertRewardDeliveries(
   payload: RewardPayload,
   environment: RewardEnvironment | null,
-  { at, onlyIf = Prisma.sql`true` }: { at: Date; onlyIf?: Prisma.Sql },
+  { at, onlyIf = Prisma.sql`true`, lease = null }: { at: Date; onlyIf?: Prisma.Sql; lease?: DeliveryLease | null },
 ): Prisma.Sql {
   const routed = environment ? Prisma.sql`AND w."environment"::text IN (${environment}, 'Both')` : Prisma.empty;
   return Prisma.sql`
-    INSERT INTO "Delivery" ("id", "projectId", "webhookId", "trackingId", "eventName", "payload", "nextAttemptAt", "createdAt", "updatedAt")
+    INSERT INTO "Delivery" ("id", "projectId", "webhookId", "trackingId", "eventName", "payload", "nextAttemptAt",
+      "attemptCount", "leasedUntil", "leasedBy", "createdAt", "updatedAt")
     SELECT gen_random_uuid()::text, ${payload.projectId}, w."id", ${payload.trackingId}, ${payload.event},
-      ${JSON.stringify(payload)}::jsonb, ${at}, ${at}, ${at}
+      ${JSON.stringify(payload)}::jsonb, ${at}, ${lease ? 1 : 0}::int, ${lease?.until ?? null}::timestamp(3), ${lease?.workerId ?? null}::text, ${at}, ${at}
     FROM "Webhook" w
     WHERE w."campaignId" = ${payload.campaignId} AND w."enabled" ${routed} AND ${onlyIf}
     -- One delivery per (webhook, reward) even if this ever runs twice.
     ON CONFLICT ("webhookId", "trackingId") DO NOTHING
-    RETURNING "id"`;
+    RETURNING "id", "webhookId"`;
 }

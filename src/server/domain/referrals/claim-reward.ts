@@ -2,8 +2,9 @@ import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { activityInsert } from "@/server/domain/activity/record-activity";
 import { isUniqueViolation, isWriteConflict } from "@/server/domain/db-errors";
+import type { ClaimedAttempt, DeliveryLease } from "@/server/domain/deliveries/claim-attempts";
 import { insertRewardDeliveries } from "@/server/domain/deliveries/insert-reward-deliveries";
-import { buildRewardPayload } from "@/server/domain/deliveries/reward-payload";
+import { buildRewardPayload, type RewardPayload } from "@/server/domain/deliveries/reward-payload";
 import { rewardEventInsert } from "./record-reward-event";
 import { failReward, rejectFinalItem } from "./refuse-reward";
 import type { GrantRewardResult, RewardContext } from "./reward-context";
@@ -15,13 +16,15 @@ const MAX_CLAIM_ATTEMPTS = 3;
  * Completes the item: claims the reward and writes its history, counters and outbox. Concurrent claims
  * of the item, of one referee through several items, or of two users referring each other, end with
  * one winner: the others find the item final, or are refused by one of RewardHistory's unique indexes
- * (referee; unordered pair) and fail the item with the reason that index stands for.
+ * (referee; unordered pair) and fail the item with the reason that index stands for. Under a lease,
+ * the deliveries' first attempts are claimed with the reward, for the lease's worker to send.
  */
-export async function claimReward(db: Db, ctx: RewardContext, attempt = 1): Promise<GrantRewardResult> {
+export async function claimReward(db: Db, ctx: RewardContext, lease: DeliveryLease | null, attempt = 1): Promise<GrantRewardResult> {
   const claimedAt = new Date();
-  let deliveryIds: string[] | null;
+  const payload = buildRewardPayload(ctx, claimedAt);
+  let deliveries: WrittenDelivery[] | null;
   try {
-    deliveryIds = await claimStatement(db, ctx, claimedAt);
+    deliveries = await claimStatement(db, ctx, claimedAt, payload, lease);
   } catch (error) {
     // A concurrent completion of another item rewarded the referee, or the pair the other way round
     // (the item's own key cannot clash: the conditional update holds the row). The statement wrote
@@ -29,19 +32,34 @@ export async function claimReward(db: Db, ctx: RewardContext, attempt = 1): Prom
     if (isUniqueViolation(error)) return failReward(db, ctx, await lostTo(db, ctx));
     // Claims whose parties overlap (A refers B while B refers A) can lock the same users in opposite
     // orders; PostgreSQL aborts one whole statement, which is then simply run again.
-    if (isWriteConflict(error) && attempt < MAX_CLAIM_ATTEMPTS) return claimReward(db, ctx, attempt + 1);
+    if (isWriteConflict(error) && attempt < MAX_CLAIM_ATTEMPTS) return claimReward(db, ctx, lease, attempt + 1);
     throw error;
   }
   // A concurrent call completed or failed the item after it was read.
-  if (deliveryIds === null) return rejectFinalItem(db, ctx);
+  if (deliveries === null) return rejectFinalItem(db, ctx);
   return {
     rewardClaimed: true,
     status: "Completed",
     referralTrackingId: ctx.item.id,
     rewardClaimedAt: claimedAt.toISOString(),
-    deliveryIds,
+    deliveryIds: deliveries.map((d) => d.id),
+    ...(lease && deliveries.length ? { leased: deliveries.map((d) => firstAttempt(d, payload)) } : {}),
   };
 }
+
+/** A delivery row the claim wrote, with what sending it needs of its webhook. */
+type WrittenDelivery = { id: string; webhookId: string; url: string; secretEncrypted: string };
+
+/** The attempt a lease took with the reward: the row as claimDueAttempts would have returned it. */
+const firstAttempt = ({ id, webhookId, url, secretEncrypted }: WrittenDelivery, payload: RewardPayload): ClaimedAttempt => ({
+  id,
+  projectId: payload.projectId,
+  webhookId,
+  eventName: payload.event,
+  payload,
+  attemptNumber: 1,
+  webhook: { url, secretEncrypted, enabled: true },
+});
 
 /** Which farming rule a claim refused by a unique index ran into, read from the reward that won. */
 async function lostTo(db: Db, { item }: RewardContext): Promise<"duplicate_referee" | "mutual_referral"> {
@@ -56,13 +74,19 @@ async function lostTo(db: Db, { item }: RewardContext): Promise<"duplicate_refer
  * event and the activity entry. A single statement is atomic without an interactive transaction,
  * which the reward path cannot afford: in Prisma's, the same writes (six statements between BEGIN
  * and COMMIT) cost about 4 ms of Node CPU per claim, as one statement about 1 ms (bench/README.md).
- * Returns the delivery ids, or null when the item was no longer Pending.
+ * Returns the deliveries written, or null when the item was no longer Pending.
  */
-async function claimStatement(db: Db, ctx: RewardContext, claimedAt: Date): Promise<string[] | null> {
+async function claimStatement(
+  db: Db,
+  ctx: RewardContext,
+  claimedAt: Date,
+  payload: RewardPayload,
+  lease: DeliveryLease | null,
+): Promise<WrittenDelivery[] | null> {
   const { project, item } = ctx;
   const onlyIf = Prisma.sql`EXISTS (SELECT FROM claimed)`;
   const gated = { at: claimedAt, onlyIf };
-  const [row] = await prepared<{ claimed: boolean; deliveryIds: string[] }>(db)`
+  const [row] = await prepared<{ claimed: boolean; deliveries: WrittenDelivery[] | null }>(db)`
     WITH claimed AS (
       UPDATE "ReferralTracking"
       SET "status" = 'Completed', "rewardClaimed" = true, "rewardClaimedAt" = ${claimedAt}, "updatedAt" = ${claimedAt}
@@ -81,7 +105,7 @@ async function claimStatement(db: Db, ctx: RewardContext, claimedAt: Date): Prom
       UPDATE "AppUser" SET "successfulReferrals" = "successfulReferrals" + 1, "updatedAt" = ${claimedAt}
       WHERE "id" = ${item.referrerId} AND EXISTS (SELECT FROM history)
     ), deliveries AS (
-      ${insertRewardDeliveries(buildRewardPayload(ctx, claimedAt), ctx.environment, gated)}
+      ${insertRewardDeliveries(payload, ctx.environment, { ...gated, lease })}
     ), event AS (
       ${rewardEventInsert({ projectId: project.id, trackingId: item.id, eventName: ctx.eventName, environment: ctx.environment, outcome: "Claimed", reason: null }, gated)}
     ), activity AS (
@@ -95,6 +119,8 @@ async function claimStatement(db: Db, ctx: RewardContext, claimedAt: Date): Prom
         gated,
       )}
     )
-    SELECT ${onlyIf} AS "claimed", ARRAY(SELECT "id" FROM deliveries) AS "deliveryIds"`;
-  return row?.claimed ? row.deliveryIds : null;
+    SELECT ${onlyIf} AS "claimed",
+      (SELECT json_agg(json_build_object('id', d."id", 'webhookId', d."webhookId", 'url', w."url", 'secretEncrypted', w."secretEncrypted"))
+        FROM deliveries d JOIN "Webhook" w ON w."id" = d."webhookId") AS "deliveries"`;
+  return row?.claimed ? (row.deliveries ?? []) : null;
 }

@@ -44,7 +44,7 @@ async function track(referrerId: string, refereeId: string) {
 async function claimDirectly(trackingId: string) {
   const { project, item } = await loadRewardItem(t.db, f.org.id, f.project.id, trackingId);
   if (!isBound(item)) throw new Error("tracked with a referee");
-  return claimReward(t.db, { project, item, eventName: "purchase", environment: null });
+  return claimReward(t.db, { project, item, eventName: "purchase", environment: null }, null);
 }
 
 describe("grantReward under concurrency", () => {

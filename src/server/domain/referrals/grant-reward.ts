@@ -1,5 +1,6 @@
 import type { RewardEnvironment } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
+import type { DeliveryLease } from "@/server/domain/deliveries/claim-attempts";
 import { getOrCreateAppUser } from "@/server/domain/app-users/get-or-create-app-user";
 import { DomainError } from "@/server/domain/errors";
 import { bindReferee } from "./bind-referee";
@@ -33,13 +34,14 @@ export type GrantRewardInput = {
  * atomically. Every call also records the reported event. The database settles races: the
  * status change is conditional on Pending, and RewardHistory's unique keys refuse a second claim for
  * the item, the referee, or the pair of users either way round. The caller hands the result's
- * `deliveryIds` to the scheduler.
+ * `deliveryIds`, and the attempts claimed under its `lease` (if it has one), to the scheduler.
  */
 export async function grantReward(
   db: Db,
   organizationId: string,
   projectId: string,
   input: GrantRewardInput,
+  lease: DeliveryLease | null = null,
 ): Promise<GrantRewardResult> {
   const now = new Date();
   const loaded = await loadRewardItem(db, organizationId, projectId, input.referralTrackingId, now);
@@ -68,7 +70,7 @@ export async function grantReward(
   // decideReward only records the event of an item without a referee: this one has one.
   if (!isBound(item)) throw new Error(`Reward decision "${decision.kind}" for tracking item ${item.id}, which has no referee.`);
   const bound = { ...ctx, item };
-  return decision.kind === "fail" ? failReward(db, bound, decision.reason) : claimReward(db, bound);
+  return decision.kind === "fail" ? failReward(db, bound, decision.reason) : claimReward(db, bound, lease);
 }
 
 const otherReferee = (item: RewardItem) =>

@@ -1,5 +1,6 @@
 import type { RewardEnvironment, TrackingStatus } from "@/generated/prisma/client";
 import type { RewardReason } from "@/lib/schemas/referrals";
+import type { ClaimedAttempt } from "@/server/domain/deliveries/claim-attempts";
 import type { BoundRewardItem, RewardItem } from "./load-reward-item";
 
 /**
@@ -26,6 +27,8 @@ export type GrantRewardResult = {
   rewardClaimedAt?: string;
   /** The outbox rows the claim wrote, for the caller to hand to the scheduler (empty when not claimed). */
   deliveryIds: string[];
+  /** Of those, the first attempts the claim took under the caller's lease (see DeliveryLease): the lease's worker sends them now. */
+  leased?: ClaimedAttempt[];
 };
 
 export const notClaimed = (ctx: RewardContext<RewardItem>, status: TrackingStatus, reason: RewardReason): GrantRewardResult => ({

@@ -25,8 +25,9 @@ export const grantRewardProcedure = protectedProcedure
   .output(rewardOutput)
   .mutation(({ ctx, input: { projectId, ...body } }) =>
     idempotently(ctx, `referrals.reward:${projectId}`, body, async () => {
-      const { deliveryIds, ...result } = await grantReward(ctx.db, ctx.organizationId, projectId, body);
-      await ctx.scheduler.enqueue(deliveryIds);
+      const lease = await ctx.scheduler.lease();
+      const { deliveryIds, leased, ...result } = await grantReward(ctx.db, ctx.organizationId, projectId, body, lease);
+      await ctx.scheduler.enqueue(deliveryIds, leased);
       return result;
     }),
   );

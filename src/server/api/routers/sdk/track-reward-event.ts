@@ -21,7 +21,8 @@ export const trackRewardEventProcedure = sdkBackendProcedure
   .output(trackRewardEventOutput)
   .mutation(async ({ ctx, input: { newUserId, ...event } }) => {
     const { project } = ctx.sdk;
-    const { deliveryIds, ...result } = await grantReward(ctx.db, project.organizationId, project.id, { ...event, refereeId: newUserId });
-    await ctx.scheduler.enqueue(deliveryIds);
+    const lease = await ctx.scheduler.lease();
+    const { deliveryIds, leased, ...result } = await grantReward(ctx.db, project.organizationId, project.id, { ...event, refereeId: newUserId }, lease);
+    await ctx.scheduler.enqueue(deliveryIds, leased);
     return result;
   });
