@@ -1,4 +1,3 @@
-import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import type { AttemptResult } from "./send-attempt";
 import { prepared } from "@/server/db/prepared-statements";
@@ -20,17 +19,20 @@ const STATUS = { succeeded: "Succeeded", dead: "Failed", retry: "Pending" } as c
 export async function recordAttempts(db: Db, results: readonly AttemptResult[]): Promise<void> {
   if (!results.length) return;
   const now = new Date();
-  const rows = results.map(({ attempt, log, next }) => {
-    const status = STATUS[next.outcome];
-    return Prisma.sql`(${attempt.id}, ${attempt.projectId}, ${attempt.webhookId}, ${attempt.eventName}, ${attempt.attemptNumber}::int,
-      ${status}::"DeliveryStatus", ${next.outcome === "retry" ? next.nextAttemptAt : null}::timestamp(3),
-      ${log.httpStatus}::int, ${log.responseTimeMs}::int, ${log.error}, ${log.responseExcerpt})`;
-  });
+  const column = <T>(value: (result: AttemptResult) => T) => results.map(value);
+  // One array per column, so that a batch of any size is the same statement (parsed once per
+  // connection), where a VALUES list of each length was a statement of its own.
   await prepared(db)`
-    WITH result ("id", "projectId", "webhookId", "eventName", "attemptNumber", "status", "nextAttemptAt",
-        "httpStatus", "responseTimeMs", "error", "responseExcerpt") AS (VALUES ${Prisma.join(rows)}
+    WITH result AS (
+      SELECT * FROM unnest(${column((r) => r.attempt.id)}::text[], ${column((r) => r.attempt.projectId)}::text[],
+        ${column((r) => r.attempt.webhookId)}::text[], ${column((r) => r.attempt.eventName)}::text[],
+        ${column((r) => r.attempt.attemptNumber)}::int[], ${column((r) => STATUS[r.next.outcome])}::text[],
+        ${column((r) => (r.next.outcome === "retry" ? r.next.nextAttemptAt.toISOString() : null))}::timestamp(3)[],
+        ${column((r) => r.log.httpStatus)}::int[], ${column((r) => r.log.responseTimeMs)}::int[],
+        ${column((r) => r.log.error)}::text[], ${column((r) => r.log.responseExcerpt)}::text[])
+        AS r("id", "projectId", "webhookId", "eventName", "attemptNumber", "status", "nextAttemptAt", "httpStatus", "responseTimeMs", "error", "responseExcerpt")
     ), moved AS (
-      UPDATE "Delivery" d SET "status" = r."status", "lastError" = r."error", "leasedUntil" = NULL, "leasedBy" = NULL,
+      UPDATE "Delivery" d SET "status" = r."status"::"DeliveryStatus", "lastError" = r."error", "leasedUntil" = NULL, "leasedBy" = NULL,
         "nextAttemptAt" = COALESCE(r."nextAttemptAt", d."nextAttemptAt"), "updatedAt" = ${now}
       FROM result r WHERE d."id" = r."id" AND d."attemptCount" = r."attemptNumber"
     ), entries AS (
