@@ -255,6 +255,19 @@ describe("embedded worker", () => {
     await waitForStatus(ids, "Succeeded", 3_000);
     expect(Math.max(...receiver.requests.map((r) => r.at)) - Math.min(...receiver.requests.map((r) => r.at))).toBeGreaterThanOrEqual(2 * 50 - 5);
   });
+  // Attempts answered together are recorded in one batch, so they finish together, some of them while
+  // the claim for the first one's slot runs: those must still have their slots filled, not wait a poll.
+  it("keeps a webhook's share busy through a backlog, not one share per poll", async () => {
+    await addWebhook(db, setup, { url: receiver.url });
+    receiver.respondWith(() => ({ status: 200, delayMs: 30 }));
+    const ids: string[] = [];
+    for (let i = 0; i < 60; i++) ids.push(...(await insertCompletedReward(db, setup)).deliveryIds);
+    const worker = createEmbeddedWorker({ db, pollIntervalMs: 60_000, concurrency: 8, perWebhookConcurrency: 4, attempt });
+    workers.push(worker);
+    worker.start();
+    // 15 rounds of 4 at 30 ms each; a share emptying until the poll would take a minute.
+    await waitForStatus(ids, "Succeeded", 5_000);
+  });
 });
 
 describe("first attempts claimed with the reward (a worker's lease)", () => {

@@ -67,8 +67,13 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
   let woken = false;
   /** The earliest retry this worker scheduled itself, so it need not poll to send it on time. */
   let nextKnownDue = Infinity;
-  /** The loop sleeps with every slot busy: the next attempt to finish wakes it. */
-  let slotAwaited = false;
+  /**
+   * The last claim stopped at a limit, every slot or a webhook's share (as it counted them), so due rows
+   * may be waiting for a slot: each finished attempt then wakes the loop to claim again. Otherwise (as
+   * for attempts taken under a lease) nothing was left behind for want of a slot, and the poll or an
+   * enqueue is enough.
+   */
+  let rowsMayWait = false;
 
   const wake = () => {
     woken = true;
@@ -102,10 +107,7 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
         const left = (perWebhookInFlight.get(webhookId) ?? 1) - 1;
         if (left > 0) perWebhookInFlight.set(webhookId, left);
         else perWebhookInFlight.delete(webhookId);
-        // A claim is worth making only for a slot someone waits for: the loop's (every slot was busy),
-        // or this webhook's (at its share, the last claim passed its due rows by). Otherwise, as for
-        // attempts taken under a lease, nothing was left behind for want of this slot.
-        if (slotAwaited || left + 1 >= perWebhook) wake();
+        if (rowsMayWait) wake();
       });
     inFlight.add(task);
   };
@@ -113,10 +115,12 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
   async function run() {
     while (running) {
       const free = concurrency - inFlight.size;
-      slotAwaited = free <= 0;
       let waitMs = pollIntervalMs;
-      if (free > 0) {
+      if (free <= 0) rowsMayWait = true;
+      else {
         const claimedAt = Date.now();
+        const busy = inFlight.size;
+        const counted = new Map(perWebhookInFlight);
         try {
           const claimed = await claimDueAttempts(options.db, {
             workerId: id,
@@ -124,11 +128,18 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
             leaseMs,
             dueBefore: new Date(claimedAt - graceMs),
             perWebhook,
-            inFlight: perWebhookInFlight,
+            inFlight: counted,
           });
-          for (const delivery of claimed) attempt(delivery);
+          for (const delivery of claimed) {
+            attempt(delivery);
+            counted.set(delivery.webhookId, (counted.get(delivery.webhookId) ?? 0) + 1);
+          }
           // A full batch suggests more rows are due: claim again as soon as a slot is free.
           if (claimed.length === free) continue;
+          rowsMayWait = [...counted.values()].some((n) => n >= perWebhook);
+          // Attempts that finished while the claim ran were counted by it as in flight, and did not wake
+          // the loop if the claim before stopped at no limit: claim again for their slots now.
+          if (rowsMayWait && inFlight.size < busy + claimed.length) continue;
         } catch (error) {
           onError(error);
         }
