@@ -268,6 +268,38 @@ describe("embedded worker", () => {
     // 15 rounds of 4 at 30 ms each; a share emptying until the poll would take a minute.
     await waitForStatus(ids, "Succeeded", 5_000);
   });
+  it("frees a slot when its receiver answers, not once the result is recorded", async ({ skip }) => {
+    if (!testDb.url) skip("holding a lock from a second connection needs PostgreSQL");
+    await addWebhook(db, setup, { url: receiver.url });
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push(...(await insertCompletedReward(db, setup)).deliveryIds);
+    // Another connection keeps every result from being written (their inserts wait for its lock).
+    let unlock!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const lock = anotherInstance().$transaction(
+      async (tx) => {
+        await tx.$executeRaw`LOCK TABLE "DeliveryAttempt" IN EXCLUSIVE MODE`;
+        locked();
+        await new Promise<void>((resolve) => (unlock = resolve));
+      },
+      { timeout: 30_000 },
+    );
+    await isLocked;
+    try {
+      const worker = createEmbeddedWorker({ db, pollIntervalMs: 60_000, concurrency: 4, perWebhookConcurrency: 2, attempt });
+      workers.push(worker);
+      worker.start();
+      // Two slots, six deliveries, no result recorded: each answer lets the next one go.
+      await receiver.waitForRequests(6);
+      expect(worker.lease()).not.toBeNull();
+    } finally {
+      unlock();
+      await lock;
+    }
+    await waitForStatus(ids, "Succeeded");
+    expect(receiver.requests).toHaveLength(6);
+  });
 });
 
 describe("first attempts claimed with the reward (a worker's lease)", () => {

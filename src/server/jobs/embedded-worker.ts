@@ -58,8 +58,16 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
   const onError = options.onError ?? ((error: unknown) => console.error("[deliveries] worker error:", error));
   const record = createBatchRecorder(options.db, onError);
 
-  const inFlight = new Set<Promise<void>>();
-  /** In-flight attempts by webhook, for the claim's fairness. */
+  /** Attempts not yet recorded, so that stop() can wait for them. */
+  const unfinished = new Set<Promise<void>>();
+  /**
+   * Attempts waiting for their receiver, in all and by webhook: the slots. An attempt gives its slot
+   * up when the receiver has answered, not once its result is recorded: under load the records queue
+   * behind one another (a batch per write), and slots held by them refused every lease and turned each
+   * reward's delivery into a claim of its own. The queue of results is bounded by what the slots let
+   * through, and each write takes it all.
+   */
+  let sending = 0;
   const perWebhookInFlight = new Map<string, number>();
   let running = false;
   let loop: Promise<void> | undefined;
@@ -92,9 +100,21 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
 
   const attempt = (claimed: ClaimedAttempt) => {
     const { webhookId } = claimed;
+    sending++;
     perWebhookInFlight.set(webhookId, (perWebhookInFlight.get(webhookId) ?? 0) + 1);
+    let answered = false;
+    const freeSlot = () => {
+      if (answered) return;
+      answered = true;
+      sending--;
+      const left = (perWebhookInFlight.get(webhookId) ?? 1) - 1;
+      if (left > 0) perWebhookInFlight.set(webhookId, left);
+      else perWebhookInFlight.delete(webhookId);
+      if (rowsMayWait) wake();
+    };
     const task = sendAttempt(claimed, options.attempt)
       .then(async (result) => {
+        freeSlot();
         await record(result);
         if (result.next.outcome === "retry" && result.next.nextAttemptAt.getTime() < nextKnownDue) {
           nextKnownDue = result.next.nextAttemptAt.getTime();
@@ -103,23 +123,20 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
       })
       .catch(onError)
       .finally(() => {
-        inFlight.delete(task);
-        const left = (perWebhookInFlight.get(webhookId) ?? 1) - 1;
-        if (left > 0) perWebhookInFlight.set(webhookId, left);
-        else perWebhookInFlight.delete(webhookId);
-        if (rowsMayWait) wake();
+        freeSlot();
+        unfinished.delete(task);
       });
-    inFlight.add(task);
+    unfinished.add(task);
   };
 
   async function run() {
     while (running) {
-      const free = concurrency - inFlight.size;
+      const free = concurrency - sending;
       let waitMs = pollIntervalMs;
       if (free <= 0) rowsMayWait = true;
       else {
         const claimedAt = Date.now();
-        const busy = inFlight.size;
+        const busy = sending;
         const counted = new Map(perWebhookInFlight);
         try {
           const claimed = await claimDueAttempts(options.db, {
@@ -139,7 +156,7 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
           rowsMayWait = [...counted.values()].some((n) => n >= perWebhook);
           // Attempts that finished while the claim ran were counted by it as in flight, and did not wake
           // the loop if the claim before stopped at no limit: claim again for their slots now.
-          if (rowsMayWait && inFlight.size < busy + claimed.length) continue;
+          if (rowsMayWait && sending < busy + claimed.length) continue;
         } catch (error) {
           onError(error);
         }
@@ -149,7 +166,7 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
       }
       await sleep(waitMs);
     }
-    await Promise.all(inFlight);
+    await Promise.all(unfinished);
   }
 
   return {
@@ -170,7 +187,7 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
       // Fewer in flight than one webhook's share: taking a claim's few attempts keeps every webhook
       // within its share (give or take the claims already under way), so a slow receiver still cannot
       // hold more than its slots, and under a backlog the due order decides, as without leases.
-      if (!running || inFlight.size >= Math.min(concurrency, perWebhook)) return null;
+      if (!running || sending >= Math.min(concurrency, perWebhook)) return null;
       return { workerId: id, until: new Date(Date.now() + leaseMs) };
     },
     take(attempts) {
