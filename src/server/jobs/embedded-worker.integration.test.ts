@@ -268,16 +268,12 @@ describe("embedded worker", () => {
     // 15 rounds of 4 at 30 ms each; a share emptying until the poll would take a minute.
     await waitForStatus(ids, "Succeeded", 5_000);
   });
-  it("frees a slot when its receiver answers, not once the result is recorded", async ({ skip }) => {
-    if (!testDb.url) skip("holding a lock from a second connection needs PostgreSQL");
-    await addWebhook(db, setup, { url: receiver.url });
-    const ids: string[] = [];
-    for (let i = 0; i < 6; i++) ids.push(...(await insertCompletedReward(db, setup)).deliveryIds);
-    // Another connection keeps every result from being written (their inserts wait for its lock).
+  /** Keeps another connection's lock on the attempt log, so that no result can be written until unlock(). */
+  async function lockAttemptLog() {
     let unlock!: () => void;
     let locked!: () => void;
     const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const lock = anotherInstance().$transaction(
+    const held = anotherInstance().$transaction(
       async (tx) => {
         await tx.$executeRaw`LOCK TABLE "DeliveryAttempt" IN EXCLUSIVE MODE`;
         locked();
@@ -286,6 +282,18 @@ describe("embedded worker", () => {
       { timeout: 30_000 },
     );
     await isLocked;
+    return async () => {
+      unlock();
+      await held;
+    };
+  }
+
+  it("frees a slot when its receiver answers, not once the result is recorded", async ({ skip }) => {
+    if (!testDb.url) skip("holding a lock from a second connection needs PostgreSQL");
+    await addWebhook(db, setup, { url: receiver.url });
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push(...(await insertCompletedReward(db, setup)).deliveryIds);
+    const unlock = await lockAttemptLog();
     try {
       const worker = createEmbeddedWorker({ db, pollIntervalMs: 60_000, concurrency: 4, perWebhookConcurrency: 2, attempt });
       workers.push(worker);
@@ -294,11 +302,31 @@ describe("embedded worker", () => {
       await receiver.waitForRequests(6);
       expect(worker.lease()).not.toBeNull();
     } finally {
-      unlock();
-      await lock;
+      await unlock();
     }
     await waitForStatus(ids, "Succeeded");
     expect(receiver.requests).toHaveLength(6);
+  });
+
+  it("stops sending while results it cannot record pile up (16 per slot), and goes on once they are written", async ({ skip }) => {
+    if (!testDb.url) skip("holding a lock from a second connection needs PostgreSQL");
+    await addWebhook(db, setup, { url: receiver.url });
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) ids.push(...(await insertCompletedReward(db, setup)).deliveryIds);
+    const unlock = await lockAttemptLog();
+    try {
+      const worker = createEmbeddedWorker({ db, pollIntervalMs: 50, concurrency: 1, attempt });
+      workers.push(worker);
+      worker.start();
+      await receiver.waitForRequests(16);
+      await new Promise((r) => setTimeout(r, 300)); // six polls
+      expect(receiver.requests).toHaveLength(16);
+      expect(worker.lease()).toBeNull();
+    } finally {
+      await unlock();
+    }
+    await waitForStatus(ids, "Succeeded");
+    expect(receiver.requests).toHaveLength(20);
   });
 });
 

@@ -10,6 +10,8 @@ import { createBatchRecorder } from "./batch-recorder";
 export const DEFAULT_CONCURRENCY = 64;
 /** Of those, at most this many for one webhook: a fast receiver can take a backlog in parallel, a slow one holds half the slots, never all. */
 export const DEFAULT_PER_WEBHOOK_CONCURRENCY = 32;
+/** Answered attempts waiting to be recorded, per slot, before the worker stops taking more (see `sending`). */
+const UNRECORDED_PER_SLOT = 16;
 
 export type EmbeddedWorkerOptions = {
   db: Db;
@@ -64,10 +66,12 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
    * Attempts waiting for their receiver, in all and by webhook: the slots. An attempt gives its slot
    * up when the receiver has answered, not once its result is recorded: under load the records queue
    * behind one another (a batch per write), and slots held by them refused every lease and turned each
-   * reward's delivery into a claim of its own. The queue of results is bounded by what the slots let
-   * through, and each write takes it all.
+   * reward's delivery into a claim of its own. Each write takes every result queued; should writes
+   * stall, at most maxUnrecorded attempts wait for them, well within their leases, and the worker
+   * takes no more until they are written.
    */
   let sending = 0;
+  const maxUnrecorded = concurrency * UNRECORDED_PER_SLOT;
   const perWebhookInFlight = new Map<string, number>();
   let running = false;
   let loop: Promise<void> | undefined;
@@ -125,13 +129,14 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
       .finally(() => {
         freeSlot();
         unfinished.delete(task);
+        if (rowsMayWait) wake();
       });
     unfinished.add(task);
   };
 
   async function run() {
     while (running) {
-      const free = concurrency - sending;
+      const free = Math.min(concurrency - sending, maxUnrecorded - unfinished.size);
       let waitMs = pollIntervalMs;
       if (free <= 0) rowsMayWait = true;
       else {
@@ -187,7 +192,7 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
       // Fewer in flight than one webhook's share: taking a claim's few attempts keeps every webhook
       // within its share (give or take the claims already under way), so a slow receiver still cannot
       // hold more than its slots, and under a backlog the due order decides, as without leases.
-      if (!running || sending >= Math.min(concurrency, perWebhook)) return null;
+      if (!running || sending >= Math.min(concurrency, perWebhook) || unfinished.size >= maxUnrecorded) return null;
       return { workerId: id, until: new Date(Date.now() + leaseMs) };
     },
     take(attempts) {
