@@ -51,6 +51,13 @@ function anotherInstance(): Db {
   return client;
 }
 
+/** The deliveries of n Completed rewards, one per webhook of the setup each. */
+async function insertDeliveries(n: number) {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) ids.push(...(await insertCompletedReward(db, setup)).deliveryIds);
+  return ids;
+}
+
 /** Until every delivery has the status. */
 const waitForStatus = (deliveryIds: string[], status: "Succeeded" | "Failed", timeoutMs = 5_000) =>
   waitUntil(
@@ -260,8 +267,7 @@ describe("embedded worker", () => {
   it("keeps a webhook's share busy through a backlog, not one share per poll", async () => {
     await addWebhook(db, setup, { url: receiver.url });
     receiver.respondWith(() => ({ status: 200, delayMs: 30 }));
-    const ids: string[] = [];
-    for (let i = 0; i < 60; i++) ids.push(...(await insertCompletedReward(db, setup)).deliveryIds);
+    const ids = await insertDeliveries(60);
     const worker = createEmbeddedWorker({ db, pollIntervalMs: 60_000, concurrency: 8, perWebhookConcurrency: 4, attempt });
     workers.push(worker);
     worker.start();
@@ -291,8 +297,7 @@ describe("embedded worker", () => {
   it("frees a slot when its receiver answers, not once the result is recorded", async ({ skip }) => {
     if (!testDb.url) skip("holding a lock from a second connection needs PostgreSQL");
     await addWebhook(db, setup, { url: receiver.url });
-    const ids: string[] = [];
-    for (let i = 0; i < 6; i++) ids.push(...(await insertCompletedReward(db, setup)).deliveryIds);
+    const ids = await insertDeliveries(6);
     const unlock = await lockAttemptLog();
     try {
       const worker = createEmbeddedWorker({ db, pollIntervalMs: 60_000, concurrency: 4, perWebhookConcurrency: 2, attempt });
@@ -311,8 +316,7 @@ describe("embedded worker", () => {
   it("stops sending while results it cannot record pile up (16 per slot), and goes on once they are written", async ({ skip }) => {
     if (!testDb.url) skip("holding a lock from a second connection needs PostgreSQL");
     await addWebhook(db, setup, { url: receiver.url });
-    const ids: string[] = [];
-    for (let i = 0; i < 20; i++) ids.push(...(await insertCompletedReward(db, setup)).deliveryIds);
+    const ids = await insertDeliveries(20);
     const unlock = await lockAttemptLog();
     try {
       const worker = createEmbeddedWorker({ db, pollIntervalMs: 50, concurrency: 1, attempt });
