@@ -386,6 +386,18 @@ describe("first attempts claimed with the reward (a worker's lease)", () => {
     expect(worker.lease()).toBeNull();
   });
 
+  it("sends nothing it is handed once stopped: those rows wait for their lease to run out", async () => {
+    await addWebhook(db, setup, { url: receiver.url });
+    const worker = startWorker();
+    const result = await grant(worker.lease());
+    expect(result.leased).toHaveLength(1);
+    await worker.stop();
+    worker.take(result.leased!);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(receiver.requests).toHaveLength(0);
+    expect(await db.delivery.findUniqueOrThrow({ where: { id: result.deliveryIds[0]! } })).toMatchObject({ status: "Pending", attemptCount: 1, leasedBy: worker.id });
+  });
+
   it("a lease whose worker died before sending runs out, and another worker sends the delivery, logging attempt 1 as lost", async () => {
     await addWebhook(db, setup, { url: receiver.url });
     const leaseEnds = Date.now() + 1_000;

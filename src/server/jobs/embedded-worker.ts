@@ -196,6 +196,9 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
       return { workerId: id, until: new Date(Date.now() + leaseMs) };
     },
     take(attempts) {
+      // Stopped meanwhile (shutting down): sent now, they would outlive stop(). Their lease runs out
+      // and a worker claims them as after a crash.
+      if (!running) return;
       for (const claimed of attempts) attempt(claimed);
     },
   };
