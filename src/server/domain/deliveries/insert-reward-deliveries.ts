@@ -9,7 +9,7 @@ import type { RewardPayload } from "./reward-payload";
  * Production reaches Production and Both, and a call without environment reaches every enabled
  * webhook once. Reads the webhooks in the same statement (the reward path is bound by Node CPU per
  * statement), and fills in what Prisma otherwise would: UUID ids and the timestamps, `at` being this
- * process's clock as the delivery worker expects (see claimDueDeliveries). With a lease, the rows are
+ * process's clock as the delivery worker expects (see claimDueAttempts). With a lease, the rows are
  * written with their first attempt claimed under it (see DeliveryLease).
  */
 export function insertRewardDeliveries(
