@@ -128,8 +128,10 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
       .catch(onError)
       .finally(() => {
         freeSlot();
+        // The slot woke the loop already; a written result matters to it only at the bound.
+        const atBound = unfinished.size >= maxUnrecorded;
         unfinished.delete(task);
-        if (rowsMayWait) wake();
+        if (atBound && rowsMayWait) wake();
       });
     unfinished.add(task);
   };
