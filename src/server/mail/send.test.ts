@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { testConfig } from "@/test/config";
 import { startSmtpServer, type SmtpTestServer } from "@/test/smtp";
 import { linksIn, listMailbox } from "./mailbox";
@@ -89,5 +89,16 @@ describe("e-mail on the embedded default (no SMTP_URL)", () => {
     expect(linksIn(mailbox[1]!.text)).toEqual(["http://localhost:3000/verify?token=one"]);
     expect(mailbox[0]!.messageId).toMatch(/^<.+@.+>$/);
     expect(smtp.received).toHaveLength(0);
+  });
+
+  it("lists messages written within one millisecond newest first too", async () => {
+    const config = testConfig({ REFERLOOP_DATA_DIR: mkdtempSync(path.join(dataDir, "same-ms-")) });
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-26T15:30:04.242Z") });
+    try {
+      for (let i = 0; i < 8; i++) await sendVerificationEmail({ to: `n${i}@example.com`, link: `http://localhost:3000/verify?token=${i}` }, config);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(listMailbox(100, config).map((m) => m.to)).toEqual([7, 6, 5, 4, 3, 2, 1, 0].map((i) => `n${i}@example.com`));
   });
 });

@@ -17,6 +17,9 @@ export const mailFolder = (config: MailConfig = getConfig()) => path.join(config
 
 let smtp: { url: string; transporter: Transporter } | undefined;
 
+/** Messages this process has written: orders those written within one millisecond. */
+let written = 0;
+
 /** One pooled SMTP transport per SMTP_URL; short timeouts so a dead server fails the send, not the process. */
 function smtpTransport(url: string): Transporter {
   if (smtp?.url !== url) {
@@ -40,8 +43,9 @@ export async function sendMail(mail: OutgoingMail, config: MailConfig = getConfi
   const stored: StoredMail = { ...message, messageId: info.messageId, date: date.toISOString() };
   const folder = mailFolder(config);
   mkdirSync(folder, { recursive: true });
-  // Sortable names, newest last; 0600: the links in them are credentials.
-  const name = `${date.toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.json`;
+  // Sortable names, newest last, also within one millisecond; 0600: the links in them are credentials.
+  const sequence = String(++written).padStart(9, "0");
+  const name = `${date.toISOString().replace(/[:.]/g, "-")}-${sequence}-${randomBytes(4).toString("hex")}.json`;
   writeFileSync(path.join(folder, name), JSON.stringify(stored, null, 2) + "\n", { mode: 0o600 });
   return info.messageId;
 }
