@@ -122,7 +122,7 @@ async function verifyOutcome(db: Db, projectId: string, claimed: number, success
 }
 
 async function sumSuccessfulReferrals(db: Db, projectId: string) {
-  const { _sum } = await db.appUser.aggregate({ where: { projectId }, _sum: { successfulReferrals: true } });
+  const { _sum } = await db.appUserCounters.aggregate({ where: { projectId }, _sum: { successfulReferrals: true } });
   return _sum.successfulReferrals ?? 0;
 }
 

@@ -70,18 +70,25 @@ const uniform = (k: number) => `((hashint4extended(n, ${k}) & 1073741823)::float
  * do not overlap can be seeded into one project.
  */
 export async function seedAppUsers(client: pg.Client, projectId: string, count: number, clientIdPrefix: string, first = 1) {
+  const numbered = `generate_series($2::int, $2::int + $3::int - 1) AS n,
+    LATERAL (SELECT CASE WHEN ${uniform(6)} < 0.7 THEN 0 ELSE floor(exp(${uniform(7)} * 5.3))::int END AS given) AS v`;
   await client.query(
     `INSERT INTO "AppUser" ("id", "projectId", "clientProvidedId", "referralCode", "attributes", "firstSeenAt",
-       "lastSeenAt", "totalReferralsGiven", "totalReferralsReceived", "successfulReferrals",
-       "createdAt", "updatedAt")
-     SELECT ${seededAppUserIdSql("$1", "n")}, $1, $2 || lpad(n::text, GREATEST(6, length(n::text)), '0'), ${codeExpression("n")},
+       "lastSeenAt", "totalReferralsReceived", "createdAt", "updatedAt")
+     SELECT ${seededAppUserIdSql("$1", "n")}, $1, $4 || lpad(n::text, GREATEST(6, length(n::text)), '0'), ${codeExpression("n")},
             jsonb_build_object('plan', (ARRAY['free', 'pro', 'team'])[1 + n % 3]),
             created, CASE WHEN ${uniform(2)} < 0.2 THEN NULL ELSE created + ${uniform(3)} * (now() - created) END,
-            given, CASE WHEN ${uniform(4)} < 0.3 THEN 1 ELSE 0 END, floor(given * ${uniform(5)})::int,
-            created, created
-     FROM generate_series($4::int, $4::int + $3::int - 1) AS n,
-          LATERAL (SELECT now() - ${uniform(1)} * interval '365 days' AS created,
-                          CASE WHEN ${uniform(6)} < 0.7 THEN 0 ELSE floor(exp(${uniform(7)} * 5.3))::int END AS given) AS v`,
-    [projectId, clientIdPrefix, count, first],
+            CASE WHEN ${uniform(4)} < 0.3 THEN 1 ELSE 0 END, created, created
+     FROM ${numbered}, LATERAL (SELECT now() - ${uniform(1)} * interval '365 days' AS created) AS c`,
+    [projectId, first, count, clientIdPrefix],
+  );
+  // The counters: AppUser's trigger made them zero unless triggers are off (seedManyAppUsers); either way this sets them.
+  await client.query(
+    `INSERT INTO "AppUserCounters" ("appUserId", "projectId", "totalReferralsGiven", "successfulReferrals")
+     SELECT ${seededAppUserIdSql("$1", "n")}, $1, given, floor(given * ${uniform(5)})::int FROM ${numbered}
+     ON CONFLICT ("appUserId") DO UPDATE SET "totalReferralsGiven" = EXCLUDED."totalReferralsGiven",
+       "successfulReferrals" = EXCLUDED."successfulReferrals"
+     WHERE EXCLUDED."totalReferralsGiven" > 0`,
+    [projectId, first, count],
   );
 }

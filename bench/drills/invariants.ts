@@ -34,15 +34,15 @@ const INVARIANTS: { invariant: string; sql: string; counter?: true }[] = [
   },
   {
     counter: true,
-    invariant: "successfulReferrals equals the referrer's RewardHistory rows",
-    sql: `SELECT u."clientProvidedId", u."successfulReferrals", count(h."id") AS rewards FROM "AppUser" u
-          LEFT JOIN "RewardHistory" h ON h."referrerId" = u."id" WHERE u."projectId" = $1 GROUP BY u."id" HAVING u."successfulReferrals" <> count(h."id")`,
+    invariant: "successfulReferrals (its counters row present) equals the referrer's RewardHistory rows",
+    sql: `SELECT u."clientProvidedId", c."successfulReferrals", count(h."id") AS rewards FROM "AppUser" u LEFT JOIN "AppUserCounters" c ON c."appUserId" = u."id"
+          LEFT JOIN "RewardHistory" h ON h."referrerId" = u."id" WHERE u."projectId" = $1 GROUP BY u."id", c."successfulReferrals" HAVING c."successfulReferrals" IS DISTINCT FROM count(h."id")`,
   },
   {
     counter: true,
     invariant: "totalReferralsGiven equals the tracking items with the user as referrer",
-    sql: `SELECT u."clientProvidedId", u."totalReferralsGiven", count(t."id") AS items FROM "AppUser" u
-          LEFT JOIN "ReferralTracking" t ON t."referrerId" = u."id" WHERE u."projectId" = $1 GROUP BY u."id" HAVING u."totalReferralsGiven" <> count(t."id")`,
+    sql: `SELECT u."clientProvidedId", c."totalReferralsGiven", count(t."id") AS items FROM "AppUser" u LEFT JOIN "AppUserCounters" c ON c."appUserId" = u."id"
+          LEFT JOIN "ReferralTracking" t ON t."referrerId" = u."id" WHERE u."projectId" = $1 GROUP BY u."id", c."totalReferralsGiven" HAVING c."totalReferralsGiven" IS DISTINCT FROM count(t."id")`,
   },
   {
     counter: true,

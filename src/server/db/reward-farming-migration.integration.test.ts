@@ -1,10 +1,7 @@
-import { randomBytes } from "node:crypto";
-import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { adminQuery, databaseUrl, withClient } from "@/test/db";
-import { applyMigrations, migrationsDir } from "./migrate";
+import { withClient } from "@/test/db";
+import { databaseBefore } from "@/test/migrations";
+import { applyMigrations } from "./migrate";
 
 /*
  * The farming-rules migration on a database that already holds farmed rewards (a referee rewarded
@@ -12,25 +9,14 @@ import { applyMigrations, migrationsDir } from "./migrate";
  * new unique indexes enforcing the rules from then on.
  */
 const MIGRATION = "20261122200100_reward_farming_rules";
-const name = `referloop_hard_mig_${randomBytes(6).toString("hex")}`;
-let scratch: string | undefined;
-
-afterAll(async () => {
-  await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  if (scratch) await rm(scratch, { recursive: true, force: true });
-});
+let drop: (() => Promise<void>) | undefined;
+afterAll(() => drop?.());
 
 describe.skipIf(!inject("templateDatabase"))("the reward-farming migration", () => {
   it("keeps earlier rewards that break the rules as grandfathered, and enforces the rules for new ones", { timeout: 60_000 }, async () => {
-    await adminQuery(`CREATE DATABASE "${name}"`);
-    const url = databaseUrl(name);
-    scratch = await mkdtemp(path.join(tmpdir(), "referloop-migrations-"));
-    const before = (await readdir(migrationsDir(), { withFileTypes: true })).filter((e) => e.isDirectory() && e.name < MIGRATION);
-    for (const entry of before) await cp(path.join(migrationsDir(), entry.name), path.join(scratch, entry.name), { recursive: true });
-    await cp(path.join(migrationsDir(), "migration_lock.toml"), path.join(scratch, "migration_lock.toml"));
-
-    await withClient(url, async (db) => {
-      await applyMigrations(db, scratch);
+    const before = await databaseBefore(MIGRATION);
+    drop = before.drop;
+    await withClient(before.url, async (db) => {
       await db.query(`
         INSERT INTO "Organization" ("id", "clientId", "name") VALUES ('o', 'cl_o', 'Org');
         INSERT INTO "Project" ("id", "organizationId", "name", "appType", "secretHash", "secretPrefix", "publishableKey", "updatedAt") VALUES ('p', 'o', 'P', 'Web', 'h', 's', 'pk_p', now());

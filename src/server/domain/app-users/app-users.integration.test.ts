@@ -7,6 +7,7 @@ import { getAppUserByClientId } from "@/server/domain/app-users/get-app-user-by-
 import { getOrCreateAppUser } from "@/server/domain/app-users/get-or-create-app-user";
 import { listAppUsers } from "@/server/domain/app-users/list-app-users";
 import { updateAppUser } from "@/server/domain/app-users/update-app-user";
+import { trackReferral } from "@/server/domain/referrals/track-referral";
 import { DomainError } from "@/server/domain/errors";
 import { createTestDb, type TestDb } from "@/test/db";
 import { domainError } from "@/test/expect";
@@ -196,8 +197,7 @@ describe("listAppUsers", () => {
           createdAt: new Date(base + i * 60_000),
           firstSeenAt: new Date(base - i * 60_000),
           lastSeenAt: i % 3 === 0 ? null : new Date(base + ((i * 7) % 25) * 60_000),
-          successfulReferrals: i % 4,
-          totalReferralsGiven: i % 4 === 0 ? 0 : i,
+          counters: { update: { successfulReferrals: i % 4, totalReferralsGiven: i % 4 === 0 ? 0 : i } },
         },
       });
     }
@@ -325,6 +325,36 @@ describe("listAppUsers", () => {
     expect((await search("bulk-0000", 2)).totalCount).toBe(9);
   });
 
+  it("sorts and filters by the counters alike whether a search sorts its matches or walks the counters' index", async () => {
+    const { org: bigOrg, project: big } = await createOrgWithProject(t.db);
+    // As above: "count-" matches all 10,050 (the index walk), "count-0" 9,999 (sorted as matched).
+    await t.db.$executeRaw`
+      INSERT INTO "AppUser" ("id", "projectId", "clientProvidedId", "referralCode", "updatedAt")
+      SELECT ${big.id} || '-' || n, ${big.id}, 'count-' || lpad(n::text, 5, '0'), lpad(n::text, 6, 'z'), now()
+      FROM generate_series(1, 10050) AS n`;
+    await t.db.$executeRaw`
+      UPDATE "AppUserCounters" SET "successfulReferrals" = n % 7, "totalReferralsGiven" = n % 3
+      FROM generate_series(1, 10050) AS n WHERE "appUserId" = ${big.id} || '-' || n`;
+    // What each page must hold, read plainly from both tables.
+    const expected = (term: string, page: number) =>
+      t.db.$queryRaw<{ clientProvidedId: string }[]>`
+        SELECT u."clientProvidedId" FROM "AppUser" u JOIN "AppUserCounters" c ON c."appUserId" = u."id"
+        WHERE u."projectId" = ${big.id} AND u."clientProvidedId" LIKE ${`${term}%`} AND c."totalReferralsGiven" > 0
+        ORDER BY c."successfulReferrals" DESC, u."id" DESC LIMIT 20 OFFSET ${(page - 1) * 20}`;
+    for (const term of ["count-", "count-0"]) {
+      for (const page of [1, 7]) {
+        const query = { search: term, page, pageSize: 20, sortBy: "successfulReferrals", sortOrder: "desc", hasReferrals: "true" };
+        const found = await listAppUsers(t.db, bigOrg.id, big.id, listAppUsersQuery.parse(query));
+        expect(ids(found)).toEqual((await expected(term, page)).map((u) => u.clientProvidedId));
+        expect(found.items.every((u) => u.totalReferralsGiven > 0)).toBe(true);
+      }
+      const [counted] = await t.db.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM "AppUser" u JOIN "AppUserCounters" c ON c."appUserId" = u."id"
+        WHERE u."projectId" = ${big.id} AND u."clientProvidedId" LIKE ${`${term}%`} AND c."totalReferralsGiven" > 0`;
+      expect((await listAppUsers(t.db, bigOrg.id, big.id, listAppUsersQuery.parse({ search: term, hasReferrals: "true" }))).totalCount).toBe(counted!.n);
+    }
+  });
+
   it("keeps the trigram index's pending list to a few pages, which every search reads, however many users arrive", async () => {
     const { project: busy } = await createOrgWithProject(t.db);
     await t.db.$executeRaw`CREATE EXTENSION IF NOT EXISTS pgstattuple`;
@@ -339,7 +369,7 @@ describe("listAppUsers", () => {
       INSERT INTO "AppUser" ("id", "projectId", "clientProvidedId", "referralCode", "updatedAt")
       SELECT ${busy.id} || '-' || n, ${busy.id}, 'arrival-' || lpad(n::text, 7, '0'), lpad(n::text, 6, 'y'), now()
       FROM generate_series(1, 5000) AS n`;
-    await t.db.$executeRaw`UPDATE "AppUser" SET "successfulReferrals" = "successfulReferrals" + 1 WHERE "projectId" = ${busy.id}`;
+    await t.db.$executeRaw`UPDATE "AppUser" SET "lastSeenAt" = now() WHERE "projectId" = ${busy.id}`;
     expect(await pendingPages()).toBeLessThanOrEqual(8);
   });
 
@@ -347,5 +377,35 @@ describe("listAppUsers", () => {
     expect((await domainError(listAppUsers(t.db, org, listProject, listAppUsersQuery.parse({})))).kind).toBe("not_found");
     const searched = await domainError(listAppUsers(t.db, org, listProject, listAppUsersQuery.parse({ search: "a" })));
     expect(searched.kind).toBe("not_found");
+  });
+});
+
+describe("the counters row (AppUserCounters)", () => {
+  it("exists for every user from its creation, whichever way it was created, and goes with it", async () => {
+    const { org: o, project: p } = await createOrgWithProject(t.db);
+    const referrer = await createAppUser(t.db, o.id, p.id, { clientProvidedId: "counted-created" });
+    await getOrCreateAppUser(t.db, p.id, { clientProvidedId: "counted-first-sight" });
+    await trackReferral(t.db, o.id, p.id, { referralCode: referrer.referralCode, refereeId: "counted-referee" });
+    await t.db.$executeRaw`
+      INSERT INTO "AppUser" ("id", "projectId", "clientProvidedId", "referralCode", "updatedAt")
+      VALUES (${p.id} || '-raw', ${p.id}, 'counted-raw', 'RAW001', now())`;
+    const rows = await t.db.$queryRaw<{ clientProvidedId: string; projectId: string | null; given: number | null }[]>`
+      SELECT u."clientProvidedId", c."projectId", c."totalReferralsGiven" AS "given"
+      FROM "AppUser" u LEFT JOIN "AppUserCounters" c ON c."appUserId" = u."id" WHERE u."projectId" = ${p.id} ORDER BY 1`;
+    expect(rows).toEqual([
+      { clientProvidedId: "counted-created", projectId: p.id, given: 1 },
+      { clientProvidedId: "counted-first-sight", projectId: p.id, given: 0 },
+      { clientProvidedId: "counted-raw", projectId: p.id, given: 0 },
+      { clientProvidedId: "counted-referee", projectId: p.id, given: 0 },
+    ]);
+    // Sorted by a counter, the list walks the counters' index: a user without a row would be missing.
+    const sorted = await listAppUsers(t.db, o.id, p.id, listAppUsersQuery.parse({ sortBy: "totalReferralsGiven", sortOrder: "desc" }));
+    const sortedIds = sorted.items.map((u) => u.clientProvidedId);
+    expect(sortedIds[0]).toBe("counted-created");
+    expect(sortedIds.toSorted()).toEqual(rows.map((r) => r.clientProvidedId));
+    expect(sorted.totalCount).toBe(4);
+
+    await t.db.appUser.delete({ where: { id: `${p.id}-raw` } });
+    expect(await t.db.appUserCounters.count({ where: { appUserId: `${p.id}-raw` } })).toBe(0);
   });
 });

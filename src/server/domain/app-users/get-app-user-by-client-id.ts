@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import { APP_USER_COLUMNS, fromAppUserColumns, REFERRER_JOIN, type AppUserColumns, type AppUserDto } from "@/server/domain/app-users/to-app-user-dto";
+import { APP_USER_COLUMNS, fromAppUserColumns, APP_USER_JOINS, type AppUserColumns, type AppUserDto } from "@/server/domain/app-users/to-app-user-dto";
 import { notFound } from "@/server/domain/errors";
 import { prepared } from "@/server/db/prepared-statements";
 
@@ -7,7 +7,7 @@ type Row = Omit<AppUserColumns, "id"> & { id: string | null };
 
 /**
  * By the id the client assigned in its own database (exact, case-sensitive match). One statement for
- * the project's ownership, the user and the referrer's client id: Prisma spends a round trip and
+ * the project's ownership, the user, its counters and the referrer's client id: Prisma spends a round trip and
  * Node CPU per relation, and this is the most frequent read. The user side is a LEFT JOIN so that a
  * foreign or absent project and an unknown user stay two different "not found"s.
  */
@@ -21,7 +21,7 @@ export async function getAppUserByClientId(
     SELECT ${APP_USER_COLUMNS}
     FROM "Project" p
     LEFT JOIN "AppUser" u ON u."projectId" = p."id" AND u."clientProvidedId" = ${clientProvidedId}
-    ${REFERRER_JOIN}
+    ${APP_USER_JOINS}
     WHERE p."id" = ${projectId} AND p."organizationId" = ${organizationId}`;
   if (!row) throw notFound("Project");
   const { id, ...user } = row;

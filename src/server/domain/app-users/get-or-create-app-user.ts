@@ -2,7 +2,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { AppUserAttributes } from "@/lib/schemas/app-users";
 import { recordActivity } from "@/server/domain/activity/record-activity";
 import { insertAppUser } from "@/server/domain/app-users/insert-app-user";
-import { withReferrer, type AppUserRow } from "@/server/domain/app-users/to-app-user-dto";
+import { NEW_USER_RELATIONS, withReferrer, type AppUserRow } from "@/server/domain/app-users/to-app-user-dto";
 
 export type GetOrCreateAppUserInput = {
   clientProvidedId: string;
@@ -34,7 +34,7 @@ export async function getOrCreateAppUser(
         type: "user_created",
         description: `App user ${clientProvidedId} was created on first sight.`,
       });
-      return { user: { ...created, rewardsAsReferee: [] }, created: true };
+      return { user: { ...created, ...NEW_USER_RELATIONS }, created: true };
     }
   }
   // Existing, or created a moment ago by a concurrent call.

@@ -1,14 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
-import {
-  APP_USER_COLUMNS,
-  fromAppUserColumns,
-  REFERRER_JOIN,
-  toAppUserDto,
-  withReferrer,
-  type AppUserColumns,
-  type AppUserDto,
-} from "@/server/domain/app-users/to-app-user-dto";
+import { APP_USER_COLUMNS, APP_USER_JOINS, fromAppUserColumns, type AppUserColumns, type AppUserDto } from "@/server/domain/app-users/to-app-user-dto";
 import { notFound } from "@/server/domain/errors";
 import type { z } from "zod";
 import type { AppUserSortField, listAppUsersQuery, SortOrder } from "@/lib/schemas/app-users";
@@ -17,6 +9,14 @@ import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 import { planned } from "@/server/db/prepared-statements";
 
 export type ListAppUsersInput = z.output<typeof listAppUsersQuery>;
+
+/*
+ * The list reads two tables: AppUser (u) and AppUserCounters (c), which holds the two referral
+ * counters one can sort and filter by. Each statement reads the tables its filters and sort need, and
+ * matches the project on the table whose index gives the order, so that a page is a walk of that
+ * index. A page is chosen by id first and only its rows are read in full: the columns, counters and
+ * referrer of the 10,000 rows an OFFSET skips would be read for nothing.
+ */
 
 export async function listAppUsers(
   db: Db,
@@ -32,16 +32,19 @@ export async function listAppUsers(
   } else {
     await getOwnedProject(db, organizationId, projectId);
   }
-  const where: Prisma.AppUserWhereInput = {
-    projectId,
-    ...(input.hasReferrals === undefined ? {} : { totalReferralsGiven: input.hasReferrals ? { gt: 0 } : 0 }),
-    ...(input.search ? { OR: searchConditions(input.search) } : {}),
-  };
-  const [rows, totalCount] = await Promise.all([
-    db.appUser.findMany({ where, orderBy: orderBy(input.sortBy, input.sortOrder), skip: paging.skip, take: paging.pageSize, include: withReferrer }),
-    db.appUser.count({ where }),
+  const sort = sortKey(input.sortBy);
+  const [rows, [counted]] = await Promise.all([
+    planned<AppUserColumns>(db)`
+      WITH page AS (
+        SELECT ${sort.id} AS "id", ${sort.column} AS "sortKey" ${fromWhere(projectId, input, sort.table)}
+        ORDER BY ${sort.column} ${order(input)}, ${sort.id} ${direction(input.sortOrder)}
+        LIMIT ${paging.pageSize} OFFSET ${paging.skip}
+      )
+      SELECT ${APP_USER_COLUMNS} FROM page JOIN "AppUser" u ON u."id" = page."id" ${APP_USER_JOINS}
+      ORDER BY page."sortKey" ${order(input)}, page."id" ${direction(input.sortOrder)}`,
+    planned<{ count: number }>(db)`SELECT count(*)::int AS "count" ${fromWhere(projectId, input)}`,
   ]);
-  return toPage(rows.map(toAppUserDto), paging, totalCount);
+  return toPage(rows.map(fromAppUserColumns), paging, counted?.count ?? 0);
 }
 
 type SearchRow = Omit<AppUserColumns, "id"> & { id: string | null; matchCount: number; ownProject: boolean };
@@ -62,20 +65,20 @@ async function searchSortingMatches(
   input: ListAppUsersInput,
   paging: Paging,
 ): Promise<PageEnvelope<AppUserDto> | null> {
-  const order = Prisma.sql`${direction(input.sortOrder)} ${input.sortBy === "lastSeenAt" ? Prisma.raw("NULLS LAST") : Prisma.empty}, page."id" ${direction(input.sortOrder)}`;
+  const pageOrder = Prisma.sql`page."sortKey" ${order(input)}, page."id" ${direction(input.sortOrder)}`;
   const rows = await planned<SearchRow>(db)`
     WITH matches AS MATERIALIZED (
-      SELECT "id", ${Prisma.raw(`"${input.sortBy}"`)} AS "sortKey" FROM "AppUser" WHERE ${searchSql(projectId, input)}
+      SELECT u."id", ${sortKey(input.sortBy).column} AS "sortKey" ${fromWhere(projectId, input, "u")}
       LIMIT ${SORT_MATCHES_MAX + 1}
     ), page AS (
-      SELECT "id", "sortKey" FROM matches page ORDER BY page."sortKey" ${order} LIMIT ${paging.pageSize} OFFSET ${paging.skip}
+      SELECT "id", "sortKey" FROM matches page ORDER BY ${pageOrder} LIMIT ${paging.pageSize} OFFSET ${paging.skip}
     )
     SELECT (SELECT count(*) FROM matches)::int AS "matchCount",
       EXISTS (SELECT FROM "Project" WHERE "id" = ${projectId} AND "organizationId" = ${organizationId}) AS "ownProject",
       ${APP_USER_COLUMNS}
     FROM (VALUES (1)) AS one
-    LEFT JOIN (page JOIN "AppUser" u ON u."id" = page."id" ${REFERRER_JOIN}) ON true
-    ORDER BY page."sortKey" ${order}`;
+    LEFT JOIN (page JOIN "AppUser" u ON u."id" = page."id" ${APP_USER_JOINS}) ON true
+    ORDER BY ${pageOrder}`;
   const [first] = rows;
   if (!first?.ownProject) throw notFound("Project");
   if (first.matchCount > SORT_MATCHES_MAX) return null;
@@ -83,33 +86,49 @@ async function searchSortingMatches(
   return toPage(users, paging, first.matchCount);
 }
 
-/** Up to this many matches a search sorts them itself rather than walking the sort's index (the column comes from the schema's enum). */
+/** Up to this many matches a search sorts them itself rather than walking the sort's index. */
 const SORT_MATCHES_MAX = 10_000;
+
+/** The sort fields kept in AppUserCounters; the others are AppUser's. */
+const COUNTER_FIELDS: ReadonlySet<AppUserSortField> = new Set(["successfulReferrals", "totalReferralsGiven"]);
+
+/** The field's column (the name comes from the schema's enum), and the table and id column of the index that orders by it. */
+function sortKey(field: AppUserSortField) {
+  return COUNTER_FIELDS.has(field)
+    ? ({ table: "c", column: Prisma.raw(`c."${field}"`), id: Prisma.raw(`c."appUserId"`) } as const)
+    : ({ table: "u", column: Prisma.raw(`u."${field}"`), id: Prisma.raw(`u."id"`) } as const);
+}
+
+/**
+ * `FROM ... WHERE ...` of the users matching the filters, over the tables the filters and the sort
+ * need, with the project matched on `table` (else on AppUser when it is read: a count then reads its
+ * small projectId index). The filters: the referrals, and the search, a case-insensitive substring of
+ * the client id or the exact referral code (codes are case-sensitive). Attribute values are not
+ * searched: a substring match inside JSON cannot use an index and would scan every row of a large project.
+ */
+function fromWhere(projectId: string, input: ListAppUsersInput, table?: "u" | "c"): Prisma.Sql {
+  const sorted = table === undefined ? null : sortKey(input.sortBy).table;
+  const counters = input.hasReferrals !== undefined || sorted === "c";
+  const users = Boolean(input.search) || sorted === "u" || !counters;
+  const from = !counters
+    ? Prisma.sql`"AppUser" u`
+    : !users
+      ? Prisma.sql`"AppUserCounters" c`
+      : Prisma.sql`"AppUser" u JOIN "AppUserCounters" c ON c."appUserId" = u."id"`;
+  const owner = Prisma.raw(table ?? (users ? "u" : "c"));
+  const referrals =
+    input.hasReferrals === undefined ? Prisma.empty : Prisma.sql`AND c."totalReferralsGiven" ${Prisma.raw(input.hasReferrals ? "> 0" : "= 0")}`;
+  const search = input.search
+    ? Prisma.sql`AND (u."clientProvidedId" ILIKE ${`%${escapeLike(input.search)}%`} OR u."referralCode" = ${input.search})`
+    : Prisma.empty;
+  return Prisma.sql`FROM ${from} WHERE ${owner}."projectId" = ${projectId} ${referrals} ${search}`;
+}
 
 const direction = (order: SortOrder) => Prisma.raw(order === "asc" ? "ASC" : "DESC");
 
-/**
- * A case-insensitive substring of the client id, or the exact referral code (codes are
- * case-sensitive). Attribute values are not searched: a substring match inside JSON cannot use an
- * index and would scan every row of a large project.
- */
-function searchConditions(search: string): Prisma.AppUserWhereInput[] {
-  return [{ clientProvidedId: { contains: escapeLike(search), mode: "insensitive" } }, { referralCode: search }];
-}
+/** The sort's direction; never-seen users go last either way. The id that follows keeps pages stable between requests. */
+const order = (input: ListAppUsersInput) =>
+  Prisma.sql`${direction(input.sortOrder)} ${input.sortBy === "lastSeenAt" ? Prisma.raw("NULLS LAST") : Prisma.empty}`;
 
-/** searchConditions and the filters in SQL, for the sorted-matches path. */
-function searchSql(projectId: string, input: ListAppUsersInput): Prisma.Sql {
-  const referrals =
-    input.hasReferrals === undefined ? Prisma.empty : input.hasReferrals ? Prisma.sql`AND "totalReferralsGiven" > 0` : Prisma.sql`AND "totalReferralsGiven" = 0`;
-  return Prisma.sql`"projectId" = ${projectId} AND ("clientProvidedId" ILIKE ${`%${escapeLike(input.search!)}%`} OR "referralCode" = ${input.search}) ${referrals}`;
-}
-
-/** The user's % and _ are literal in a search, not ILIKE wildcards (Prisma passes `contains` as is). */
+/** The user's % and _ are literal in a search, not ILIKE wildcards. */
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, "\\$&");
-
-/** Never-seen users go last either way; the id tie-break keeps pages stable between requests. */
-function orderBy(field: AppUserSortField, order: SortOrder): Prisma.AppUserOrderByWithRelationInput[] {
-  const primary: Prisma.AppUserOrderByWithRelationInput =
-    field === "lastSeenAt" ? { lastSeenAt: { sort: order, nulls: "last" } } : { [field]: order };
-  return [primary, { id: order }];
-}

@@ -2,14 +2,22 @@ import { Prisma } from "@/generated/prisma/client";
 import type { AppUserAttributes } from "@/lib/schemas/app-users";
 
 /**
- * Load app users with this include so `referredBy` can be shown: the client id of the referrer of the
- * user's reward as referee. It is read, not stored, so a claim writes no row of the referee; a referee
- * is rewarded once, except through rewards grandfathered by the farming rules, of which the first counts.
+ * Load app users with this include: their counters (AppUserCounters), and `referredBy`, the client id
+ * of the referrer of the user's reward as referee. That is read, not stored, so a claim writes no row
+ * of the referee; a referee is rewarded once, except through rewards grandfathered by the farming
+ * rules, of which the first counts.
  */
 export const withReferrer = {
+  counters: { select: { totalReferralsGiven: true, successfulReferrals: true } },
   rewardsAsReferee: { select: { referrer: { select: { clientProvidedId: true } } }, orderBy: [{ claimedAt: "asc" }, { id: "asc" }], take: 1 },
 } satisfies Prisma.AppUserInclude;
 export type AppUserRow = Prisma.AppUserGetPayload<{ include: typeof withReferrer }>;
+type Counters = NonNullable<AppUserRow["counters"]>;
+/** withReferrer's relations of a user just inserted: zero counters, no reward as referee. */
+export const NEW_USER_RELATIONS = {
+  counters: { totalReferralsGiven: 0, successfulReferrals: 0 },
+  rewardsAsReferee: [],
+} satisfies Pick<AppUserRow, "counters" | "rewardsAsReferee">;
 /** What the DTO is made of: a loaded row, or a hand-written statement's columns. */
 export type AppUserDtoSource = Pick<
   AppUserRow,
@@ -19,25 +27,31 @@ export type AppUserDtoSource = Pick<
   | "attributes"
   | "firstSeenAt"
   | "lastSeenAt"
-  | "totalReferralsGiven"
   | "totalReferralsReceived"
-  | "successfulReferrals"
   | "status"
+  | "counters"
   | "rewardsAsReferee"
   | "createdAt"
 >;
 
-/** The DTO's columns of an "AppUser" u and its referrer r (REFERRER_JOIN), for hand-written statements (see fromAppUserColumns). */
+/**
+ * The DTO's columns of an "AppUser" u, its counters c and its referrer r (APP_USER_JOINS), for
+ * hand-written statements (see fromAppUserColumns).
+ */
 export const APP_USER_COLUMNS = Prisma.sql`u."id", u."clientProvidedId", u."referralCode", u."attributes", u."firstSeenAt",
-  u."lastSeenAt", u."totalReferralsGiven", u."totalReferralsReceived", u."successfulReferrals", u."status", u."createdAt",
+  u."lastSeenAt", c."totalReferralsGiven", u."totalReferralsReceived", c."successfulReferrals", u."status", u."createdAt",
   r."clientProvidedId" AS "referrerClientId"`;
-/** withReferrer in SQL: the referrer r of an "AppUser" u. */
-export const REFERRER_JOIN = Prisma.sql`LEFT JOIN "AppUser" r ON r."id" =
-  (SELECT h."referrerId" FROM "RewardHistory" h WHERE h."refereeId" = u."id" ORDER BY h."claimedAt", h."id" LIMIT 1)`;
-export type AppUserColumns = Omit<AppUserDtoSource, "rewardsAsReferee"> & { referrerClientId: string | null };
+/** withReferrer in SQL: the counters c and the referrer r of an "AppUser" u. */
+export const APP_USER_JOINS = Prisma.sql`LEFT JOIN "AppUserCounters" c ON c."appUserId" = u."id"
+  LEFT JOIN "AppUser" r ON r."id" = (SELECT h."referrerId" FROM "RewardHistory" h WHERE h."refereeId" = u."id" ORDER BY h."claimedAt", h."id" LIMIT 1)`;
+export type AppUserColumns = Omit<AppUserDtoSource, "counters" | "rewardsAsReferee"> & Counters & { referrerClientId: string | null };
 
-export const fromAppUserColumns = ({ referrerClientId, ...user }: AppUserColumns): AppUserDto =>
-  toAppUserDto({ ...user, rewardsAsReferee: referrerClientId === null ? [] : [{ referrer: { clientProvidedId: referrerClientId } }] });
+export const fromAppUserColumns = ({ referrerClientId, totalReferralsGiven, successfulReferrals, ...user }: AppUserColumns): AppUserDto =>
+  toAppUserDto({
+    ...user,
+    counters: { totalReferralsGiven, successfulReferrals },
+    rewardsAsReferee: referrerClientId === null ? [] : [{ referrer: { clientProvidedId: referrerClientId } }],
+  });
 
 /** The spec's `AppUserDto`, plus `referralCode` and `createdAt`. */
 export type AppUserDto = {
@@ -64,9 +78,9 @@ export function toAppUserDto(user: AppUserDtoSource): AppUserDto {
     attributes: readAttributes(user.attributes),
     firstSeenAt: user.firstSeenAt.toISOString(),
     lastSeenAt: user.lastSeenAt?.toISOString() ?? null,
-    totalReferralsGiven: user.totalReferralsGiven,
+    totalReferralsGiven: user.counters?.totalReferralsGiven ?? 0,
     totalReferralsReceived: user.totalReferralsReceived,
-    successfulReferrals: user.successfulReferrals,
+    successfulReferrals: user.counters?.successfulReferrals ?? 0,
     status: user.status,
     referredBy: user.rewardsAsReferee[0]?.referrer.clientProvidedId ?? null,
     createdAt: user.createdAt.toISOString(),

@@ -70,7 +70,7 @@ async function lostTo(db: Db, { item }: RewardContext): Promise<"duplicate_refer
 
 /**
  * The claim in one statement: the item's conditional Pending -> Completed, then, only if that took the
- * item, its reward history, the referrer's counter, one outbox row per routed webhook, the Claimed
+ * item, its reward history, the referrer's successfulReferrals, one outbox row per routed webhook, the Claimed
  * event and the activity entry. A single statement is atomic without an interactive transaction,
  * which the reward path cannot afford: in Prisma's, the same writes (six statements between BEGIN
  * and COMMIT) cost about 4 ms of Node CPU per claim, as one statement about 1 ms (bench/README.md).
@@ -101,9 +101,10 @@ async function claimStatement(
     ), credited AS (
       -- Gated on the history row, so the referrer is locked only after the pair's unique key is taken:
       -- a second claim for the pair waits on that key holding no user lock (WITH parts run in no set
-      -- order). The referee's row is not written: its referredBy is read from this history row.
-      UPDATE "AppUser" SET "successfulReferrals" = "successfulReferrals" + 1, "updatedAt" = ${claimedAt}
-      WHERE "id" = ${item.referrerId} AND EXISTS (SELECT FROM history)
+      -- order). No AppUser row is written: the counter is in AppUserCounters, and the referee's
+      -- referredBy is read from this history row.
+      UPDATE "AppUserCounters" SET "successfulReferrals" = "successfulReferrals" + 1
+      WHERE "appUserId" = ${item.referrerId} AND EXISTS (SELECT FROM history)
     ), deliveries AS (
       ${insertRewardDeliveries(payload, ctx.environment, { ...gated, lease })}
     ), event AS (

@@ -77,8 +77,8 @@ export async function insertTracking(db: Prisma.TransactionClient, tracking: New
         WHERE ${refereeId}::text IS NULL OR EXISTS (SELECT FROM referee)
         RETURNING "id", "refereeId"
       ), given AS (
-        UPDATE "AppUser" SET "totalReferralsGiven" = "totalReferralsGiven" + 1, "updatedAt" = ${now}
-        WHERE "id" = (SELECT "id" FROM referrer) AND ${onlyIfInserted}
+        UPDATE "AppUserCounters" SET "totalReferralsGiven" = "totalReferralsGiven" + 1
+        WHERE "appUserId" = (SELECT "id" FROM referrer) AND ${onlyIfInserted}
       ), created AS (
         ${activityInsert(
           { projectId, appUserId: newUserId, type: "user_created", description: `App user ${refereeId} was created on first sight.` },

@@ -314,7 +314,10 @@ describe("GET /users (list)", () => {
       b: { createdAt: at(3), firstSeenAt: at(1), lastSeenAt: at(2), successfulReferrals: 1, totalReferralsGiven: 2 },
       c: { createdAt: at(1), firstSeenAt: at(2), lastSeenAt: at(3), successfulReferrals: 3, totalReferralsGiven: 7 },
     };
-    for (const k of ["a", "b", "c"] as const) await t.db.appUser.update({ where: { id: made[k].uniqueId }, data: values[k] });
+    for (const k of ["a", "b", "c"] as const) {
+      const { successfulReferrals, totalReferralsGiven, ...user } = values[k];
+      await t.db.appUser.update({ where: { id: made[k].uniqueId }, data: { ...user, counters: { update: { successfulReferrals, totalReferralsGiven } } } });
+    }
   });
 
   it("answers the envelope with defaults: page 1, pageSize 20, newest first", async () => {

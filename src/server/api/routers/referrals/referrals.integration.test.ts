@@ -162,7 +162,7 @@ describe("POST /referrals/track", () => {
     expect(await item(res.json.referralTrackingId)).toMatchObject({ projectId, status: "Pending", rewardClaimed: false });
     const referee = await t.db.appUser.findUniqueOrThrow({ where: { projectId_clientProvidedId: { projectId, clientProvidedId: refereeId } } });
     expect(referee).toMatchObject({ totalReferralsReceived: 1 });
-    expect((await t.db.appUser.findUniqueOrThrow({ where: { id: referrer.uniqueId } })).totalReferralsGiven).toBe(1);
+    expect((await t.db.appUserCounters.findUniqueOrThrow({ where: { appUserId: referrer.uniqueId } })).totalReferralsGiven).toBe(1);
     expect(res.json).toMatchObject({ referrerUniqueId: referrer.uniqueId, refereeUniqueId: referee.id });
   });
 

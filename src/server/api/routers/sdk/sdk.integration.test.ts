@@ -54,8 +54,14 @@ async function anonymousArrival(body: { rewardEventName?: string } = {}) {
 }
 
 const item = (id: string) => t.db.referralTracking.findUniqueOrThrow({ where: { id } });
-const userByClientId = (clientProvidedId: string, projectId = main.projectId) =>
-  t.db.appUser.findUniqueOrThrow({ where: { projectId_clientProvidedId: { projectId, clientProvidedId } } });
+/** The user's row with its counters. */
+async function userByClientId(clientProvidedId: string, projectId = main.projectId) {
+  const { counters, ...user } = await t.db.appUser.findUniqueOrThrow({
+    where: { projectId_clientProvidedId: { projectId, clientProvidedId } },
+    include: { counters: { omit: { appUserId: true, projectId: true } } },
+  });
+  return { ...user, ...counters };
+}
 
 describe("credentials", () => {
   /** One valid call per endpoint with the given credentials. */
