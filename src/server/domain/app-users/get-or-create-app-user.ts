@@ -2,7 +2,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { AppUserAttributes } from "@/lib/schemas/app-users";
 import { recordActivity } from "@/server/domain/activity/record-activity";
 import { insertAppUser } from "@/server/domain/app-users/insert-app-user";
-import { NEW_USER_RELATIONS, withReferrer, type AppUserRow } from "@/server/domain/app-users/to-app-user-dto";
+import { NEW_USER_RELATIONS, appUserDtoInclude, type AppUserRow } from "@/server/domain/app-users/to-app-user-dto";
 
 export type GetOrCreateAppUserInput = {
   clientProvidedId: string;
@@ -38,5 +38,5 @@ export async function getOrCreateAppUser(
     }
   }
   // Existing, or created a moment ago by a concurrent call.
-  return { user: await tx.appUser.update({ where: key, data: { lastSeenAt: now, attributes }, include: withReferrer }), created: false };
+  return { user: await tx.appUser.update({ where: key, data: { lastSeenAt: now, attributes }, include: appUserDtoInclude }), created: false };
 }

@@ -7,13 +7,13 @@ import type { AppUserAttributes } from "@/lib/schemas/app-users";
  * of the referee; a referee is rewarded once, except through rewards grandfathered by the farming
  * rules, of which the first counts.
  */
-export const withReferrer = {
+export const appUserDtoInclude = {
   counters: { select: { totalReferralsGiven: true, successfulReferrals: true } },
   rewardsAsReferee: { select: { referrer: { select: { clientProvidedId: true } } }, orderBy: [{ claimedAt: "asc" }, { id: "asc" }], take: 1 },
 } satisfies Prisma.AppUserInclude;
-export type AppUserRow = Prisma.AppUserGetPayload<{ include: typeof withReferrer }>;
+export type AppUserRow = Prisma.AppUserGetPayload<{ include: typeof appUserDtoInclude }>;
 type Counters = NonNullable<AppUserRow["counters"]>;
-/** withReferrer's relations of a user just inserted: zero counters, no reward as referee. */
+/** appUserDtoInclude's relations of a user just inserted: zero counters, no reward as referee. */
 export const NEW_USER_RELATIONS = {
   counters: { totalReferralsGiven: 0, successfulReferrals: 0 },
   rewardsAsReferee: [],
@@ -41,7 +41,7 @@ export type AppUserDtoSource = Pick<
 export const APP_USER_COLUMNS = Prisma.sql`u."id", u."clientProvidedId", u."referralCode", u."attributes", u."firstSeenAt",
   u."lastSeenAt", c."totalReferralsGiven", u."totalReferralsReceived", c."successfulReferrals", u."status", u."createdAt",
   r."clientProvidedId" AS "referrerClientId"`;
-/** withReferrer in SQL: the counters c and the referrer r of an "AppUser" u. */
+/** appUserDtoInclude in SQL: the counters c and the referrer r of an "AppUser" u. */
 export const APP_USER_JOINS = Prisma.sql`LEFT JOIN "AppUserCounters" c ON c."appUserId" = u."id"
   LEFT JOIN "AppUser" r ON r."id" = (SELECT h."referrerId" FROM "RewardHistory" h WHERE h."refereeId" = u."id" ORDER BY h."claimedAt", h."id" LIMIT 1)`;
 export type AppUserColumns = Omit<AppUserDtoSource, "counters" | "rewardsAsReferee"> & Counters & { referrerClientId: string | null };
@@ -65,7 +65,7 @@ export type AppUserDto = {
   totalReferralsReceived: number;
   successfulReferrals: number;
   status: string;
-  /** The referrer's clientProvidedId, once a referral of this user completed (see withReferrer). */
+  /** The referrer's clientProvidedId, once a referral of this user completed (see appUserDtoInclude). */
   referredBy: string | null;
   createdAt: string;
 };

@@ -1,6 +1,6 @@
 import type { AppUserAttributes } from "@/lib/schemas/app-users";
 import type { Db } from "@/server/db/client";
-import { toAppUserDto, withReferrer, type AppUserDto } from "@/server/domain/app-users/to-app-user-dto";
+import { toAppUserDto, appUserDtoInclude, type AppUserDto } from "@/server/domain/app-users/to-app-user-dto";
 import { notFound } from "@/server/domain/errors";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 
@@ -17,5 +17,5 @@ export async function updateAppUser(
   const project = await getOwnedProject(db, organizationId, projectId);
   const { count } = await db.appUser.updateMany({ where: { id: input.uniqueId, projectId: project.id }, data: { attributes } });
   if (count === 0) throw notFound("App user");
-  return toAppUserDto(await db.appUser.findUniqueOrThrow({ where: { id: input.uniqueId }, include: withReferrer }));
+  return toAppUserDto(await db.appUser.findUniqueOrThrow({ where: { id: input.uniqueId }, include: appUserDtoInclude }));
 }
