@@ -100,9 +100,9 @@ function sortKey(field: AppUserSortField) {
 }
 
 /**
- * `FROM ... WHERE ...` of the users matching the filters, over the tables the filters and the sort
- * need, with the project matched on `table` (else on AppUser when it is read: a count then reads its
- * small projectId index). The filters: the referrals, and the search, a case-insensitive substring of
+ * `FROM ... WHERE ...` of the users matching the filters, over the tables the filters need and, for
+ * a statement that sorts, the sort's table; the project is matched on `table`, given when the
+ * statement sorts, else on AppUser when it is read (a count then reads its small projectId index). The filters: the referrals, and the search, a case-insensitive substring of
  * the client id or the exact referral code (codes are case-sensitive). Attribute values are not
  * searched: a substring match inside JSON cannot use an index and would scan every row of a large project.
  */
