@@ -22,7 +22,7 @@ const config = getConfigOrExit();
 const direct: DirectRoute[] = config.devServer
   ? []
   : [
-      { path: WIDGET_PREFIX, handle: viaFetch((request) => serveWidget(request)) },
+      { path: WIDGET_PREFIX, handle: (request) => serveWidget(request) },
       { path: "/api/v1/public/", handle: async (request) => answerRest(request, await appServices()) },
       { path: "/api/v1/sdk/", handle: async (request) => answerSdk(request, await appServices()) },
       { path: OPENAPI_DOCUMENT_PATH, handle: viaFetch(serveOpenApiDocument) },

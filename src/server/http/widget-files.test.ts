@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSdk } from "../../../scripts/build-sdk.mjs";
+import { fromFetchRequest } from "./api-exchange";
 import { loadAssets, respond, serveWidget, type Asset } from "./widget-files";
 
 let dir: string;
@@ -88,13 +89,13 @@ describe("serving the widget files", () => {
 
 describe("a request under /sdk/v1/", () => {
   it("GET and HEAD only; HEAD without the body", async () => {
-    const post = await serveWidget(new Request("http://x/sdk/v1/referloop.js", { method: "POST" }), { dir });
+    const post = await serveWidget(fromFetchRequest(new Request("http://x/sdk/v1/referloop.js", { method: "POST" })), { dir });
     expect(post.status).toBe(405);
     expect(post.headers.get("allow")).toBe("GET, HEAD");
-    const head = await serveWidget(new Request("http://x/sdk/v1/referloop.js", { method: "HEAD", headers: { "accept-encoding": "br" } }), { dir });
+    const head = await serveWidget(fromFetchRequest(new Request("http://x/sdk/v1/referloop.js", { method: "HEAD", headers: { "accept-encoding": "br" } })), { dir });
     expect(head.status).toBe(200);
     expect(head.headers.get("content-encoding")).toBe("br");
     expect(head.body).toBeNull();
-    expect((await serveWidget(new Request("http://x/sdk/v1/nested/referloop.js"), { dir })).status).toBe(404);
+    expect((await serveWidget(fromFetchRequest(new Request("http://x/sdk/v1/nested/referloop.js")), { dir })).status).toBe(404);
   });
 });

@@ -1,3 +1,4 @@
+import { fromFetchRequest, toResponse } from "@/server/http/api-exchange";
 import { serveWidget } from "@/server/http/widget-files";
 
 /**
@@ -6,7 +7,7 @@ import { serveWidget } from "@/server/http/widget-files";
  * the Content-Encoding it sets, so this sends the plain file, uncached, with no ETag to contradict.
  */
 export async function GET(request: Request) {
-  const response = await serveWidget(new Request(request.url), { watch: true });
+  const response = toResponse(await serveWidget(fromFetchRequest(new Request(request.url)), { watch: true }));
   response.headers.delete("etag");
   response.headers.set("cache-control", "no-store");
   return response;
