@@ -1,3 +1,4 @@
+import { Disclosure } from "./disclosure";
 import { InlineMarkdown, Markdown } from "./markdown";
 import type { HttpMethod, JsonSchema, OpenApiDocument, Operation, Parameter, PathItem, RequestBody, ResponseObject } from "./openapi-types";
 import { deref, resolveSchema, typeLabel, unwrapNullable } from "./resolve";
@@ -136,14 +137,20 @@ function Responses({ doc, responses }: { doc: OpenApiDocument; responses: [strin
               </div>
               {content.map(([type, media]) =>
                 media.schema ? (
-                  <details key={type} className="mt-2">
-                    <summary className="cursor-pointer text-xs text-zinc-500 select-none">
-                      <span className="font-mono">{type}</span> · <TypeName schema={media.schema} />
-                    </summary>
+                  <Disclosure
+                    key={type}
+                    className="mt-2"
+                    summaryClassName="cursor-pointer text-xs text-zinc-500 select-none"
+                    summary={
+                      <>
+                        <span className="font-mono">{type}</span> · <TypeName schema={media.schema} />
+                      </>
+                    }
+                  >
                     <div className="mt-2">
                       <SchemaView doc={doc} schema={media.schema} />
                     </div>
-                  </details>
+                  </Disclosure>
                 ) : (
                   <p key={type} className="mt-1 font-mono text-xs text-zinc-500">
                     {type}

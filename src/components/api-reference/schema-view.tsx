@@ -1,3 +1,4 @@
+import { Disclosure } from "./disclosure";
 import { InlineMarkdown } from "./markdown";
 import type { JsonSchema, OpenApiDocument } from "./openapi-types";
 import { constraints, isNullSchema, mergeAllOf, refName, resolveSchema, typeLabel, unwrapNullable } from "./resolve";
@@ -140,12 +141,16 @@ export function PropertyList({ doc, schema, seen = [], depth = 0 }: ViewProps) {
             )}
             <Rules schema={shown} />
             {hasNested(doc, prop, seen) && (
-              <details className="group mt-2" open={depth < 1}>
-                <summary className="cursor-pointer text-xs font-medium text-brand-700 select-none">Fields of {name}</summary>
+              <Disclosure
+                className="mt-2"
+                defaultOpen={depth < 1}
+                summaryClassName="cursor-pointer text-xs font-medium text-brand-700 select-none"
+                summary={`Fields of ${name}`}
+              >
                 <div className="mt-2 pl-3">
                   <Nested doc={doc} schema={prop} seen={seen} depth={depth + 1} />
                 </div>
-              </details>
+              </Disclosure>
             )}
           </li>
         );
