@@ -12,7 +12,8 @@ const FILES = { authSecret: "auth-secret", encryptionKey: "encryption-key" } as 
 export function instanceSecret(name: keyof typeof FILES, config: Config = getConfig()): string {
   const configured = config[name];
   if (configured) return configured;
-  const file = path.join(config.dataDir, FILES[name]);
+  // turbopackIgnore: a file in the runtime data folder, not a build input (else the whole project is traced).
+  const file = path.join(/* turbopackIgnore: true */ config.dataDir, FILES[name]);
   // Read once per process: it is asked for on every dashboard request and every webhook send.
   let secret = fromFile.get(file);
   if (!secret) fromFile.set(file, (secret = readOrCreate(file)));
