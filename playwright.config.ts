@@ -12,6 +12,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
+  // CI lands on VMs whose speed differs threefold from one run to the next: an assertion waits up to
+  // 10 s (Playwright's 5 s failed a walk on a slow one), still well inside the test's minute.
+  expect: { timeout: 10_000 },
   // The JSON report (path from PLAYWRIGHT_JSON_OUTPUT_FILE) feeds the closing summary of npm test.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [["list"], ["json"]] : [["list"]],
   use: {
