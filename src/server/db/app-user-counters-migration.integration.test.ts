@@ -1,6 +1,5 @@
-import { afterAll, describe, expect, inject, it } from "vitest";
-import { withClient } from "@/test/db";
-import { databaseBefore } from "@/test/migrations";
+import { describe, expect, inject, it } from "vitest";
+import { withDatabaseBefore } from "@/test/migrations";
 import { applyMigrations } from "./migrate";
 
 /*
@@ -8,14 +7,10 @@ import { applyMigrations } from "./migrate";
  * have moved: every value must arrive in AppUserCounters, and users created afterwards get their row.
  */
 const MIGRATION = "20261126160000_app_user_counters";
-let drop: (() => Promise<void>) | undefined;
-afterAll(() => drop?.());
 
 describe.skipIf(!inject("templateDatabase"))("the app-user counters migration", () => {
   it("keeps every user's counters, and gives users created afterwards a row of zeros", { timeout: 60_000 }, async () => {
-    const before = await databaseBefore(MIGRATION);
-    drop = before.drop;
-    await withClient(before.url, async (db) => {
+    await withDatabaseBefore(MIGRATION, async (db) => {
       await db.query(`
         INSERT INTO "Organization" ("id", "clientId", "name") VALUES ('o', 'cl_o', 'Org');
         INSERT INTO "Project" ("id", "organizationId", "name", "appType", "secretHash", "secretPrefix", "publishableKey", "updatedAt")

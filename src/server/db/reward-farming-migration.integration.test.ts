@@ -1,6 +1,5 @@
-import { afterAll, describe, expect, inject, it } from "vitest";
-import { withClient } from "@/test/db";
-import { databaseBefore } from "@/test/migrations";
+import { describe, expect, inject, it } from "vitest";
+import { withDatabaseBefore } from "@/test/migrations";
 import { applyMigrations } from "./migrate";
 
 /*
@@ -9,14 +8,10 @@ import { applyMigrations } from "./migrate";
  * new unique indexes enforcing the rules from then on.
  */
 const MIGRATION = "20261122200100_reward_farming_rules";
-let drop: (() => Promise<void>) | undefined;
-afterAll(() => drop?.());
 
 describe.skipIf(!inject("templateDatabase"))("the reward-farming migration", () => {
   it("keeps earlier rewards that break the rules as grandfathered, and enforces the rules for new ones", { timeout: 60_000 }, async () => {
-    const before = await databaseBefore(MIGRATION);
-    drop = before.drop;
-    await withClient(before.url, async (db) => {
+    await withDatabaseBefore(MIGRATION, async (db) => {
       await db.query(`
         INSERT INTO "Organization" ("id", "clientId", "name") VALUES ('o', 'cl_o', 'Org');
         INSERT INTO "Project" ("id", "organizationId", "name", "appType", "secretHash", "secretPrefix", "publishableKey", "updatedAt") VALUES ('p', 'o', 'P', 'Web', 'h', 's', 'pk_p', now());
