@@ -70,8 +70,7 @@ const uniform = (k: number) => `((hashint4extended(n, ${k}) & 1073741823)::float
  * do not overlap can be seeded into one project.
  */
 export async function seedAppUsers(client: pg.Client, projectId: string, count: number, clientIdPrefix: string, first = 1) {
-  const numbered = `generate_series($2::int, $2::int + $3::int - 1) AS n,
-    LATERAL (SELECT CASE WHEN ${uniform(6)} < 0.7 THEN 0 ELSE floor(exp(${uniform(7)} * 5.3))::int END AS given) AS v`;
+  const numbered = `generate_series($2::int, $2::int + $3::int - 1) AS n`;
   await client.query(
     `INSERT INTO "AppUser" ("id", "projectId", "clientProvidedId", "referralCode", "attributes", "firstSeenAt",
        "lastSeenAt", "totalReferralsReceived", "createdAt", "updatedAt")
@@ -85,7 +84,8 @@ export async function seedAppUsers(client: pg.Client, projectId: string, count: 
   // The counters: AppUser's trigger made them zero unless triggers are off (seedManyAppUsers); either way this sets them.
   await client.query(
     `INSERT INTO "AppUserCounters" ("appUserId", "projectId", "totalReferralsGiven", "successfulReferrals")
-     SELECT ${seededAppUserIdSql("$1", "n")}, $1, given, floor(given * ${uniform(5)})::int FROM ${numbered}
+     SELECT ${seededAppUserIdSql("$1", "n")}, $1, given, floor(given * ${uniform(5)})::int
+     FROM ${numbered}, LATERAL (SELECT CASE WHEN ${uniform(6)} < 0.7 THEN 0 ELSE floor(exp(${uniform(7)} * 5.3))::int END AS given) AS v
      ON CONFLICT ("appUserId") DO UPDATE SET "totalReferralsGiven" = EXCLUDED."totalReferralsGiven",
        "successfulReferrals" = EXCLUDED."successfulReferrals"
      WHERE EXCLUDED."totalReferralsGiven" > 0`,
