@@ -15,6 +15,9 @@ let inFlight = 0;
 let maxInFlight = 0;
 const inFlightByName = new Map<string, number>();
 const maxInFlightByName = new Map<string, number>();
+/** Open connections: a sender opens one per request it has in flight (keep-alive reuses idle ones). */
+let connections = 0;
+let maxConnections = 0;
 
 const now = () => performance.timeOrigin + performance.now();
 /** A stable number in [0, 1) per delivery id, so "a share of deliveries" is the same on every attempt. */
@@ -59,6 +62,10 @@ const server = http.createServer((req, res) => {
   });
 });
 server.keepAliveTimeout = 5_000;
+server.on("connection", (socket) => {
+  maxConnections = Math.max(maxConnections, ++connections);
+  socket.on("close", () => connections--);
+});
 
 function stats(): ReceiverStats {
   const byName: ReceiverStats["byName"] = {};
@@ -67,7 +74,7 @@ function stats(): ReceiverStats {
     s.requests++;
     if (r.receipt === 1) s.deliveries++;
   }
-  return { requests: records.length, deliveries: receipts.size, maxInFlight, inFlight, byName };
+  return { requests: records.length, deliveries: receipts.size, maxInFlight, inFlight, maxConnections, byName };
 }
 
 process.on("message", (message: ReceiverCommand & { id: number }) => {
@@ -81,6 +88,7 @@ process.on("message", (message: ReceiverCommand & { id: number }) => {
       receipts.clear();
       maxInFlight = inFlight;
       maxInFlightByName.clear();
+      maxConnections = connections;
       break;
     case "stats":
       result = stats();

@@ -32,6 +32,8 @@ export type ReceiverStats = {
   deliveries: number;
   maxInFlight: number;
   inFlight: number;
+  /** Connections open at once since the last reset: the most requests a sender had in flight here. */
+  maxConnections: number;
   byName: Record<string, { requests: number; deliveries: number; maxInFlight: number }>;
 };
 

@@ -2,7 +2,7 @@
  * The seven scenarios of issue 12, each measured over HTTP against the running production server.
  * Each returns rows for the table: what it achieved, the targets beside it, and what it cost.
  */
-import { DEFAULT_CONCURRENCY } from "@/server/jobs/embedded-worker";
+import { DEFAULT_CONCURRENCY, DEFAULT_PER_WEBHOOK_CONCURRENCY } from "@/server/jobs/embedded-worker";
 import { checkpoint } from "../harness/databases";
 import { seedDeliveryBacklog, seedPendingItems, type PendingItem } from "../harness/seed-sql";
 import { epochNow, runPaced } from "../harness/paced-load";
@@ -385,16 +385,6 @@ export class Scenarios {
     await this.f.receiver.reset();
     this.log(`  inserting ${n.toLocaleString("en")} due deliveries ...`);
     let committedAt = 0;
-    // The worker's attempts in flight are the deliveries it holds a lease on: sampled while it drains.
-    let maxLeased = 0;
-    let sampling = true;
-    const sampler = (async () => {
-      while (sampling) {
-        const { rows } = await this.f.db.query<{ n: string }>(`SELECT count(*) AS n FROM "Delivery" WHERE "status" = 'Pending' AND "leasedUntil" > now()`);
-        maxLeased = Math.max(maxLeased, Number(rows[0]!.n));
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    })();
     const m = await this.metered(async () => {
       await seedDeliveryBacklog(this.f.db, {
         projectId: this.f.hot.id,
@@ -408,8 +398,7 @@ export class Scenarios {
       committedAt = epochNow();
       const { stats, timedOut } = await this.f.receiver.waitFor((s) => (s.byName.hot?.deliveries ?? 0) >= n, this.s.backlogMaxS * 1000, 100);
       return { stats, timedOut, requests: stats.byName.hot?.deliveries ?? 0 };
-    }).finally(() => (sampling = false));
-    await sampler;
+    });
     const records = (await this.f.receiver.records()).filter((r) => r.name === "hot");
     const firstAt = records[0]?.at ?? committedAt;
     const lastAt = records.at(-1)?.at ?? committedAt;
@@ -430,7 +419,7 @@ export class Scenarios {
         note: [
           timedOut ? `stopped after ${this.s.backlogMaxS} s (BENCH_HTTP_BACKLOG_MAX_S): ${received.toLocaleString("en")} of ${n.toLocaleString("en")} received` : "all received",
           `first after ${(firstAt - committedAt).toFixed(0)} ms`,
-          `worker concurrency ${DEFAULT_CONCURRENCY} (DEFAULT_CONCURRENCY of the embedded worker), at most ${maxLeased} leased at once (sampled)`,
+          `worker concurrency ${DEFAULT_CONCURRENCY} (DEFAULT_CONCURRENCY of the embedded worker, ${DEFAULT_PER_WEBHOOK_CONCURRENCY} per webhook), at most ${stats.maxConnections} connections open at the receiver`,
           stats.requests > received ? `${stats.requests - received} duplicate requests` : "",
         ]
           .filter(Boolean)
@@ -442,7 +431,7 @@ export class Scenarios {
           lastReceivedAfterMs: lastAt - committedAt,
           ratePerSFirstToLast: records.length > 1 ? (records.length - 1) / ((lastAt - firstAt) / 1000) : null,
           workerConcurrency: DEFAULT_CONCURRENCY,
-          maxLeasedSampled: maxLeased,
+          maxConnectionsAtReceiver: stats.maxConnections,
           duplicateRequests: stats.requests - received,
         },
       },
