@@ -8,18 +8,19 @@ import { EXAMPLE } from "./examples";
  */
 
 /**
- * trpc-to-openapi switches the plain z.number()/z.boolean() fields of every input object (nested
- * objects included) to coercion, so in a JSON body "0.5" would pass as 0.5, true as 1 and "false" as
- * true. Body fields use these instead: the pipe keeps the type strict and is left alone by it.
- * (Query parameters want the coercion: "2" is 2 there.)
+ * The REST surface (trpc-to-openapi's convention, applied in src/server/api/rest/rest-operations.ts)
+ * switches the plain z.number()/z.boolean() fields of every input object (nested objects included)
+ * to coercion, so in a JSON body "0.5" would pass as 0.5, true as 1 and "false" as true. Body fields
+ * use these instead: the pipe keeps the type strict and is left alone by it. (Query parameters want
+ * the coercion: "2" is 2 there.)
  */
 export const jsonNumber = (schema: z.ZodNumber) => schema.pipe(z.number());
 export const jsonBoolean = () => z.boolean().pipe(z.boolean());
 
 /**
  * A boolean query parameter, written "true" or "false" (dashboard callers send the same strings).
- * z.coerce.boolean would read "false" as true; integers need no such care: the coercion trpc-to-openapi
- * applies turns "2" into 2, and "1.5", "" or "abc" still fail `int()`/`min()`.
+ * z.coerce.boolean would read "false" as true; integers need no such care: the coercion the REST
+ * surface applies turns "2" into 2, and "1.5", "" or "abc" still fail `int()`/`min()`.
  */
 export const queryBoolean = () =>
   caseInsensitive(["true", "false"])

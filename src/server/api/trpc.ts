@@ -39,7 +39,7 @@ export type Context = {
   actor: Actor | null;
   /** Raw request headers, for the few procedures that read one (Idempotency-Key). */
   headers: Headers;
-  /** REST (trpc-to-openapi) or the dashboard's tRPC client. */
+  /** REST (the OpenAPI surface, src/server/api/rest) or the dashboard's tRPC client. */
   via: "rest" | "trpc";
   /** Sent back as `X-Request-Id`; an internal error is logged under it. */
   requestId: string;
@@ -89,7 +89,7 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /**
- * trpc-to-openapi hands path parameters over still percent-encoded; decoded here, once, so
+ * The REST wrapper hands path parameters over still percent-encoded; decoded here, once, so
  * `/users/by-user-id/team%2Fa` finds the user `team/a`. Returns the input unchanged when nothing is decoded.
  */
 function decodePathParameters(raw: unknown, via: Context["via"], path: string | undefined): unknown {

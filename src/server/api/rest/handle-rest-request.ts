@@ -1,51 +1,27 @@
-import { TRPCError } from "@trpc/server";
-import { getHTTPStatusCodeFromError } from "@trpc/server/http";
-import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
+import { callTRPCProcedure, TRPCError } from "@trpc/server";
 import { bearerToken, createRestContext, requestScope, type RequestScope, type Services } from "@/server/api/context";
 import { type Problem, problemFromError, toTRPCError } from "@/server/api/problem";
 import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from "@/server/db/database-unavailable";
 import { invalidField } from "@/server/domain/errors";
 import { appRouter } from "@/server/api/root";
-import { procedureMeta } from "@/server/api/procedure-meta";
-import type { Context } from "@/server/api/trpc";
 import { answer, fromFetchRequest, toResponse, type ApiAnswer, type ApiRequest } from "@/server/http/api-exchange";
 import { JSON_MEDIA_TYPE, MAX_BODY_BYTES, readLimitedBody, RESPONSE_MEDIA_TYPES } from "@/server/http/request-body";
 import { REQUEST_ID_HEADER } from "@/server/http/request-id";
-import { allowHeader, operationsAt, type RestOperation } from "./rest-operations";
+import { allowHeader, operationsAt, queryInput, type RestOperation } from "./rest-operations";
 
 export { MAX_BODY_BYTES };
 const REST_PREFIXES = ["/api/v1/public/", "/api/v1/sdk/"];
 
 
-/**
- * trpc-to-openapi's router, built once: its fetch adapter would rebuild it (and, outside production,
- * regenerate the whole OpenAPI document) on every request. Each call finds its context by its request.
- */
-const contexts = new WeakMap<object, () => Promise<Context>>();
-const openApiHandler = createOpenApiNodeHttpHandler({
-  router: appRouter,
-  createContext: ({ req }) => contexts.get(req)!(),
-  responseMeta: ({ paths, errors }) => {
-    const meta = paths?.[0] ? procedureMeta(paths[0]) : undefined;
-    const status = !errors.length ? meta?.status : undefined;
-    return { ...(status ? { status } : {}), ...(meta?.secret ? { headers: { "cache-control": "no-store" } } : {}) };
-  },
-  onError: ({ error, path, req }) => {
-    if (getHTTPStatusCodeFromError(error) < 500) return;
-    const requestId = (req as unknown as ApiRequest).headers.get(REQUEST_ID_HEADER);
-    // One line per request while the database is away, not a stack trace each.
-    if (isDatabaseUnavailable(error.cause)) console.warn(`[rest] ${req.method} ${path ?? req.url}: the database is unavailable (request ${requestId})`);
-    else console.error(`[rest] ${req.method} ${path ?? req.url} failed (request ${requestId}):`, error.cause ?? error);
-  },
-});
-
 /** answerRest for a Fetch Request (the route file, tests). */
 export const handleRestRequest = async (req: Request, services: Services): Promise<Response> => toResponse(await answerRest(fromFetchRequest(req), services));
 
 /**
- * The one wrapper around every REST call: it closes the gaps between trpc-to-openapi and the spec
- * (JSON media types, PascalCase field names, body size, 201 for creates, problem+json errors,
- * negotiated response types), so no procedure repeats any of it.
+ * The one wrapper around every REST call: it finds the operation, makes the procedure's input of the
+ * request as the OpenAPI document (trpc-to-openapi's) describes it, calls the procedure, and closes the
+ * gaps between that document's conventions and the spec (JSON media types, PascalCase field names,
+ * body size, 201 for creates, problem+json errors, negotiated response types), so no procedure
+ * repeats any of it.
  */
 export async function answerRest(req: ApiRequest, services: Services): Promise<ApiAnswer> {
   const url = new URL(req.url);
@@ -57,17 +33,26 @@ export async function answerRest(req: ApiRequest, services: Services): Promise<A
     if ("answer" in routed) {
       result = routed.answer;
     } else {
-      const { operation } = routed;
-      const { target, body } = await normalizeRequest(req, url, operation);
-      // HEAD is GET without the body (trpc-to-openapi knows no HEAD).
-      const method = req.method === "HEAD" ? "GET" : req.method;
-      const createContext = () => createRestContext(services, req.headers, scope);
-      result = finalize(await invoke(req, method, target, body, createContext, scope.requestId), req, url, scope.requestId);
+      const { operation, parameters } = routed;
+      const { query, body } = await normalizeRequest(req, url, operation);
+      const input = operation.input.none ? undefined : { ...(body ?? queryInput(query, operation.input.listFields)), ...parameters };
+      const ctx = await createRestContext(services, req.headers, scope);
+      const data: unknown = await callTRPCProcedure({
+        router: appRouter,
+        path: operation.procedure,
+        type: operation.method === "GET" ? "query" : "mutation",
+        ctx,
+        getRawInput: async () => input,
+        signal: undefined,
+        batchIndex: 0,
+      });
+      result = success(operation, data, req);
     }
   } catch (error) {
     const trpcError = error instanceof TRPCError ? error : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
-    if (!(error instanceof TRPCError)) console.error(`[rest] ${req.method} ${url.pathname} failed (request ${scope.requestId}):`, error);
-    result = problemAnswer({ ...problemFromError(trpcError, scope.requestId), instance: url.pathname });
+    const problem = problemFromError(trpcError, scope.requestId);
+    if (problem.status >= 500) logFailure(req, url, scope.requestId, trpcError);
+    result = problemAnswer({ ...problem, instance: url.pathname });
   }
   withScopeHeaders(result, scope, req.method === "HEAD");
   if (services.config.accessLog) {
@@ -80,14 +65,15 @@ export async function answerRest(req: ApiRequest, services: Services): Promise<A
  * The operation a request names, or the answer when it names none: 404 for an unknown path, 405 with
  * `Allow` for a known path and another method, and 204 with `Allow` for OPTIONS.
  */
-function route(method: string, pathname: string, requestId: string): { operation: RestOperation } | { answer: ApiAnswer } {
+function route(method: string, pathname: string, requestId: string): ReturnType<typeof operationsAt>[number] | { answer: ApiAnswer } {
   if (!REST_PREFIXES.some((p) => pathname.startsWith(p))) throw new TRPCError({ code: "NOT_FOUND", message: `No endpoint at ${pathname}.` });
   const operations = operationsAt(pathname.slice("/api/v1".length));
   if (!operations.length) throw new TRPCError({ code: "NOT_FOUND", message: `No endpoint at ${pathname}.` });
-  const allow = allowHeader(operations);
+  const allow = allowHeader(operations.map((o) => o.operation));
   if (method === "OPTIONS") return { answer: answer(204, { allow }) };
-  const operation = operations.find((o) => o.method === (method === "HEAD" ? "GET" : method));
-  if (operation) return { operation };
+  // HEAD is GET without the body.
+  const found = operations.find((o) => o.operation.method === (method === "HEAD" ? "GET" : method));
+  if (found) return found;
   const refused = problemAnswer({
     ...problemFromError(new TRPCError({ code: "METHOD_NOT_SUPPORTED", message: `${method} is not allowed here; allowed: ${allow}.` }), requestId),
     instance: pathname,
@@ -103,56 +89,22 @@ function withScopeHeaders(result: ApiAnswer, scope: RequestScope, head: boolean)
   if (head) result.body = null;
 }
 
-/** A call is not cancelled when its client goes away: it runs to the end, as a write must. */
-const NEVER_ABORTED = new AbortController().signal;
-
-/** What trpc-to-openapi's handler answered, before it becomes the one Response of the request. */
-type HandlerAnswer = { status: number; headers: Headers; text: string };
-
-/**
- * Runs trpc-to-openapi's handler on the request as it expects it: the path below /api/v1, the body
- * already parsed, and a minimal response object that records the answer.
- */
-function invoke(req: ApiRequest, method: string, target: URL, body: unknown, createContext: () => Promise<Context>, requestId: string): Promise<HandlerAnswer> {
-  // The body is parsed JSON by now, whatever JSON media type it came as.
-  const headers = new Headers(req.headers);
-  headers.set("content-type", "application/json");
-  headers.set(REQUEST_ID_HEADER, requestId);
-  // trpc-to-openapi tells a Fetch Request from Node's by `instanceof Request`, then reads only these.
-  const request = Object.create(Request.prototype, {
-    url: { value: target.toString() },
-    method: { value: method },
-    headers: { value: headers },
-    body: { value: body },
-    signal: { value: NEVER_ABORTED },
-  }) as object;
-  contexts.set(request, createContext);
-  return new Promise((resolve) => {
-    const headers = new Headers();
-    const res = {
-      statusCode: 200,
-      setHeader: (name: string, value: string | string[]) => {
-        for (const v of [value].flat()) headers.append(name, v);
-      },
-      end: (text?: string) => resolve({ status: res.statusCode, headers, text: text ?? "" }),
-    };
-    void openApiHandler(request as never, res as never);
-  });
+/** An internal error is logged under the request id its problem quotes; an unavailable database in one line, not a stack trace each. */
+function logFailure(req: ApiRequest, url: URL, requestId: string, error: TRPCError) {
+  if (isDatabaseUnavailable(error.cause)) console.warn(`[rest] ${req.method} ${url.pathname}: the database is unavailable (request ${requestId})`);
+  else console.error(`[rest] ${req.method} ${url.pathname} failed (request ${requestId}):`, error.cause ?? error);
 }
 
 /** Request field names are accepted in PascalCase as well as camelCase, at the top level. */
 export const camelKey = (key: string) => key.charAt(0).toLowerCase() + key.slice(1);
 
-async function normalizeRequest(req: ApiRequest, url: URL, operation: RestOperation): Promise<{ target: URL; body: Record<string, unknown> | undefined }> {
+async function normalizeRequest(req: ApiRequest, url: URL, operation: RestOperation): Promise<{ query: URLSearchParams; body: Record<string, unknown> | undefined }> {
   const query = new URLSearchParams();
   url.searchParams.forEach((value, key) => query.append(camelKey(key), value));
   checkProjectIdParameter(query, url.pathname);
-  const target = new URL(url);
-  target.pathname = url.pathname.slice("/api/v1".length);
-  target.search = query.toString();
 
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "DELETE") return { target, body: undefined };
-  if (operation.binaryBody) return { target, body: await readFileBody(req, operation.binaryBody) };
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "DELETE") return { query, body: undefined };
+  if (operation.binaryBody) return { query, body: await readFileBody(req, operation.binaryBody) };
   const raw = await readLimitedBody(req, () => new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: `The body exceeds ${MAX_BODY_BYTES} bytes.` }));
   let body: Record<string, unknown> = {};
   const empty = !raw.some((byte) => byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d);
@@ -178,7 +130,7 @@ async function normalizeRequest(req: ApiRequest, url: URL, operation: RestOperat
     }
     body = Object.fromEntries(Object.entries(parsed).map(([k, v]) => [camelKey(k), v]));
   }
-  return { target, body };
+  return { query, body };
 }
 
 /**
@@ -218,20 +170,12 @@ function decodedOrRaw(segment: string): string {
   }
 }
 
-function finalize({ status, headers, text }: HandlerAnswer, req: ApiRequest, url: URL, requestId: string): ApiAnswer {
-  if (status >= 400) {
-    const { problem } = (JSON.parse(text) as { data?: { problem?: Problem } }).data ?? {};
-    // An internal error's detail quotes the request id, which the error formatter has no way to know
-    // when the context could not be built (it runs outside withRequestId here): made again with it.
-    const known = problem && problem.status !== 500 ? problem : problemFromError(new TRPCError({ code: "INTERNAL_SERVER_ERROR" }), requestId);
-    return problemAnswer({ ...known, requestId, instance: url.pathname });
-  }
-  if (!text) {
-    headers.delete("content-type");
-    return answer(status, headers);
-  }
+/** A procedure's result as the operation answers it: JSON, or no body for none; a secret never cached. */
+function success(operation: RestOperation, data: unknown, req: ApiRequest): ApiAnswer {
+  const headers = new Headers(operation.secret ? { "cache-control": "no-store" } : {});
+  if (data === undefined) return answer(operation.status, headers);
   headers.set("content-type", `${negotiate(req.headers.get("accept"))}; charset=utf-8`);
-  return answer(status, headers, text);
+  return answer(operation.status, headers, JSON.stringify(data));
 }
 
 /** JSON always; the media type label follows what the client asked for among the three the spec names. */

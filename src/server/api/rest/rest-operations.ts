@@ -1,3 +1,4 @@
+import { coerceSchema, getInputOutputParsers, instanceofZodTypeLikeVoid, instanceofZodTypeObject, unwrapZodType } from "trpc-to-openapi";
 import type { ZodType } from "zod";
 import { appRouter } from "@/server/api/root";
 import type { Meta } from "@/server/api/trpc";
@@ -13,30 +14,88 @@ export type RestOperation = {
   takesBody: boolean;
   /** The body is a file's bytes, not JSON (Meta.binaryBody). */
   binaryBody?: Meta["binaryBody"];
+  /** REST success status when not 200, and whether the answer carries a secret (Meta.status, Meta.secret). */
+  status: number;
+  secret: boolean;
+  /**
+   * How the input is made of the request, as trpc-to-openapi's document describes it: none for a
+   * procedure without input; else the body's or the query's fields, and the path's parameters, with
+   * the query fields that are lists always given as lists.
+   */
+  input: { none: true } | { none: false; listFields: readonly string[] };
 };
 
-type ProcedureLike = { _def: { meta?: Meta; inputs: ZodType[] } };
+type ProcedureLike = { _def: { meta?: Meta; inputs: ZodType[]; type: string } };
+
+type ObjectShape = Record<string, { _zod: { def: { type: string; innerType?: { _zod: { def: { type: string } } } } } }>;
+
+/**
+ * The input conventions of trpc-to-openapi's document: a query's (and, as it does, a body's) plain
+ * numbers and booleans are coerced from text, applied once here, as its own handler would on each
+ * call; and a list field sent once in the query is still a list.
+ */
+function inputOf(procedure: ProcedureLike): RestOperation["input"] {
+  const schema = unwrapZodType(getInputOutputParsers(procedure as never).inputParser, true);
+  if (instanceofZodTypeLikeVoid(schema)) return { none: true };
+  if (!instanceofZodTypeObject(schema)) return { none: false, listFields: [] };
+  coerceSchema(schema);
+  const shape = (schema as unknown as { shape: ObjectShape }).shape;
+  const isList = (field: ObjectShape[string]) => {
+    const def = field._zod.def;
+    return def.type === "array" || (def.type === "optional" && def.innerType?._zod.def.type === "array");
+  };
+  return { none: false, listFields: Object.keys(shape).filter((name) => isList(shape[name]!)) };
+}
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
 export const REST_OPERATIONS: readonly RestOperation[] = Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureLike>).flatMap(
-  ([procedure, { _def }]) => {
+  ([procedure, definition]) => {
+    const { _def } = definition;
     const openapi = _def.meta?.openapi;
     if (!openapi || openapi.enabled === false) return [];
     const pathParameters = [...openapi.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
     const fields = _def.inputs.flatMap((input) => Object.keys((input as { shape?: object }).shape ?? {}));
     const takesBody = BODY_METHODS.has(openapi.method) && fields.some((field) => !pathParameters.includes(field));
-    return [{ method: openapi.method, template: openapi.path, procedure, takesBody, binaryBody: _def.meta?.binaryBody }];
+    return [
+      {
+        method: openapi.method,
+        template: openapi.path,
+        procedure,
+        takesBody,
+        binaryBody: _def.meta?.binaryBody,
+        status: _def.meta?.status ?? 200,
+        secret: _def.meta?.secret === true,
+        input: inputOf(definition),
+      },
+    ];
   },
 );
 
 const patterns = REST_OPERATIONS.map((operation) => ({
   operation,
-  pattern: new RegExp(`^${operation.template.replace(/\{\w+\}/g, "[^/]+")}/?$`),
+  pattern: new RegExp(`^${operation.template.replace(/\{(\w+)\}/g, "(?<$1>[^/]+)")}/?$`),
 }));
 
-/** The operations at a path below /api/v1 (one per method). */
-export const operationsAt = (path: string): RestOperation[] => patterns.filter((p) => p.pattern.test(path)).map((p) => p.operation);
+/** The operations at a path below /api/v1 (one per method), each with the path's parameters, still percent-encoded. */
+export const operationsAt = (path: string): { operation: RestOperation; parameters: Record<string, string> }[] =>
+  patterns.flatMap(({ operation, pattern }) => {
+    const match = pattern.exec(path);
+    return match ? [{ operation, parameters: { ...match.groups } }] : [];
+  });
+
+/**
+ * A query's fields as an input: a name given once is a value, given more than once a list of them,
+ * and a list field is a list however often it is given.
+ */
+export function queryInput(query: URLSearchParams, listFields: readonly string[]): Record<string, string | string[]> {
+  const input: Record<string, string | string[]> = {};
+  for (const name of new Set(query.keys())) {
+    const values = query.getAll(name);
+    input[name] = values.length > 1 || listFields.includes(name) ? values : values[0]!;
+  }
+  return input;
+}
 
 /** The `Allow` header of a path: its methods, HEAD with GET, and OPTIONS. */
 export function allowHeader(operations: readonly RestOperation[]): string {
