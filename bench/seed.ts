@@ -10,6 +10,8 @@ const CODE_SPACE = BigInt(CODE_ALPHABET.length) ** BigInt(REFERRAL_CODE_LENGTH);
 /** Odd and not a multiple of 31, so coprime with 62^6: n -> n * K + C (mod 62^6) is a bijection. */
 const CODE_MULTIPLIER = 2654435761n;
 const CODE_OFFSET = 12345678n;
+/** Added to a row's number for the code it gets when its own is taken: beyond any seeded row's number. */
+const CODE_RETRY_STRIDE = 1_000_000_000;
 
 /** SQL for the unique 6-character referral code of row `n` (a scrambled base-62 rendering). */
 const codeExpression = (n: string) => {
@@ -71,16 +73,26 @@ const uniform = (k: number) => `((hashint4extended(n, ${k}) & 1073741823)::float
  */
 export async function seedAppUsers(client: pg.Client, projectId: string, count: number, clientIdPrefix: string, first = 1) {
   const numbered = `generate_series($2::int, $2::int + $3::int - 1) AS n`;
-  await client.query(
-    `INSERT INTO "AppUser" ("id", "projectId", "clientProvidedId", "referralCode", "attributes", "firstSeenAt",
-       "lastSeenAt", "totalReferralsReceived", "createdAt", "updatedAt")
-     SELECT ${seededAppUserIdSql("$1", "n")}, $1, $4 || lpad(n::text, GREATEST(6, length(n::text)), '0'), ${codeExpression("n")},
-            jsonb_build_object('plan', (ARRAY['free', 'pro', 'team'])[1 + n % 3]),
-            created, CASE WHEN ${uniform(2)} < 0.2 THEN NULL ELSE created + ${uniform(3)} * (now() - created) END,
-            CASE WHEN ${uniform(4)} < 0.3 THEN 1 ELSE 0 END, created, created
-     FROM ${numbered}, LATERAL (SELECT now() - ${uniform(1)} * interval '365 days' AS created) AS c`,
-    [projectId, first, count, clientIdPrefix],
-  );
+  // The app draws its users' codes at random, and one may be the code a seeded row would get (a
+  // backlog seeded after the tracking runs hit one in about fifty full runs): such a row takes the
+  // code of a number no seeded row has, as the app draws again.
+  let seeded = 0;
+  for (let attempt = 0; seeded < count; attempt++) {
+    if (attempt === 3) throw new Error(`Seeded ${seeded} of ${count} app users: their ids or client ids are taken`);
+    const { rowCount } = await client.query(
+      `INSERT INTO "AppUser" ("id", "projectId", "clientProvidedId", "referralCode", "attributes", "firstSeenAt",
+         "lastSeenAt", "totalReferralsReceived", "createdAt", "updatedAt")
+       SELECT ${seededAppUserIdSql("$1", "n")}, $1, $4 || lpad(n::text, GREATEST(6, length(n::text)), '0'), ${codeExpression(`(n + ${attempt * CODE_RETRY_STRIDE})`)},
+              jsonb_build_object('plan', (ARRAY['free', 'pro', 'team'])[1 + n % 3]),
+              created, CASE WHEN ${uniform(2)} < 0.2 THEN NULL ELSE created + ${uniform(3)} * (now() - created) END,
+              CASE WHEN ${uniform(4)} < 0.3 THEN 1 ELSE 0 END, created, created
+       FROM ${numbered}, LATERAL (SELECT now() - ${uniform(1)} * interval '365 days' AS created) AS c
+       ${attempt ? `WHERE NOT EXISTS (SELECT FROM "AppUser" u WHERE u."id" = ${seededAppUserIdSql("$1", "n")})` : ""}
+       ON CONFLICT DO NOTHING`,
+      [projectId, first, count, clientIdPrefix],
+    );
+    seeded += rowCount ?? 0;
+  }
   // The counters: AppUser's trigger made them zero unless triggers are off (seedManyAppUsers); either way this sets them.
   await client.query(
     `INSERT INTO "AppUserCounters" ("appUserId", "projectId", "totalReferralsGiven", "successfulReferrals")
