@@ -40,7 +40,7 @@ export async function answerRest(req: ApiRequest, services: Services): Promise<A
       const data: unknown = await callTRPCProcedure({
         router: appRouter,
         path: operation.procedure,
-        type: operation.method === "GET" ? "query" : "mutation",
+        type: operation.type,
         ctx,
         getRawInput: async () => input,
         signal: undefined,

@@ -9,11 +9,11 @@ describe("REST operations", () => {
     expect(operationsAt("/public/projects/p1/nothing-here")).toEqual([]);
   });
 
-  it("reads each operation's status, secrecy and input from its procedure", () => {
+  it("reads each operation's kind, status, secrecy and input from its procedure", () => {
     const op = (method: string, template: string) => REST_OPERATIONS.find((o) => o.method === method && o.template === template)!;
-    expect(op("POST", "/public/projects")).toMatchObject({ status: 201, input: { none: false, listFields: ["allowedOrigins"] } });
+    expect(op("POST", "/public/projects")).toMatchObject({ type: "mutation", status: 201, input: { none: false, listFields: ["allowedOrigins"] } });
     expect(op("GET", "/public/projects").input).toEqual({ none: true });
-    expect(op("GET", "/public/projects/{projectId}/users")).toMatchObject({ status: 200, secret: false, input: { none: false, listFields: [] } });
+    expect(op("GET", "/public/projects/{projectId}/users")).toMatchObject({ type: "query", status: 200, secret: false, input: { none: false, listFields: [] } });
     expect(REST_OPERATIONS.some((o) => o.secret)).toBe(true);
   });
 

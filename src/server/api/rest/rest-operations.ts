@@ -14,7 +14,9 @@ export type RestOperation = {
   takesBody: boolean;
   /** The body is a file's bytes, not JSON (Meta.binaryBody). */
   binaryBody?: Meta["binaryBody"];
-  /** REST success status when not 200, and whether the answer carries a secret (Meta.status, Meta.secret). */
+  /** The procedure's kind, as tRPC calls it. */
+  type: "query" | "mutation";
+  /** The success status (Meta.status, else 200), and whether the answer carries a secret (Meta.secret). */
   status: number;
   secret: boolean;
   /**
@@ -25,7 +27,7 @@ export type RestOperation = {
   input: { none: true } | { none: false; listFields: readonly string[] };
 };
 
-type ProcedureLike = { _def: { meta?: Meta; inputs: ZodType[]; type: string } };
+type ProcedureLike = { _def: { meta?: Meta; inputs: ZodType[]; type: "query" | "mutation" } };
 
 type ObjectShape = Record<string, { _zod: { def: { type: string; innerType?: { _zod: { def: { type: string } } } } } }>;
 
@@ -64,6 +66,7 @@ export const REST_OPERATIONS: readonly RestOperation[] = Object.entries(appRoute
         procedure,
         takesBody,
         binaryBody: _def.meta?.binaryBody,
+        type: _def.type,
         status: _def.meta?.status ?? 200,
         secret: _def.meta?.secret === true,
         input: inputOf(definition),
