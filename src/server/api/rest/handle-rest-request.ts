@@ -43,6 +43,7 @@ export async function answerRest(req: ApiRequest, services: Services): Promise<A
         type: operation.type,
         ctx,
         getRawInput: async () => input,
+        // None: a call runs to its end when its client goes away, as a write must.
         signal: undefined,
         batchIndex: 0,
       });

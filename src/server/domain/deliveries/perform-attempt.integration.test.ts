@@ -111,11 +111,13 @@ describe("performAttempt", () => {
     const result = await performAttempt(db, deliveryId, { ...attempt, timeoutMs: 300 });
     const elapsed = Date.now() - started;
     expect(result).toMatchObject({ outcome: "retry", attemptNumber: 1 });
-    expect(elapsed).toBeGreaterThanOrEqual(290);
+    // Node's timers count from the event loop's clock, read once per turn: on a busy machine a 300 ms
+    // budget can end a few tens of ms short of 300 ms on the wall clock (288 ms in one CI run).
+    expect(elapsed).toBeGreaterThanOrEqual(250);
     expect(elapsed).toBeLessThan(3_000);
     const [log] = await attemptsOf(db, deliveryId);
     expect(log).toMatchObject({ httpStatus: null, success: false, error: "No complete response within 300 ms." });
-    expect(log!.responseTimeMs).toBeGreaterThanOrEqual(290);
+    expect(log!.responseTimeMs).toBeGreaterThanOrEqual(250);
     expect(await db.delivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({ status: "Pending" });
   });
 
