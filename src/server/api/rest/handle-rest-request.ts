@@ -12,7 +12,6 @@ import { allowHeader, operationsAt, queryInput, type RestOperation } from "./res
 export { MAX_BODY_BYTES };
 const REST_PREFIXES = ["/api/v1/public/", "/api/v1/sdk/"];
 
-
 /** answerRest for a Fetch Request (the route file, tests). */
 export const handleRestRequest = async (req: Request, services: Services): Promise<Response> => toResponse(await answerRest(fromFetchRequest(req), services));
 

@@ -1,5 +1,13 @@
-import { coerceSchema, getInputOutputParsers, instanceofZodTypeLikeVoid, instanceofZodTypeObject, unwrapZodType } from "trpc-to-openapi";
-import type { ZodType } from "zod";
+import {
+  coerceSchema,
+  getInputOutputParsers,
+  instanceofZodTypeKind,
+  instanceofZodTypeLikeVoid,
+  instanceofZodTypeObject,
+  instanceofZodTypeOptional,
+  unwrapZodType,
+} from "trpc-to-openapi";
+import type { ZodObject, ZodType } from "zod";
 import { appRouter } from "@/server/api/root";
 import type { Meta } from "@/server/api/trpc";
 
@@ -29,8 +37,6 @@ export type RestOperation = {
 
 type ProcedureLike = { _def: { meta?: Meta; inputs: ZodType[]; type: "query" | "mutation" } };
 
-type ObjectShape = Record<string, { _zod: { def: { type: string; innerType?: { _zod: { def: { type: string } } } } } }>;
-
 /**
  * The input conventions of trpc-to-openapi's document: a query's (and, as it does, a body's) plain
  * numbers and booleans are coerced from text, applied once here, as its own handler would on each
@@ -41,12 +47,9 @@ function inputOf(procedure: ProcedureLike): RestOperation["input"] {
   if (instanceofZodTypeLikeVoid(schema)) return { none: true };
   if (!instanceofZodTypeObject(schema)) return { none: false, listFields: [] };
   coerceSchema(schema);
-  const shape = (schema as unknown as { shape: ObjectShape }).shape;
-  const isList = (field: ObjectShape[string]) => {
-    const def = field._zod.def;
-    return def.type === "array" || (def.type === "optional" && def.innerType?._zod.def.type === "array");
-  };
-  return { none: false, listFields: Object.keys(shape).filter((name) => isList(shape[name]!)) };
+  const isList = (field: ZodType) =>
+    instanceofZodTypeKind(field, "array") || (instanceofZodTypeOptional(field) && instanceofZodTypeKind(field.unwrap(), "array"));
+  return { none: false, listFields: Object.entries((schema as ZodObject).shape).filter(([, field]) => isList(field)).map(([name]) => name) };
 }
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
