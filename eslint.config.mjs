@@ -32,6 +32,17 @@ export default tseslint.config(
     ["src/lib/schemas/**"],
     [{ group: ["@/server", "@/server/*", "@/server/**"], message: "The shared schemas are bundled into the dashboard: no server code." }],
   ),
+  {
+    // Shared code is imported by the dashboard's client bundle too: server types only, never server code.
+    files: ["src/lib/**"],
+    ignores: ["src/lib/**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/server", "@/server/*", "@/server/**"], allowTypeImports: true, message: "src/lib is shared with the browser: import only types from src/server." }] },
+      ],
+    },
+  },
   forbid(
     ["src/sdk/**"],
     [{ group: ["@/server", "@/server/*", "@/server/**", "@/app", "@/app/**", "@/components", "@/components/**"], message: "The client libraries run in browsers and apps: no server or dashboard code." }],

@@ -3,10 +3,10 @@
  * Opening the database here applies the embedded database's migrations before the first request,
  * and the delivery worker resumes whatever deliveries a previous process left due.
  */
-import { appServices } from "@/server/api/context";
+import { appServices } from "@/server/api/trpc/context";
 import { answerRest } from "@/server/api/rest/handle-rest-request";
 import { answerSdk } from "@/server/api/rest/handle-sdk-request";
-import { OPENAPI_DOCUMENT_PATH, serveOpenApiDocument } from "@/server/api/serve-openapi-document";
+import { OPENAPI_DOCUMENT_PATH, serveOpenApiDocument } from "@/server/api/openapi/serve-document";
 import { getConfigOrExit } from "@/server/config";
 import { serveDirectly, viaFetch, type DirectRoute } from "@/server/http/direct-routes";
 import { answerForbiddenMethods } from "@/server/http/forbidden-methods";

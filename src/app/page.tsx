@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { isSignedIn } from "@/lib/server/caller";
+import { isSignedIn } from "@/server/dashboard/caller";
 
 export default async function Home() {
   redirect((await isSignedIn()) ? "/dashboard" : "/sign-in");

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { appRouter } from "@/server/api/root";
-import type { Meta } from "@/server/api/trpc";
+import type { Meta } from "@/server/api/trpc/procedures";
 import { cappedKeyRole, can, deniedReason, grantableKeyRoles, PERMISSION_NAMES, PERMISSIONS, type Permission, type Principal } from "./permissions";
 
 /**

@@ -3,7 +3,7 @@ import type { ApiKeyRole, MemberRole } from "@/generated/prisma/enums";
 /*
  * Who may do what, as data, in one home. Procedures name their permission in their meta
  * (`permission: "projects.delete"`) and one middleware checks it against this table
- * (src/server/api/trpc.ts); the dashboard reads the same table to hide or disable what a role cannot
+ * (src/server/api/trpc/procedures.ts); the dashboard reads the same table to hide or disable what a role cannot
  * use, and the README and the API reference print it.
  *
  * Principals: the three member roles, and API keys. An owner or member API key acts exactly as that

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { trustedProxiesSchema, type TrustedProxies } from "@/server/domain/attribution/client-ip";
+import { trustedProxiesSchema, type TrustedProxies } from "@/server/http/client-ip";
 
 /**
  * The one reader of the environment: every setting is parsed and checked here, once, and the rest of

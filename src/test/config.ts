@@ -1,6 +1,6 @@
 import { loadConfig, type Config } from "@/server/config";
 import type { Db } from "@/server/db/client";
-import type { Services } from "@/server/api/context";
+import type { Services } from "@/server/api/trpc/context";
 import type { DeliveryScheduler } from "@/server/jobs/scheduler";
 import { attemptOptions } from "@/server/jobs/attempt-options";
 import { RateLimiter } from "@/server/rate-limit/rate-limiter";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EXAMPLE } from "@/lib/schemas/examples";
-import { buildOpenApiDocument } from "@/server/api/openapi";
+import { buildOpenApiDocument } from "@/server/api/openapi/document";
 import { documentChecker } from "./openapi-responses";
 
 /* The checker the client and fuzz tests rely on: it must catch each way an answer can contradict the document. */

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { Services } from "@/server/api/context";
+import type { Services } from "@/server/api/trpc/context";
 import type { ApiKeyRole } from "@/generated/prisma/enums";
 import type { Db } from "@/server/db/client";
 import { handleRestRequest } from "@/server/api/rest/handle-rest-request";

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { PROJECT_KEY_HEADER, PROJECT_SECRET_HEADER } from "@/lib/schemas/sdk";
-import type { Services } from "@/server/api/context";
+import type { Services } from "@/server/api/trpc/context";
 import { handleSdkRequest } from "@/server/api/rest/handle-sdk-request";
 import type { Db } from "@/server/db/client";
 import { testServices } from "./config";

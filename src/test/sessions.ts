@@ -1,10 +1,10 @@
-import { createSessionContext, type SessionToken } from "@/server/api/context";
+import { createSessionContext, type SessionToken } from "@/server/api/trpc/context";
 import { createCaller } from "@/server/api/root";
 import type { Db } from "@/server/db/client";
 import type { RequestClient } from "@/server/domain/audit/record-audit";
 import { signInWithPassword } from "@/server/domain/sessions/sign-in";
 import { testServices } from "./config";
-import type { Services } from "@/server/api/context";
+import type { Services } from "@/server/api/trpc/context";
 
 /**
  * Signs in as the dashboard does (a server-side session is opened); what the cookie would carry. The

@@ -6,7 +6,7 @@ import { OrganizationSwitcher } from "@/components/dashboard/organization-switch
 import { RoleProvider } from "@/components/dashboard/permissions";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { VerifyEmailBanner } from "@/components/dashboard/verify-email-banner";
-import { serverContext } from "@/lib/server/caller";
+import { serverContext } from "@/server/dashboard/caller";
 import { createCaller } from "@/server/api/root";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthShell } from "@/components/auth/auth-shell";
 import { SignUpForm } from "@/components/auth/sign-up-form";
-import { isSignedIn } from "@/lib/server/caller";
+import { isSignedIn } from "@/server/dashboard/caller";
 
 export const metadata: Metadata = { title: "Sign up" };
 

@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { usePathname, useRouter } from "next/navigation";
 import { useTransition } from "react";
-import { switchOrganization } from "@/lib/server/switch-organization";
+import { switchOrganization } from "@/server/dashboard/switch-organization";
 
 /** Switches the active organisation and drops everything cached for the previous one. */
 export function useSwitchOrganization() {

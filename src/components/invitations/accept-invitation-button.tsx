@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { ErrorMessage } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { toFormErrors } from "@/lib/errors";
-import { switchOrganization } from "@/lib/server/switch-organization";
+import { switchOrganization } from "@/server/dashboard/switch-organization";
 import { useTRPC } from "@/lib/trpc";
 
 /** Accepts, then opens the dashboard acting for the organisation just joined. */

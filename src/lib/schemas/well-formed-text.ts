@@ -2,7 +2,7 @@
  * The one text rule every input string obeys, whatever field it is: no NUL character and no unpaired
  * UTF-16 surrogate. PostgreSQL cannot store either (text refuses U+0000, jsonb refuses both escapes),
  * and no legitimate id, name or attribute contains them. The API checks the whole raw input of every
- * procedure against it in one middleware (src/server/api/trpc.ts), keys of maps included, before any
+ * procedure against it in one middleware (src/server/api/trpc/procedures.ts), keys of maps included, before any
  * schema runs, so no field can be forgotten.
  */
 

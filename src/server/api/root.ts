@@ -10,7 +10,7 @@ import { projectsRouter } from "./routers/projects/router";
 import { referralsRouter } from "./routers/referrals/router";
 import { sdkRouter } from "./routers/sdk/router";
 import { webhooksRouter } from "./routers/webhooks/router";
-import { createCallerFactory, router } from "./trpc";
+import { createCallerFactory, router } from "./trpc/procedures";
 
 export const appRouter = router({
   accounts: accountsRouter,

@@ -16,7 +16,7 @@ const header = (headers: Record<string, unknown> | undefined, name: string) => {
 
 /**
  * next-auth with e-mail and password. The cookie is a signed, encrypted JWT naming a server-side
- * session row (`sid`); every request checks that row (src/server/api/context.ts), so deleting it ends
+ * session row (`sid`); every request checks that row (src/server/api/trpc/context.ts), so deleting it ends
  * the session wherever the cookie was copied to.
  */
 export function authOptions(): NextAuthOptions {

@@ -1,6 +1,6 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
-import { problemOf } from "@/server/api/problem";
+import { problemOf } from "@/server/http/problem";
 import { getConfig } from "@/server/config";
 import { REQUEST_ID_HEADER, requestIdFrom } from "@/server/http/request-id";
 import { requestClientIp } from "@/server/http/peer-address";

@@ -1,5 +1,5 @@
 import { getServerSession } from "next-auth";
-import type { SessionToken } from "@/server/api/context";
+import type { SessionToken } from "@/server/api/trpc/context";
 import { authOptions } from "./auth-options";
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "@/server/api/root";
-import { requestScope } from "@/server/api/context";
+import { requestScope } from "@/server/api/trpc/context";
 import { openPostgres, type Db } from "@/server/db/client";
 import { testServices } from "@/test/config";
 import { adminQuery, createTestDb, type TestDb } from "@/test/db";

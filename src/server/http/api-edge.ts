@@ -1,4 +1,4 @@
-import { problemOf, type ProblemSlug } from "@/server/api/problem";
+import { problemOf, type ProblemSlug } from "@/server/http/problem";
 import { REQUEST_ID_HEADER } from "./request-id";
 
 /** The methods any API route answers; the REST wrapper narrows them per path (405 with that path's Allow). */

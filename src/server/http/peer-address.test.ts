@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { parseTrustedProxies } from "@/server/domain/attribution/client-ip";
+import { parseTrustedProxies } from "@/server/http/client-ip";
 import { PEER_ADDRESS_HEADER, recordPeerAddress, requestClientIp } from "./peer-address";
 import { installRequestHooks } from "./request-hooks";
 

@@ -1,4 +1,4 @@
-import { clientIp, type TrustedProxies } from "@/server/domain/attribution/client-ip";
+import { clientIp, type TrustedProxies } from "@/server/http/client-ip";
 import type { RequestHook } from "./request-hooks";
 
 /**

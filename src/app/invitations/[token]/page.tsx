@@ -6,7 +6,7 @@ import { AcceptInvitationButton } from "@/components/invitations/accept-invitati
 import { SwitchAccountButton } from "@/components/invitations/switch-account-button";
 import { ErrorMessage } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
-import { serverContext } from "@/lib/server/caller";
+import { serverContext } from "@/server/dashboard/caller";
 import { ROLE_LABELS } from "@/lib/permissions";
 import { createCaller } from "@/server/api/root";
 

@@ -1,6 +1,6 @@
 import { callTRPCProcedure, TRPCError } from "@trpc/server";
-import { bearerToken, createRestContext, requestScope, type RequestScope, type Services } from "@/server/api/context";
-import { type Problem, problemFromError, toTRPCError } from "@/server/api/problem";
+import { bearerToken, createRestContext, requestScope, type RequestScope, type Services } from "@/server/api/trpc/context";
+import { type Problem, problemFromError, toTRPCError } from "@/server/http/problem";
 import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from "@/server/db/database-unavailable";
 import { invalidField } from "@/server/domain/errors";
 import { appRouter } from "@/server/api/root";

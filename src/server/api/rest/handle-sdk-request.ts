@@ -1,5 +1,5 @@
-import type { Services } from "@/server/api/context";
-import { problemType } from "@/server/api/problem";
+import type { Services } from "@/server/api/trpc/context";
+import { problemType } from "@/server/http/problem";
 import { answer, fromFetchRequest, toResponse, type ApiAnswer, type ApiRequest } from "@/server/http/api-exchange";
 import { answerRest, problemAnswer } from "./handle-rest-request";
 import { acceptedOrigin, anyProjectAllows, PREFLIGHT_HEADERS } from "./sdk-cors";

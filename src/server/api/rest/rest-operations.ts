@@ -9,7 +9,7 @@ import {
 } from "trpc-to-openapi";
 import type { ZodObject, ZodType } from "zod";
 import { appRouter } from "@/server/api/root";
-import type { Meta } from "@/server/api/trpc";
+import type { Meta } from "@/server/api/trpc/procedures";
 
 /** A REST operation as the router declares it (its procedure's `openapi` meta), for the REST wrapper. */
 export type RestOperation = {

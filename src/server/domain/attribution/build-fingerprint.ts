@@ -1,4 +1,4 @@
-import { normalizeIp } from "./client-ip";
+import { normalizeIp } from "@/lib/ip-address";
 import type { ClickPayload, DeviceInput } from "@/lib/schemas/attribution";
 import { parseUserAgent, type OsName } from "./parse-user-agent";
 import { formatScreenSize, normalizeScreen, parseScreenSize, type ScreenSize } from "./screen-size";

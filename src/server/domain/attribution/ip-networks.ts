@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { expandIpv6, normalizeIp } from "./client-ip";
+import { expandIpv6, normalizeIp } from "@/lib/ip-address";
 
 /**
  * What "the same network" means for two addresses. IPv4: the same address (home routers and carrier

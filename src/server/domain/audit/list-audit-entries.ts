@@ -1,7 +1,7 @@
 import type { AuditEntry, Prisma } from "@/generated/prisma/client";
 import type { AuditAction, AuditEntryDto, AuditFilter } from "@/lib/schemas/audit";
 import type { Db } from "@/server/db/client";
-import { normalizeIp } from "@/server/domain/attribution/client-ip";
+import { normalizeIp } from "@/lib/ip-address";
 import { pageWindow, toPage, type PageEnvelope, type PagingInput } from "@/server/domain/paging";
 
 function where(organizationId: string, filter: AuditFilter): Prisma.AuditEntryWhereInput {

@@ -5,7 +5,7 @@ import { createAppUser } from "@/server/domain/app-users/create-app-user";
 import { clipboardSecrets } from "@/server/domain/attribution/clipboard-secret";
 import { CLIPBOARD_PREFIX, readClipboardToken } from "@/server/domain/attribution/clipboard-token";
 import { parseInstallReferrer } from "@/server/domain/attribution/install-referrer";
-import { landingPageCsp } from "@/server/domain/attribution/render-landing-page";
+import { landingPageCsp } from "@/server/http/landing/render-landing-page";
 import { PEER_ADDRESS_HEADER } from "@/server/http/peer-address";
 import { testConfig } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";

@@ -5,7 +5,7 @@ import { issueClipboardToken } from "@/server/domain/attribution/clipboard-token
 import { clipboardSecrets } from "@/server/domain/attribution/clipboard-secret";
 import { findLandingReferral } from "@/server/domain/attribution/find-landing-referral";
 import { parseUserAgent } from "@/server/domain/attribution/parse-user-agent";
-import { escapeHtml, landingPageCsp, renderLandingPage } from "@/server/domain/attribution/render-landing-page";
+import { escapeHtml, landingPageCsp, renderLandingPage } from "@/server/http/landing/render-landing-page";
 import { appendReferral, landingPagePath } from "@/server/domain/referrals/build-referral-link";
 import { readLandingParams } from "./landing-params";
 

@@ -1,10 +1,10 @@
 import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
 import type { exportAuditEntriesInput } from "@/lib/schemas/audit";
-import { problemFromError } from "@/server/api/problem";
+import { problemFromError } from "@/server/http/problem";
 import { problemResponse } from "@/server/api/rest/handle-rest-request";
 import { createCaller } from "@/server/api/root";
-import { serverContext } from "@/lib/server/caller";
+import { serverContext } from "@/server/dashboard/caller";
 
 /** The audit log export as a download (owners; the session cookie), with the list's filter in the query. */
 export async function GET(req: Request) {

@@ -1,6 +1,6 @@
 import { cookies } from "next/headers";
-import { ACTIVE_ORGANIZATION_COOKIE, appServices } from "@/server/api/context";
-import { handleTrpcRequest } from "@/server/api/handle-trpc-request";
+import { ACTIVE_ORGANIZATION_COOKIE, appServices } from "@/server/api/trpc/context";
+import { handleTrpcRequest } from "@/server/api/trpc/handle-trpc-request";
 import { sessionToken } from "@/server/auth/session";
 
 const handler = async (req: Request) =>

@@ -1,4 +1,4 @@
-import { appServices } from "@/server/api/context";
+import { appServices } from "@/server/api/trpc/context";
 import { handleRestRequest } from "@/server/api/rest/handle-rest-request";
 
 const handler = async (req: Request) => handleRestRequest(req, await appServices());

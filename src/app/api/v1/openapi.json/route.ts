@@ -1,3 +1,3 @@
-import { serveOpenApiDocument } from "@/server/api/serve-openapi-document";
+import { serveOpenApiDocument } from "@/server/api/openapi/serve-document";
 
 export const GET = serveOpenApiDocument;

@@ -1,4 +1,4 @@
-import { appServices } from "@/server/api/context";
+import { appServices } from "@/server/api/trpc/context";
 import { serveLandingPage } from "@/server/http/landing/serve-landing-page";
 
 /** A Mobile project's hosted referral landing page: /r/{projectId}/{code}[?rewardEventName=...]. */

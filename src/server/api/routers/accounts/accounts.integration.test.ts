@@ -1,6 +1,6 @@
 import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
-import { problemFromError } from "@/server/api/problem";
+import { problemFromError } from "@/server/http/problem";
 import { loadSessionAccess } from "@/server/domain/sessions/load-session-access";
 import { verifyCredentials } from "@/server/domain/accounts/verify-credentials";
 import { endSession } from "@/server/domain/sessions/end-sessions";

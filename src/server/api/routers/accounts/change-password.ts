@@ -1,6 +1,6 @@
 import { changePasswordBody } from "@/lib/schemas/accounts";
-import { requestClient } from "@/server/api/audit-actor";
-import { sessionProcedure } from "@/server/api/trpc";
+import { requestClient } from "@/server/api/trpc/audit-actor";
+import { sessionProcedure } from "@/server/api/trpc/procedures";
 import { changePassword } from "@/server/domain/accounts/change-password";
 
 /** A new password (the policy, and not the e-mail), given the current one; every other session ends. */

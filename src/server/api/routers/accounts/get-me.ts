@@ -1,4 +1,4 @@
-import { sessionProcedure } from "@/server/api/trpc";
+import { sessionProcedure } from "@/server/api/trpc/procedures";
 import { listMyOrganizations } from "@/server/domain/organizations/list-my-organizations";
 
 /** The signed-in user, the organisation they act for (with their role), and every organisation they belong to. */

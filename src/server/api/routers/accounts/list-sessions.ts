@@ -1,4 +1,4 @@
-import { sessionProcedure } from "@/server/api/trpc";
+import { sessionProcedure } from "@/server/api/trpc/procedures";
 import { listSessions } from "@/server/domain/sessions/list-sessions";
 
 /** The account's signed-in devices, the caller's own marked `current`. */

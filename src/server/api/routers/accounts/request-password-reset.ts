@@ -1,6 +1,6 @@
 import { requestPasswordResetBody } from "@/lib/schemas/accounts";
-import { appLinkBase, appLinks } from "@/server/api/app-links";
-import { publicProcedure } from "@/server/api/trpc";
+import { appLinkBase, appLinks } from "@/server/api/trpc/app-links";
+import { publicProcedure } from "@/server/api/trpc/procedures";
 import { requestPasswordReset } from "@/server/domain/accounts/password-reset";
 import { sendPasswordResetEmail } from "@/server/mail/send";
 

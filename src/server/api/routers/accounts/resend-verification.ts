@@ -1,4 +1,4 @@
-import { sessionProcedure } from "@/server/api/trpc";
+import { sessionProcedure } from "@/server/api/trpc/procedures";
 import { sendVerification } from "./send-verification";
 
 /** Sends a new verification link (the earlier one stops working); `sent` false when already verified. */

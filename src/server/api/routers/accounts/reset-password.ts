@@ -1,6 +1,6 @@
 import { resetPasswordBody } from "@/lib/schemas/accounts";
-import { requestClient } from "@/server/api/audit-actor";
-import { publicProcedure } from "@/server/api/trpc";
+import { requestClient } from "@/server/api/trpc/audit-actor";
+import { publicProcedure } from "@/server/api/trpc/procedures";
 import { resetPassword } from "@/server/domain/accounts/password-reset";
 
 /** A new password from the e-mailed link (single use, one hour); every session of the account ends. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idInput } from "@/lib/schemas/common";
-import { requestClient } from "@/server/api/audit-actor";
-import { sessionProcedure } from "@/server/api/trpc";
+import { requestClient } from "@/server/api/trpc/audit-actor";
+import { sessionProcedure } from "@/server/api/trpc/procedures";
 import { revokeSession } from "@/server/domain/sessions/end-sessions";
 
 /** Ends one of the account's sessions: that device is signed out on its next request. */

@@ -1,4 +1,4 @@
-import { router } from "@/server/api/trpc";
+import { router } from "@/server/api/trpc/procedures";
 import { changePasswordProcedure } from "./change-password";
 import { getMeProcedure } from "./get-me";
 import { listSessionsProcedure } from "./list-sessions";

@@ -1,5 +1,5 @@
-import type { Context } from "@/server/api/trpc";
-import { appLinkBase, appLinks } from "@/server/api/app-links";
+import type { Context } from "@/server/api/trpc/procedures";
+import { appLinkBase, appLinks } from "@/server/api/trpc/app-links";
 import { issueEmailVerification } from "@/server/domain/accounts/email-verification";
 import { sendVerificationEmail } from "@/server/mail/send";
 

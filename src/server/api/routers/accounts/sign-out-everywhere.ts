@@ -1,5 +1,5 @@
-import { requestClient } from "@/server/api/audit-actor";
-import { sessionProcedure } from "@/server/api/trpc";
+import { requestClient } from "@/server/api/trpc/audit-actor";
+import { sessionProcedure } from "@/server/api/trpc/procedures";
 import { signOutEverywhere } from "@/server/domain/sessions/end-sessions";
 
 /** Ends every session of the account, the caller's included (the dashboard then clears its cookie). */

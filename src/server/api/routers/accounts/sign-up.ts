@@ -1,6 +1,6 @@
 import { signUpBody } from "@/lib/schemas/accounts";
-import { limitSignUp } from "@/server/api/rate-limits";
-import { publicProcedure } from "@/server/api/trpc";
+import { limitSignUp } from "@/server/api/trpc/rate-limits";
+import { publicProcedure } from "@/server/api/trpc/procedures";
 import { signUp } from "@/server/domain/accounts/sign-up";
 import { sendVerification } from "./send-verification";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pageOf, pagingQuery, projectIdInput } from "@/lib/schemas/common";
 import { EXAMPLE } from "@/lib/schemas/examples";
-import { protectedProcedure } from "@/server/api/trpc";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { listActivity } from "@/server/domain/activity/list-activity";
 
 const activityItem = z

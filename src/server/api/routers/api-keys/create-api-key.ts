@@ -1,6 +1,6 @@
 import { createApiKeyBody } from "@/lib/schemas/accounts";
-import { auditActor } from "@/server/api/audit-actor";
-import { memberProcedure } from "@/server/api/trpc";
+import { auditActor } from "@/server/api/trpc/audit-actor";
+import { memberProcedure } from "@/server/api/trpc/procedures";
 import { createApiKey } from "@/server/domain/api-keys/create-api-key";
 import { audited } from "@/server/domain/audit/audited";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { can } from "@/lib/permissions";
 import { idInput } from "@/lib/schemas/common";
-import { auditActor } from "@/server/api/audit-actor";
-import { memberProcedure } from "@/server/api/trpc";
+import { auditActor } from "@/server/api/trpc/audit-actor";
+import { memberProcedure } from "@/server/api/trpc/procedures";
 import { deleteApiKey } from "@/server/domain/api-keys/delete-api-key";
 import { audited } from "@/server/domain/audit/audited";
 

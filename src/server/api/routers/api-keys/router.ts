@@ -1,4 +1,4 @@
-import { router } from "@/server/api/trpc";
+import { router } from "@/server/api/trpc/procedures";
 import { createApiKeyProcedure } from "./create-api-key";
 import { deleteApiKeyProcedure } from "./delete-api-key";
 import { listApiKeysProcedure } from "./list-api-keys";

@@ -1,5 +1,5 @@
-import { IDEMPOTENCY_DOC, idempotencyKeyHeader, idempotently } from "@/server/api/idempotency";
-import { protectedProcedure } from "@/server/api/trpc";
+import { IDEMPOTENCY_DOC, idempotencyKeyHeader, idempotently } from "@/server/api/trpc/idempotency";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { createAppUser } from "@/server/domain/app-users/create-app-user";
 import { appUserDtoSchema, createAppUserInput } from "./app-user.types";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { projectIdInput } from "@/lib/schemas/common";
-import { protectedProcedure } from "@/server/api/trpc";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { getAppUserByClientId } from "@/server/domain/app-users/get-app-user-by-client-id";
 import { clientProvidedIdSchema } from "@/lib/schemas/app-users";
 import { EXAMPLE } from "@/lib/schemas/examples";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { protectedProcedure } from "@/server/api/trpc";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { getAppUser } from "@/server/domain/app-users/get-app-user";
 import { appUserDtoSchema, appUserPathInput } from "./app-user.types";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { protectedProcedure } from "@/server/api/trpc";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { listAppUserEvents } from "@/server/domain/activity/list-app-user-events";
 import { appUserEventSchema, listAppUserEventsInput } from "./app-user.types";
 

@@ -1,4 +1,4 @@
-import { protectedProcedure } from "@/server/api/trpc";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { listAppUsers } from "@/server/domain/app-users/list-app-users";
 import { appUserPageSchema, listAppUsersInput } from "./app-user.types";
 

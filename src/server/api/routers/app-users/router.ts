@@ -1,4 +1,4 @@
-import { router } from "@/server/api/trpc";
+import { router } from "@/server/api/trpc/procedures";
 import { createAppUserProcedure } from "./create-app-user";
 import { getAppUserProcedure } from "./get-app-user";
 import { getAppUserByClientIdProcedure } from "./get-app-user-by-client-id";

@@ -1,4 +1,4 @@
-import { protectedProcedure } from "@/server/api/trpc";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { updateAppUser } from "@/server/domain/app-users/update-app-user";
 import { appUserDtoSchema, updateAppUserInput } from "./app-user.types";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AUDIT_ACTIONS, type AuditAction } from "@/lib/schemas/audit";
-import type { SessionToken } from "@/server/api/context";
-import { handleTrpcRequest } from "@/server/api/handle-trpc-request";
+import type { SessionToken } from "@/server/api/trpc/context";
+import { handleTrpcRequest } from "@/server/api/trpc/handle-trpc-request";
 import { PEER_ADDRESS_HEADER } from "@/server/http/peer-address";
 import { signInWithPassword } from "@/server/domain/sessions/sign-in";
 import { endSession } from "@/server/domain/sessions/end-sessions";

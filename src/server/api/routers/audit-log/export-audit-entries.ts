@@ -1,5 +1,5 @@
 import { AUDIT_EXPORT_MAX_ENTRIES, exportAuditEntriesInput } from "@/lib/schemas/audit";
-import { memberProcedure } from "@/server/api/trpc";
+import { memberProcedure } from "@/server/api/trpc/procedures";
 import { auditCsv } from "@/server/domain/audit/audit-csv";
 import { exportAuditEntries } from "@/server/domain/audit/list-audit-entries";
 

@@ -1,5 +1,5 @@
 import { listAuditEntriesInput } from "@/lib/schemas/audit";
-import { memberProcedure } from "@/server/api/trpc";
+import { memberProcedure } from "@/server/api/trpc/procedures";
 import { listAuditEntries } from "@/server/domain/audit/list-audit-entries";
 
 /** The organisation's audit log, newest first, filtered by action, actor and time, in the shared page envelope. */

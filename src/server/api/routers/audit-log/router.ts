@@ -1,4 +1,4 @@
-import { router } from "@/server/api/trpc";
+import { router } from "@/server/api/trpc/procedures";
 import { exportAuditEntriesProcedure } from "./export-audit-entries";
 import { listAuditEntriesProcedure } from "./list-audit-entries";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { projectIdInput } from "@/lib/schemas/common";
-import { protectedProcedure } from "@/server/api/trpc";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { getCampaign } from "@/server/domain/campaigns/get-campaign";
 import { campaignDtoSchema } from "./campaign.types";
 

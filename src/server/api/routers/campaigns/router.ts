@@ -1,4 +1,4 @@
-import { router } from "@/server/api/trpc";
+import { router } from "@/server/api/trpc/procedures";
 import { getCampaignProcedure } from "./get-campaign";
 import { updateCampaignProcedure } from "./update-campaign";
 

@@ -6,7 +6,7 @@ import {
   MODAL_TITLE_MAX_LENGTH,
   PROMO_TEXT_MAX_LENGTH,
 } from "@/lib/schemas/campaigns";
-import { protectedProcedure } from "@/server/api/trpc";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { updateCampaign } from "@/server/domain/campaigns/update-campaign";
 import { campaignDtoSchema, updateCampaignInput } from "./campaign.types";
 

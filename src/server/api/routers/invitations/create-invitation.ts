@@ -1,8 +1,8 @@
 import { TRPCError } from "@trpc/server";
 import { inviteMemberBody } from "@/lib/schemas/accounts";
-import { appLinkBase, appLinks } from "@/server/api/app-links";
-import { auditActor } from "@/server/api/audit-actor";
-import { memberProcedure } from "@/server/api/trpc";
+import { appLinkBase, appLinks } from "@/server/api/trpc/app-links";
+import { auditActor } from "@/server/api/trpc/audit-actor";
+import { memberProcedure } from "@/server/api/trpc/procedures";
 import { audited } from "@/server/domain/audit/audited";
 import { createInvitation } from "@/server/domain/invitations/create-invitation";
 import { sendInvitationEmail } from "@/server/mail/send";

@@ -1,5 +1,5 @@
 import { linkTokenInput } from "@/lib/schemas/accounts";
-import { publicProcedure } from "@/server/api/trpc";
+import { publicProcedure } from "@/server/api/trpc/procedures";
 import { findInvitation } from "@/server/domain/invitations/find-invitation";
 import { notFound } from "@/server/domain/errors";
 

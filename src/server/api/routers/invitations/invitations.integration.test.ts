@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SessionToken } from "@/server/api/context";
+import type { SessionToken } from "@/server/api/trpc/context";
 import type { TestDb } from "@/test/db";
 import { callerFor } from "@/test/sessions";
 import type { SmtpTestServer } from "@/test/smtp";

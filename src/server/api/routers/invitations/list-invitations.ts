@@ -1,4 +1,4 @@
-import { memberProcedure } from "@/server/api/trpc";
+import { memberProcedure } from "@/server/api/trpc/procedures";
 import { listPendingInvitations } from "@/server/domain/invitations/list-invitations";
 
 /** Pending invitations (not accepted, revoked or expired), newest first. */

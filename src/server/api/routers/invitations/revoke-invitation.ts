@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idInput } from "@/lib/schemas/common";
-import { auditActor } from "@/server/api/audit-actor";
-import { memberProcedure } from "@/server/api/trpc";
+import { auditActor } from "@/server/api/trpc/audit-actor";
+import { memberProcedure } from "@/server/api/trpc/procedures";
 import { audited } from "@/server/domain/audit/audited";
 import { revokeInvitation } from "@/server/domain/invitations/revoke-invitation";
 

@@ -1,4 +1,4 @@
-import { router } from "@/server/api/trpc";
+import { router } from "@/server/api/trpc/procedures";
 import { acceptInvitationProcedure } from "./accept-invitation";
 import { createInvitationProcedure } from "./create-invitation";
 import { getInvitationProcedure } from "./get-invitation";

@@ -1,6 +1,6 @@
 import { changeMemberRoleBody } from "@/lib/schemas/accounts";
-import { auditActor } from "@/server/api/audit-actor";
-import { memberProcedure } from "@/server/api/trpc";
+import { auditActor } from "@/server/api/trpc/audit-actor";
+import { memberProcedure } from "@/server/api/trpc/procedures";
 import { audited } from "@/server/domain/audit/audited";
 import { changeMemberRole } from "@/server/domain/organizations/change-member-role";
 

@@ -1,5 +1,5 @@
 import { organizationBody } from "@/lib/schemas/accounts";
-import { sessionProcedure } from "@/server/api/trpc";
+import { sessionProcedure } from "@/server/api/trpc/procedures";
 import { createOrganization } from "@/server/domain/organizations/create-organization";
 
 export const createOrganizationProcedure = sessionProcedure

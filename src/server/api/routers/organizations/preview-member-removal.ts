@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idInput } from "@/lib/schemas/common";
-import { memberProcedure } from "@/server/api/trpc";
+import { memberProcedure } from "@/server/api/trpc/procedures";
 import { previewMemberRemoval } from "@/server/domain/organizations/preview-member-removal";
 
 /** Step one of removing a member: who, and the API keys of theirs the removal revokes. */

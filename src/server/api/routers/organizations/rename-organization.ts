@@ -1,6 +1,6 @@
 import { organizationBody } from "@/lib/schemas/accounts";
-import { auditActor } from "@/server/api/audit-actor";
-import { memberProcedure } from "@/server/api/trpc";
+import { auditActor } from "@/server/api/trpc/audit-actor";
+import { memberProcedure } from "@/server/api/trpc/procedures";
 import { audited } from "@/server/domain/audit/audited";
 import { renameOrganization } from "@/server/domain/organizations/rename-organization";
 

@@ -1,4 +1,4 @@
-import { router } from "@/server/api/trpc";
+import { router } from "@/server/api/trpc/procedures";
 import { changeMemberRoleProcedure } from "./change-member-role";
 import { createOrganizationProcedure } from "./create-organization";
 import { listMembersProcedure } from "./list-members";

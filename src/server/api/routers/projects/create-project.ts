@@ -1,5 +1,5 @@
-import { auditActor } from "@/server/api/audit-actor";
-import { protectedProcedure } from "@/server/api/trpc";
+import { auditActor } from "@/server/api/trpc/audit-actor";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { audited } from "@/server/domain/audit/audited";
 import { insertProject } from "@/server/domain/projects/create-project";
 import { PROJECT_SECRET_WARNING, toProjectDto } from "@/server/domain/projects/to-project-dto";

@@ -1,5 +1,5 @@
-import { auditActor } from "@/server/api/audit-actor";
-import { protectedProcedure } from "@/server/api/trpc";
+import { auditActor } from "@/server/api/trpc/audit-actor";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { emptyOutput } from "@/lib/schemas/common";
 import { audited } from "@/server/domain/audit/audited";
 import { deleteProject } from "@/server/domain/projects/delete-project";

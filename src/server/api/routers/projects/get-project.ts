@@ -1,4 +1,4 @@
-import { protectedProcedure } from "@/server/api/trpc";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { getProject } from "@/server/domain/projects/get-project";
 import { projectDtoSchema, projectIdOnlyInput } from "./project.types";
 

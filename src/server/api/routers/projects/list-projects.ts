@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { protectedProcedure } from "@/server/api/trpc";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { listProjects } from "@/server/domain/projects/list-projects";
 import { projectDtoSchema } from "./project.types";
 

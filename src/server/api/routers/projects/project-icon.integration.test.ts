@@ -2,7 +2,7 @@ import { createTRPCClient, httpLink } from "@trpc/client";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSessionContext } from "@/server/api/context";
+import { createSessionContext } from "@/server/api/trpc/context";
 import { appRouter, type AppRouter } from "@/server/api/root";
 import { MAX_ICON_BYTES } from "@/lib/sniff-image";
 import { iconStore } from "@/server/domain/icons/icon-store";

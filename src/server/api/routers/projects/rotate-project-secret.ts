@@ -1,5 +1,5 @@
-import { auditActor } from "@/server/api/audit-actor";
-import { protectedProcedure } from "@/server/api/trpc";
+import { auditActor } from "@/server/api/trpc/audit-actor";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { audited } from "@/server/domain/audit/audited";
 import { rotateProjectSecret } from "@/server/domain/projects/rotate-project-secret";
 import { projectIdOnlyInput, projectSecretSchema } from "./project.types";

@@ -1,5 +1,5 @@
-import { auditActor } from "@/server/api/audit-actor";
-import { protectedProcedure } from "@/server/api/trpc";
+import { auditActor } from "@/server/api/trpc/audit-actor";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { audited } from "@/server/domain/audit/audited";
 import { rotatePublishableKey } from "@/server/domain/projects/rotate-publishable-key";
 import { projectDtoSchema, projectIdOnlyInput } from "./project.types";

@@ -1,4 +1,4 @@
-import { router } from "@/server/api/trpc";
+import { router } from "@/server/api/trpc/procedures";
 import { createProjectProcedure } from "./create-project";
 import { deleteProjectProcedure } from "./delete-project";
 import { getProjectProcedure } from "./get-project";

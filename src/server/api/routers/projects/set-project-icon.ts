@@ -1,4 +1,4 @@
-import { protectedProcedure } from "@/server/api/trpc";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { MAX_ICON_BYTES } from "@/lib/sniff-image";
 import { iconStore } from "@/server/domain/icons/icon-store";
 import { setProjectIcon } from "@/server/domain/projects/set-project-icon";

@@ -1,4 +1,4 @@
-import { protectedProcedure } from "@/server/api/trpc";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { updateProject } from "@/server/domain/projects/update-project";
 import { projectDtoSchema, updateProjectInput } from "./project.types";
 

@@ -1,5 +1,5 @@
-import { IDEMPOTENCY_DOC, idempotencyKeyHeader, idempotently } from "@/server/api/idempotency";
-import { protectedProcedure } from "@/server/api/trpc";
+import { IDEMPOTENCY_DOC, idempotencyKeyHeader, idempotently } from "@/server/api/trpc/idempotency";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { createReferralLink } from "@/server/domain/referrals/create-referral-link";
 import { publicOrigin } from "@/server/http/public-origin";
 import { linkInput, linkOutput } from "./referral.types";

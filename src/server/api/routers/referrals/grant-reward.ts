@@ -1,6 +1,6 @@
 import { REWARD_REASONS } from "@/lib/schemas/referrals";
-import { IDEMPOTENCY_DOC, idempotencyKeyHeader, idempotently } from "@/server/api/idempotency";
-import { protectedProcedure } from "@/server/api/trpc";
+import { IDEMPOTENCY_DOC, idempotencyKeyHeader, idempotently } from "@/server/api/trpc/idempotency";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { grantReward } from "@/server/domain/referrals/grant-reward";
 import { rewardInput, rewardOutput } from "./referral.types";
 

@@ -1,4 +1,4 @@
-import { protectedProcedure } from "@/server/api/trpc";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { listAppUserReferrals } from "@/server/domain/referrals/list-app-user-referrals";
 import { appUserReferralsInput, referralPageSchema } from "./referral.types";
 

@@ -1,4 +1,4 @@
-import { protectedProcedure } from "@/server/api/trpc";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { listReferrals } from "@/server/domain/referrals/list-referrals";
 import { referralListInput, referralPageSchema } from "./referral.types";
 

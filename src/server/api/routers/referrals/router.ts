@@ -1,4 +1,4 @@
-import { router } from "@/server/api/trpc";
+import { router } from "@/server/api/trpc/procedures";
 import { createReferralLinkProcedure } from "./create-referral-link";
 import { grantRewardProcedure } from "./grant-reward";
 import { listAppUserReferralsProcedure } from "./list-app-user-referrals";

@@ -1,5 +1,5 @@
-import { IDEMPOTENCY_DOC, idempotencyKeyHeader, idempotently } from "@/server/api/idempotency";
-import { protectedProcedure } from "@/server/api/trpc";
+import { IDEMPOTENCY_DOC, idempotencyKeyHeader, idempotently } from "@/server/api/trpc/idempotency";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { trackReferral } from "@/server/domain/referrals/track-referral";
 import { trackInput, trackOutput } from "./referral.types";
 

@@ -1,4 +1,4 @@
-import { sdkProcedure } from "@/server/api/sdk-procedure";
+import { sdkProcedure } from "@/server/api/trpc/sdk-procedures";
 import { initAppUser } from "@/server/domain/app-users/init-app-user";
 import { clipboardSecrets } from "@/server/domain/attribution/clipboard-secret";
 import { publicOrigin } from "@/server/http/public-origin";

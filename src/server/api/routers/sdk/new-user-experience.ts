@@ -1,4 +1,4 @@
-import { sdkProcedure } from "@/server/api/sdk-procedure";
+import { sdkProcedure } from "@/server/api/trpc/sdk-procedures";
 import { getNewUserExperience } from "@/server/domain/campaigns/get-new-user-experience";
 import { newUserExperienceInput, newUserExperienceOutput } from "./sdk.types";
 

@@ -1,4 +1,4 @@
-import { router } from "@/server/api/trpc";
+import { router } from "@/server/api/trpc/procedures";
 import { initAppUserProcedure } from "./init-app-user";
 import { newUserExperienceProcedure } from "./new-user-experience";
 import { sdkTrackReferralProcedure } from "./track-referral";

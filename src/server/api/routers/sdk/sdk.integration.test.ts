@@ -148,7 +148,7 @@ describe("credentials", () => {
   it("is reachable over REST only, not through the dashboard's tRPC endpoint", async () => {
     const { createCaller } = await import("@/server/api/root");
     const headers = new Headers({ "x-service-projectsecret": main.publishableKey });
-    const { requestScope } = await import("@/server/api/context");
+    const { requestScope } = await import("@/server/api/trpc/context");
     const caller = createCaller({ ...(await import("@/test/config")).testServices(t.db), ...requestScope(headers), headers, via: "trpc", actor: null });
     await expect(caller.sdk.initAppUser({ userId: "u" })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });

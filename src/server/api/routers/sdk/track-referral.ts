@@ -1,4 +1,4 @@
-import { sdkProcedure } from "@/server/api/sdk-procedure";
+import { sdkProcedure } from "@/server/api/trpc/sdk-procedures";
 import { trackReferral } from "@/server/domain/referrals/track-referral";
 import { trackReferralInput, trackReferralOutput } from "./sdk.types";
 

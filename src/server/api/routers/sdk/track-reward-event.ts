@@ -1,4 +1,4 @@
-import { sdkBackendProcedure } from "@/server/api/sdk-procedure";
+import { sdkBackendProcedure } from "@/server/api/trpc/sdk-procedures";
 import { grantReward } from "@/server/domain/referrals/grant-reward";
 import { trackRewardEventInput, trackRewardEventOutput } from "./sdk.types";
 

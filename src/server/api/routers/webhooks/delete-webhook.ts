@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emptyOutput } from "@/lib/schemas/common";
-import { auditActor } from "@/server/api/audit-actor";
-import { protectedProcedure } from "@/server/api/trpc";
+import { auditActor } from "@/server/api/trpc/audit-actor";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { audited } from "@/server/domain/audit/audited";
 import { deleteWebhook } from "@/server/domain/webhooks/delete-webhook";
 import { webhookPathInput } from "./webhook.types";

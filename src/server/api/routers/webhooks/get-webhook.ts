@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { protectedProcedure } from "@/server/api/trpc";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { getWebhook } from "@/server/domain/webhooks/get-webhook";
 import { webhookDtoSchema, webhookPathInput } from "./webhook.types";
 

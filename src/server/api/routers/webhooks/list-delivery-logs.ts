@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { protectedProcedure } from "@/server/api/trpc";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { listDeliveryLogs } from "@/server/domain/deliveries/list-delivery-logs";
 import { deliveryLogSchema, listLogsInput } from "./webhook.types";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { projectIdInput } from "@/lib/schemas/common";
-import { protectedProcedure } from "@/server/api/trpc";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { listWebhooks } from "@/server/domain/webhooks/list-webhooks";
 import { webhookDtoSchema } from "./webhook.types";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { projectIdInput } from "@/lib/schemas/common";
-import { auditActor } from "@/server/api/audit-actor";
-import { protectedProcedure, type Actor, type Context } from "@/server/api/trpc";
+import { auditActor } from "@/server/api/trpc/audit-actor";
+import { protectedProcedure, type Actor, type Context } from "@/server/api/trpc/procedures";
 import { audited } from "@/server/domain/audit/audited";
 import { findLogProject } from "@/server/domain/deliveries/find-log-project";
 import { retryDeliveryLog } from "@/server/domain/deliveries/retry-delivery-log";

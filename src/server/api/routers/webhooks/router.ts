@@ -1,4 +1,4 @@
-import { router } from "@/server/api/trpc";
+import { router } from "@/server/api/trpc/procedures";
 import { createWebhookProcedure } from "./create-webhook";
 import { deleteWebhookProcedure } from "./delete-webhook";
 import { getWebhookProcedure } from "./get-webhook";

@@ -1,4 +1,4 @@
-import { appServices } from "@/server/api/context";
+import { appServices } from "@/server/api/trpc/context";
 import { handleSdkRequest } from "@/server/api/rest/handle-sdk-request";
 
 const handler = async (req: Request) => handleSdkRequest(req, await appServices());

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { CampaignForm } from "@/components/campaign/campaign-form";
-import { serverCaller } from "@/lib/server/caller";
+import { serverCaller } from "@/server/dashboard/caller";
 
 export const metadata: Metadata = { title: "Campaign" };
 

@@ -1,4 +1,4 @@
-import { appServices } from "@/server/api/context";
+import { appServices } from "@/server/api/trpc/context";
 import { recordLandingClick } from "@/server/http/landing/record-landing-click";
 
 /** The landing page's click beacon. */

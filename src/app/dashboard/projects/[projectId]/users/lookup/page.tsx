@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { TRPCError } from "@trpc/server";
 import { appUserPath, appUsersPath } from "@/components/app-users/paths";
 import { ErrorMessage } from "@/components/ui/alert";
-import { serverContext } from "@/lib/server/caller";
+import { serverContext } from "@/server/dashboard/caller";
 import { createCaller } from "@/server/api/root";
 
 export const metadata: Metadata = { title: "App user" };

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { chromium, type Browser, type BrowserContextOptions } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clickPayloadSchema } from "@/lib/schemas/attribution";
-import { parseInstallReferrer } from "./install-referrer";
+import { parseInstallReferrer } from "@/server/domain/attribution/install-referrer";
 import { landingPageCsp, renderLandingPage, type LandingPageInput } from "./render-landing-page";
 
 const CODE = "AbC123";

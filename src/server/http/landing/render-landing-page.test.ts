@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CLIPBOARD_PREFIX, issueClipboardToken, readClipboardToken } from "./clipboard-token";
-import { parseInstallReferrer, playStoreUrlWithReferrer } from "./install-referrer";
+import { CLIPBOARD_PREFIX, issueClipboardToken, readClipboardToken } from "@/server/domain/attribution/clipboard-token";
+import { parseInstallReferrer, playStoreUrlWithReferrer } from "@/server/domain/attribution/install-referrer";
 import { escapeHtml, httpUrl, landingClickPath, landingPageCsp, renderLandingPage, scriptJson, type LandingPageInput } from "./render-landing-page";
 
 const NONCE = "cmFuZG9tLW5vbmNlLTEyMzQ1Ng==";

@@ -1,6 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { createSessionContext, type Services, type SessionToken } from "@/server/api/context";
+import { createSessionContext, type Services, type SessionToken } from "@/server/api/trpc/context";
 import { appRouter } from "@/server/api/root";
 import { MAX_BODY_BYTES } from "@/server/http/request-body";
 import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from "@/server/http/request-id";

@@ -13,8 +13,8 @@ import { CLICK_PURGE_INTERVAL_MS } from "@/server/jobs/click-purge";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/schemas/common";
 import { REWARD_REASON_CODES } from "@/lib/schemas/referrals";
 import { TEXT_RULES } from "@/lib/schemas/well-formed-text";
-import { IDEMPOTENCY_DOC } from "@/server/api/idempotency";
-import { PROBLEM_TYPES, problemType, type ProblemSlug } from "@/server/api/problem";
+import { IDEMPOTENCY_DOC } from "@/server/api/trpc/idempotency";
+import { PROBLEM_TYPES, problemType, type ProblemSlug } from "@/server/http/problem";
 import { JSON_MEDIA_TYPES, MAX_BODY_BYTES } from "@/server/http/request-body";
 import { REQUEST_ID_PATTERN } from "@/server/http/request-id";
 import {

@@ -1,4 +1,4 @@
-import { buildOpenApiDocument } from "@/server/api/openapi";
+import { buildOpenApiDocument } from "@/server/api/openapi/document";
 import { requestOrigin } from "@/server/http/public-origin";
 
 /** Where the document is served: its route file, and in production the Node server directly (direct-routes.ts). */

@@ -1,12 +1,12 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
-import { API_DESCRIPTION, API_TAGS } from "@/server/api/api-description";
-import { problemResponse, PROBLEM_SCHEMA } from "@/server/api/openapi-problems";
-import { rewardDeliveryComponent, rewardWebhook } from "@/server/api/openapi-webhooks";
-import { procedureInput, procedureMeta } from "@/server/api/procedure-meta";
+import { API_DESCRIPTION, API_TAGS } from "@/server/api/openapi/description";
+import { problemResponse, PROBLEM_SCHEMA } from "@/server/api/openapi/problems";
+import { rewardDeliveryComponent, rewardWebhook } from "@/server/api/openapi/webhooks";
+import { procedureInput, procedureMeta } from "@/server/api/openapi/procedure-meta";
 import { appRouter } from "@/server/api/root";
 import { API_KEY_ROLES } from "@/lib/schemas/accounts";
 import { can, PERMISSIONS } from "@/lib/permissions";
-import type { Meta } from "@/server/api/trpc";
+import type { Meta } from "@/server/api/trpc/procedures";
 import { PROJECT_KEY_HEADER, PROJECT_SECRET_HEADER } from "@/lib/schemas/sdk";
 import { JSON_MEDIA_TYPES, MAX_BODY_BYTES, RESPONSE_MEDIA_TYPES } from "@/server/http/request-body";
 import { REQUEST_ID_PATTERN } from "@/server/http/request-id";

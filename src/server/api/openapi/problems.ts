@@ -1,5 +1,5 @@
 import { EXAMPLE } from "@/lib/schemas/examples";
-import { PROBLEM_TYPES, problemType, type Problem, type ProblemSlug } from "@/server/api/problem";
+import { PROBLEM_TYPES, problemType, type Problem, type ProblemSlug } from "@/server/http/problem";
 
 /** The Problem schema of the document: RFC 9457, with the catalogue of `type` values and their meaning. */
 export const PROBLEM_SCHEMA = {

@@ -1,8 +1,8 @@
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { problemFromError } from "./problem";
-import { publicProcedure, router, type Context } from "./trpc";
+import { problemFromError } from "@/server/http/problem";
+import { publicProcedure, router, type Context } from "./procedures";
 
 /*
  * The text rule is enforced by the base procedure, so every procedure kind built on it (the REST and

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MemberRole } from "@/generated/prisma/enums";
-import type { SessionToken } from "@/server/api/context";
-import { buildOpenApiDocument } from "@/server/api/openapi";
+import type { SessionToken } from "@/server/api/trpc/context";
+import { buildOpenApiDocument } from "@/server/api/openapi/document";
 import { signUp } from "@/server/domain/accounts/sign-up";
 import { createTestDb, type TestDb } from "@/test/db";
 import { insertCompletedReward, type RewardSetup } from "@/test/delivery-fixtures";

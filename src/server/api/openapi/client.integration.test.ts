@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildOpenApiDocument } from "@/server/api/openapi";
+import { buildOpenApiDocument } from "@/server/api/openapi/document";
 import { handleRestRequest } from "@/server/api/rest/handle-rest-request";
 import { testServices } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";

@@ -2,8 +2,8 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { PROBLEM_TYPES, problemType, type ProblemSlug } from "./problem";
-import { buildOpenApiDocument } from "./openapi";
+import { PROBLEM_TYPES, problemType, type ProblemSlug } from "@/server/http/problem";
+import { buildOpenApiDocument } from "./document";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the document is walked as plain JSON */
 const doc = buildOpenApiDocument("http://localhost:3000") as any;

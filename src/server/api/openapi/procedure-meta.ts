@@ -1,6 +1,6 @@
 import type { ZodType } from "zod";
 import { appRouter } from "@/server/api/root";
-import type { Meta } from "@/server/api/trpc";
+import type { Meta } from "@/server/api/trpc/procedures";
 
 type ProcedureDef = { meta?: Meta; inputs?: ZodType[] };
 

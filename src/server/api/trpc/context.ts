@@ -7,7 +7,7 @@ import { loadSessionAccess } from "@/server/domain/sessions/load-session-access"
 import { deliveryScheduler, type DeliveryScheduler } from "@/server/jobs/scheduler";
 import { appRateLimiter } from "@/server/rate-limit/app-rate-limiter";
 import type { RateLimiter } from "@/server/rate-limit/rate-limiter";
-import type { Actor, Context } from "./trpc";
+import type { Actor, Context } from "./procedures";
 
 /** What every request works with: built once per process by the routes, passed in by tests. */
 export type Services = { db: Db; config: Config; scheduler: DeliveryScheduler; limiter: RateLimiter; credentials: CredentialCache };

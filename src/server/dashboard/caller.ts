@@ -1,5 +1,5 @@
 import { cookies, headers } from "next/headers";
-import { ACTIVE_ORGANIZATION_COOKIE, appServices, createSessionContext } from "@/server/api/context";
+import { ACTIVE_ORGANIZATION_COOKIE, appServices, createSessionContext } from "@/server/api/trpc/context";
 import { createCaller } from "@/server/api/root";
 import { sessionToken } from "@/server/auth/session";
 

@@ -1,7 +1,7 @@
 import type { Config } from "@/server/config";
 import type { AuditActor, RequestClient } from "@/server/domain/audit/record-audit";
 import { requestClientIp } from "@/server/http/peer-address";
-import type { Actor } from "./trpc";
+import type { Actor } from "./procedures";
 
 /** Where the request came from: its user agent, and the client's address behind the trusted proxies. */
 export function requestClient(ctx: { headers: Headers; config: Pick<Config, "trustedProxies"> }): RequestClient {

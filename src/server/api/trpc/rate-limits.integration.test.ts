@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { limitSdkRequest, type LimitContext } from "@/server/api/rate-limits";
+import { limitSdkRequest, type LimitContext } from "@/server/api/trpc/rate-limits";
 import { setOrganizationRateLimits } from "@/server/domain/organizations/organization-rate-limits";
 import { connectRedis } from "@/server/rate-limit/app-rate-limiter";
 import { RateLimiter } from "@/server/rate-limit/rate-limiter";
@@ -9,7 +9,7 @@ import { createTestDb, type TestDb } from "@/test/db";
 import { uniqueName } from "@/test/names";
 import { createOrgWithApiKey, expectProblem, restClient, type RestResponse } from "@/test/rest";
 import { PEER_ADDRESS_HEADER } from "@/server/http/peer-address";
-import { handleTrpcRequest } from "@/server/api/handle-trpc-request";
+import { handleTrpcRequest } from "@/server/api/trpc/handle-trpc-request";
 import { signUpForTest, TEST_PASSWORD } from "@/test/accounts";
 import { testConfig, testServices } from "@/test/config";
 import { callerFor, signInForTest } from "@/test/sessions";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildOpenApiDocument } from "@/server/api/openapi";
+import { buildOpenApiDocument } from "@/server/api/openapi/document";
 import { testConfig } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
 import { documentChecker } from "@/test/openapi-responses";

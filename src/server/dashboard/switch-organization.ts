@@ -2,8 +2,8 @@
 
 import { cookies } from "next/headers";
 import { getConfig } from "@/server/config";
-import { ACTIVE_ORGANIZATION_COOKIE } from "@/server/api/context";
-import { serverContext } from "@/lib/server/caller";
+import { ACTIVE_ORGANIZATION_COOKIE } from "@/server/api/trpc/context";
+import { serverContext } from "@/server/dashboard/caller";
 import { createCaller } from "@/server/api/root";
 
 /** Makes `organizationId` the organisation the dashboard acts for, if the user belongs to it. */

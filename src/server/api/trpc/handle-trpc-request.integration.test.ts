@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Services } from "@/server/api/context";
-import { handleTrpcRequest, type Session } from "@/server/api/handle-trpc-request";
+import type { Services } from "@/server/api/trpc/context";
+import { handleTrpcRequest, type Session } from "@/server/api/trpc/handle-trpc-request";
 import { MAX_BODY_BYTES } from "@/server/http/request-body";
 import { MAX_TRPC_BATCH_SIZE } from "@/lib/trpc-batch";
 import { testConfig, testServices } from "@/test/config";

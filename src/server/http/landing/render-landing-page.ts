@@ -1,6 +1,6 @@
-import { CLIPBOARD_PREFIX } from "./clipboard-token";
-import { playStoreUrlWithReferrer } from "./install-referrer";
-import type { StorePlatform } from "./parse-user-agent";
+import { CLIPBOARD_PREFIX } from "@/server/domain/attribution/clipboard-token";
+import { playStoreUrlWithReferrer } from "@/server/domain/attribution/install-referrer";
+import type { StorePlatform } from "@/server/domain/attribution/parse-user-agent";
 
 /**
  * The hosted referral landing page of a Mobile project (`GET /r/{projectId}/{code}`): one HTML document, no

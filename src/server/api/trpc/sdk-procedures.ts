@@ -3,8 +3,8 @@ import { PROJECT_KEY_HEADER, PROJECT_SECRET_HEADER } from "@/lib/schemas/sdk";
 import { authenticateProjectKey, type ProjectKeyKind, type SdkProject } from "@/server/domain/projects/authenticate-project-key";
 import { PUBLISHABLE_PREFIX, SECRET_PREFIX } from "@/server/domain/projects/project-keys";
 import { limitSdkRequest } from "./rate-limits";
-import { acceptOrigin } from "./rest/sdk-cors";
-import { publicProcedure } from "./trpc";
+import { acceptOrigin } from "@/server/api/rest/sdk-cors";
+import { publicProcedure } from "./procedures";
 
 /** Who calls a client-library endpoint: the project of the key, the kind of key, and the browser origin if any. */
 export type SdkCaller = { project: SdkProject; key: ProjectKeyKind; origin: string | null };

@@ -10,7 +10,7 @@ import { DomainError } from "@/server/domain/errors";
 import { currentRequestId } from "@/server/http/request-id";
 import type { DeliveryScheduler } from "@/server/jobs/scheduler";
 import type { RateLimiter } from "@/server/rate-limit/rate-limiter";
-import { knownError, problemFromError, toTRPCError } from "./problem";
+import { knownError, problemFromError, toTRPCError } from "@/server/http/problem";
 import { limitApiKey, limitDashboardUser } from "./rate-limits";
 
 /** Who is calling, resolved once per request. */
@@ -32,7 +32,7 @@ export type Context = {
   config: Config;
   /** Told which delivery rows a procedure just queued (best-effort: see DeliveryScheduler). */
   scheduler: DeliveryScheduler;
-  /** This process's rate-limit counters (see src/server/api/rate-limits.ts). */
+  /** This process's rate-limit counters (see src/server/api/trpc/rate-limits.ts). */
   limiter: RateLimiter;
   /** API keys and project keys as authentication last found them (see src/server/db/credential-cache.ts). */
   credentials: CredentialCache;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clientIp, normalizeIp, parseTrustedProxies, trustedProxiesSchema } from "./client-ip";
+import { normalizeIp } from "@/lib/ip-address";
+import { clientIp, parseTrustedProxies, trustedProxiesSchema } from "./client-ip";
 
 describe("normalizeIp", () => {
   it.each([
