@@ -5,7 +5,8 @@
 import { getConfig } from "@/server/config";
 import type { Db } from "@/server/db/client";
 import { createProject } from "@/server/domain/projects/create-project";
-import { grantReward, type GrantRewardResult } from "@/server/domain/referrals/grant-reward";
+import { grantReward } from "@/server/domain/referrals/grant-reward";
+import type { RewardOutcome } from "@/server/domain/referrals/reward-context";
 import { trackReferral } from "@/server/domain/referrals/track-referral";
 import { createWebhook } from "@/server/domain/webhooks/create-webhook";
 import { createOrgWithApiKey, restClient } from "@/test/rest";
@@ -91,7 +92,7 @@ export async function measureRewards(db: Db, url: string, f: RewardFixture, size
       body: { ReferralTrackingId: referralTrackingId, EventName: REWARD_INPUT.eventName, Environment: REWARD_INPUT.environment },
     });
     if (res.status !== 200) throw new Error(`REST reward answered ${res.status}: ${res.text}`);
-    expectClaimed(res.json as GrantRewardResult);
+    expectClaimed(res.json as RewardOutcome);
   };
 
   const warmup = await runPool(warmupIds, sizes.concurrency, viaDomain);
@@ -102,7 +103,7 @@ export async function measureRewards(db: Db, url: string, f: RewardFixture, size
   return { statements: captured.map((q) => statementLabel(q.sql)), warmup, domain, rest };
 }
 
-function expectClaimed(result: GrantRewardResult) {
+function expectClaimed(result: RewardOutcome) {
   if (!result.rewardClaimed) throw new Error(`Reward not claimed for ${result.referralTrackingId}: ${result.reason}`);
 }
 

@@ -36,6 +36,9 @@ export function recordingScheduler(): DeliveryScheduler & { enqueued: string[] }
     kind: "embedded",
     enqueued,
     lease: async () => null,
+    async dispatch(write) {
+      enqueued.push(...write.deliveries.map((d) => d.id));
+    },
     async enqueue(deliveryIds) {
       enqueued.push(...deliveryIds);
     },

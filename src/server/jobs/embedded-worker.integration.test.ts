@@ -4,6 +4,7 @@ import { MAX_ATTEMPTS, minBackoffMs } from "@/server/domain/deliveries/retry-pol
 import { leaseMs, LOST_ATTEMPT_ERROR, performAttempt } from "@/server/domain/deliveries/perform-attempt";
 import { retryDeliveryLog } from "@/server/domain/deliveries/retry-delivery-log";
 import { claimDueAttempts } from "@/server/domain/deliveries/claim-attempts";
+import { attemptsUnderLease } from "@/server/domain/deliveries/outbox";
 import { grantReward } from "@/server/domain/referrals/grant-reward";
 import { testAttemptOptions } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
@@ -337,7 +338,9 @@ describe("embedded worker", () => {
 
 describe("first attempts claimed with the reward (a worker's lease)", () => {
   const grant = (lease: ReturnType<EmbeddedWorker["lease"]>) =>
-    insertPendingItem(db, setup).then((item) => grantReward(db, setup.org.id, setup.project.id, { referralTrackingId: item.id }, lease));
+    insertPendingItem(db, setup)
+      .then((item) => grantReward(db, setup.org.id, setup.project.id, { referralTrackingId: item.id }, lease))
+      .then(({ written }) => ({ deliveryIds: written!.deliveries.map((d) => d.id), leased: attemptsUnderLease(written!), written: written! }));
 
   it("writes the deliveries already claimed for the lease's worker, which sends them without a claim of its own", async () => {
     await addWebhook(db, setup, { url: receiver.url });
@@ -352,13 +355,13 @@ describe("first attempts claimed with the reward (a worker's lease)", () => {
 
     const result = await grant(lease);
     const [id] = result.deliveryIds;
-    expect(result.leased).toMatchObject([{ id, attemptNumber: 1, webhook: { url: receiver.url, enabled: true }, payload: { trackingId: result.referralTrackingId } }]);
+    expect(result.leased).toMatchObject([{ id, attemptNumber: 1, webhook: { url: receiver.url, enabled: true }, payload: { trackingId: result.written.payload.trackingId } }]);
     expect(await db.delivery.findUniqueOrThrow({ where: { id } })).toMatchObject({ attemptCount: 1, leasedBy: worker.id, status: "Pending" });
     // No other worker can claim it meanwhile.
     const other = await claimDueAttempts(db, { workerId: "other", limit: 10, leaseMs: 60_000, dueBefore: new Date(), perWebhook: 10, inFlight: new Map() });
     expect(other.map((a) => a.id)).not.toContain(id);
 
-    worker.take(result.leased!);
+    worker.take(result.leased);
     await waitForStatus([id!], "Succeeded", 2_000);
     expect(receiver.requests.map((r) => r.headers["x-service-delivery-id"])).toEqual([id]);
     expect((await attemptsOf(db, id!)).map((a) => [a.attemptNumber, a.success])).toEqual([[1, true]]);
@@ -372,15 +375,15 @@ describe("first attempts claimed with the reward (a worker's lease)", () => {
     expect(worker.lease()).toBeNull(); // not started
     worker.start();
     expect(worker.lease()).not.toBeNull();
-    await grant(worker.lease()).then((r) => worker.take(r.leased!));
+    await grant(worker.lease()).then((r) => worker.take(r.leased));
     await receiver.waitForRequests(1);
     expect(worker.lease()).not.toBeNull();
-    await grant(worker.lease()).then((r) => worker.take(r.leased!));
+    await grant(worker.lease()).then((r) => worker.take(r.leased));
     await receiver.waitForRequests(2);
     // Two hang: a third delivery, even to another webhook, would take a slot beyond one webhook's share.
     expect(worker.lease()).toBeNull();
     const unleased = await grant(worker.lease());
-    expect(unleased.leased).toBeUndefined();
+    expect(unleased.leased).toEqual([]);
     expect(await db.delivery.findUniqueOrThrow({ where: { id: unleased.deliveryIds[0]! } })).toMatchObject({ attemptCount: 0, leasedBy: null });
     await receiver.close();
     await worker.stop();
@@ -393,7 +396,7 @@ describe("first attempts claimed with the reward (a worker's lease)", () => {
     const result = await grant(worker.lease());
     expect(result.leased).toHaveLength(1);
     await worker.stop();
-    worker.take(result.leased!);
+    worker.take(result.leased);
     await new Promise((r) => setTimeout(r, 200));
     expect(receiver.requests).toHaveLength(0);
     expect(await db.delivery.findUniqueOrThrow({ where: { id: result.deliveryIds[0]! } })).toMatchObject({ status: "Pending", attemptCount: 1, leasedBy: worker.id });

@@ -1,6 +1,6 @@
 import { getConfig, type Config } from "@/server/config";
 import { deliveryRequested, inngest } from "./inngest-client";
-import type { ClaimedAttempt, DeliveryLease } from "@/server/domain/deliveries/claim-attempts";
+import { attemptsUnderLease, type DeliveryOutbox } from "@/server/domain/deliveries/outbox";
 import { handToDeliveryWorker, leaseFromDeliveryWorker, wakeDeliveryWorker } from "./delivery-worker";
 
 /**
@@ -12,21 +12,17 @@ import { handToDeliveryWorker, leaseFromDeliveryWorker, wakeDeliveryWorker } fro
  * the embedded worker's next poll; after SAFETY_NET_GRACE_MS beside Inngest). enqueue therefore never
  * throws and never fails the request that called it.
  */
-export type DeliveryScheduler = {
+export type DeliveryScheduler = DeliveryOutbox & {
   readonly kind: "inngest" | "embedded";
-  /**
-   * A lease for a reward claim to take its deliveries' first attempts under, so that they are sent
-   * without a claim of their own (see DeliveryLease): the embedded worker's while it has room, else null.
-   */
-  lease(): Promise<DeliveryLease | null>;
-  /** `leased`: those of the rows whose first attempt the claim took under this scheduler's lease. */
-  enqueue(deliveryIds: string[], leased?: readonly ClaimedAttempt[]): Promise<void>;
+  /** Rows made due again (a manual retry). */
+  enqueue(deliveryIds: string[]): Promise<void>;
 };
 
 const inngestScheduler: DeliveryScheduler = {
   kind: "inngest",
   // Each attempt is its own Inngest step, which claims it (performAttempt).
   lease: async () => null,
+  dispatch: (write) => inngestScheduler.enqueue(write.deliveries.map((d) => d.id)),
   async enqueue(deliveryIds) {
     if (deliveryIds.length === 0) return;
     try {
@@ -40,10 +36,14 @@ const inngestScheduler: DeliveryScheduler = {
 const embeddedScheduler: DeliveryScheduler = {
   kind: "embedded",
   lease: leaseFromDeliveryWorker,
-  async enqueue(deliveryIds, leased = []) {
+  async dispatch(write) {
+    const leased = attemptsUnderLease(write);
     if (leased.length) await handToDeliveryWorker(leased);
-    // No worker in this process (a script, a test): a running worker's poll picks the rows up.
-    if (deliveryIds.length > leased.length) await wakeDeliveryWorker();
+    if (write.deliveries.length > leased.length) await wakeDeliveryWorker();
+  },
+  // No worker in this process (a script, a test): a running worker's poll picks the rows up.
+  enqueue: async (deliveryIds) => {
+    if (deliveryIds.length) await wakeDeliveryWorker();
   },
 };
 

@@ -77,7 +77,7 @@ The Referloop REST API. Backends call \`/api/v1/public/...\` with \`Authorizatio
 - 409: a conflict with stored state (duplicate \`ClientProvidedId\`, a retry of a delivered webhook). 422: an \`Idempotency-Key\` reused for a different request.
 - Creates answer 201 with the created record; deletes answer 200 with an empty body; a manual webhook retry answers 202.
 - Paged lists share one envelope: \`items\`, \`page\` (from 1), \`pageSize\` (1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}), \`totalCount\`, \`hasNextPage\`. Out-of-range paging is a 400, never silently clamped.
-- Idempotency: \`POST\` create-user, track, link and reward accept \`Idempotency-Key\`. ${IDEMPOTENCY_DOC}
+- Idempotency: \`POST\` create-user, track, link and reward, and the client library's track-reward-event (keyed like reward), accept \`Idempotency-Key\`. ${IDEMPOTENCY_DOC}
 
 ## API keys and roles
 Each key acts with the role chosen when it was created, never more than its creator's own role:

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "@/server/db/client";
-import { hashRequest } from "@/server/domain/idempotency/hash-request";
-import { IDEMPOTENCY_KEY_MAX_LENGTH, withIdempotency } from "@/server/domain/idempotency/with-idempotency";
+import { runOnce } from "@/server/domain/idempotency/run-once";
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from "@/server/domain/idempotency/with-idempotency";
 
 type IdempotentContext = { db: Db; headers: Headers; organizationId: string };
 
@@ -11,16 +11,8 @@ type IdempotentContext = { db: Db; headers: Headers; organizationId: string };
  * The scope is the procedure, so REST and dashboard calls share it; the hash is of the parsed input,
  * so `ReferrerId` and `referrerId` count as the same body.
  */
-export async function idempotently<T>(ctx: IdempotentContext, scope: string, input: unknown, run: () => Promise<T>): Promise<T> {
-  const key = ctx.headers.get("idempotency-key");
-  if (key === null) return run();
-  const { body } = await withIdempotency(
-    ctx.db,
-    { organizationId: ctx.organizationId, key: key.trim(), scope, requestHash: hashRequest(input) },
-    async () => ({ status: 200, body: await run() }),
-  );
-  return body as T;
-}
+export const idempotently = <T>(ctx: IdempotentContext, scope: string, input: unknown, run: () => Promise<T>): Promise<T> =>
+  runOnce(ctx.db, { organizationId: ctx.organizationId, key: ctx.headers.get("idempotency-key"), scope, input }, run);
 
 export const IDEMPOTENCY_DOC = `Accepts an \`Idempotency-Key\` header (1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters): a retry with the same key and body within 24 hours returns the first response without a second effect; the same key with a different body is a 422, and a retry while the first call is still running is a 409.`;
 

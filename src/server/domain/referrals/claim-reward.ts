@@ -2,7 +2,8 @@ import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { activityInsert } from "@/server/domain/activity/record-activity";
 import { isUniqueViolation, isWriteConflict } from "@/server/domain/db-errors";
-import type { ClaimedAttempt, DeliveryLease } from "@/server/domain/deliveries/claim-attempts";
+import type { DeliveryLease } from "@/server/domain/deliveries/claim-attempts";
+import type { WrittenDelivery } from "@/server/domain/deliveries/outbox";
 import { insertRewardDeliveries } from "@/server/domain/deliveries/insert-reward-deliveries";
 import { buildRewardPayload, type RewardPayload } from "@/server/domain/deliveries/reward-payload";
 import { rewardEventInsert } from "./record-reward-event";
@@ -42,24 +43,9 @@ export async function claimReward(db: Db, ctx: RewardContext, lease: DeliveryLea
     status: "Completed",
     referralTrackingId: ctx.item.id,
     rewardClaimedAt: claimedAt.toISOString(),
-    deliveryIds: deliveries.map((d) => d.id),
-    ...(lease && deliveries.length ? { leased: deliveries.map((d) => firstAttempt(d, payload)) } : {}),
+    written: { payload, deliveries, lease },
   };
 }
-
-/** A delivery row the claim wrote, with what sending it needs of its webhook. */
-type WrittenDelivery = { id: string; webhookId: string; url: string; secretEncrypted: string };
-
-/** The attempt a lease took with the reward: the row as claimDueAttempts would have returned it. */
-const firstAttempt = ({ id, webhookId, url, secretEncrypted }: WrittenDelivery, payload: RewardPayload): ClaimedAttempt => ({
-  id,
-  projectId: payload.projectId,
-  webhookId,
-  eventName: payload.event,
-  payload,
-  attemptNumber: 1,
-  webhook: { url, secretEncrypted, enabled: true },
-});
 
 /** Which farming rule a claim refused by a unique index ran into, read from the reward that won. */
 async function lostTo(db: Db, { item }: RewardContext): Promise<"duplicate_referee" | "mutual_referral"> {

@@ -33,8 +33,9 @@ export type GrantRewardInput = {
  * Pending -> Completed (reward history, counters, outbox deliveries) or Pending -> Failed,
  * atomically. Every call also records the reported event. The database settles races: the
  * status change is conditional on Pending, and RewardHistory's unique keys refuse a second claim for
- * the item, the referee, or the pair of users either way round. The caller hands the result's
- * `deliveryIds`, and the attempts claimed under its `lease` (if it has one), to the scheduler.
+ * the item, the referee, or the pair of users either way round. A claim writes its deliveries with
+ * their first attempts under `lease`, if given; the result says what it wrote. Callers go through
+ * reportRewardEvent, which hands that to the outbox.
  */
 export async function grantReward(
   db: Db,

@@ -44,7 +44,9 @@ async function tracked(f: OrgWithProject = main, opts: { rewardEventName?: strin
 /** Reports an event as the reward endpoint would: the body parsed by its schema. */
 const grant = (trackingId: string, input: Omit<z.input<typeof rewardBody>, "referralTrackingId"> & { refereeId?: string } = {}, f = main) => {
   const { refereeId, ...body } = input;
-  return grantReward(t.db, f.org.id, f.project.id, { ...rewardBody.parse({ referralTrackingId: trackingId, ...body }), refereeId });
+  return grantReward(t.db, f.org.id, f.project.id, { ...rewardBody.parse({ referralTrackingId: trackingId, ...body }), refereeId }).then(
+    ({ written, ...outcome }) => ({ ...outcome, deliveryIds: written?.deliveries.map((d) => d.id) ?? [] }),
+  );
 };
 
 /** Spreads tracked items a second apart in the given order (arrivals in one millisecond would tie). */

@@ -83,7 +83,7 @@ export function refuseSelfReferral(
       type: "reward_rejected",
       description: `No reward for ${item.referrerClientId}: the new user reported for their referral is ${item.referrerClientId} (self_referral).`,
     });
-    return { rewardClaimed: false, status: item.status, reason: "self_referral", referralTrackingId: item.id, deliveryIds: [] };
+    return { rewardClaimed: false, status: item.status, reason: "self_referral", referralTrackingId: item.id, written: null };
   });
 }
 

@@ -1,6 +1,6 @@
 import type { RewardEnvironment, TrackingStatus } from "@/generated/prisma/client";
 import type { RewardReason } from "@/lib/schemas/referrals";
-import type { ClaimedAttempt } from "@/server/domain/deliveries/claim-attempts";
+import type { OutboxWrite } from "@/server/domain/deliveries/outbox";
 import type { BoundRewardItem, RewardItem } from "./load-reward-item";
 
 /**
@@ -15,7 +15,8 @@ export type RewardContext<Item extends RewardItem = BoundRewardItem> = {
   environment: RewardEnvironment | null;
 };
 
-export type GrantRewardResult = {
+/** What the caller of a reported reward event is told. */
+export type RewardOutcome = {
   /** True only for the call that claimed the reward. */
   rewardClaimed: boolean;
   /** The item's status after this call. */
@@ -25,16 +26,15 @@ export type GrantRewardResult = {
   referralTrackingId: string;
   /** When this call claimed the reward. */
   rewardClaimedAt?: string;
-  /** The outbox rows the claim wrote, for the caller to hand to the scheduler (empty when not claimed). */
-  deliveryIds: string[];
-  /** Of those, the first attempts the claim took under the caller's lease (see DeliveryLease): the lease's worker sends them now. */
-  leased?: ClaimedAttempt[];
 };
+
+/** The outcome, and what a claim wrote to the outbox (null when nothing was claimed), for the outbox to dispatch. */
+export type GrantRewardResult = RewardOutcome & { written: OutboxWrite | null };
 
 export const notClaimed = (ctx: RewardContext<RewardItem>, status: TrackingStatus, reason: RewardReason): GrantRewardResult => ({
   rewardClaimed: false,
   status,
   reason,
   referralTrackingId: ctx.item.id,
-  deliveryIds: [],
+  written: null,
 });

@@ -1,7 +1,7 @@
 import { REWARD_REASONS } from "@/lib/schemas/referrals";
-import { IDEMPOTENCY_DOC, idempotencyKeyHeader, idempotently } from "@/server/api/trpc/idempotency";
+import { IDEMPOTENCY_DOC, idempotencyKeyHeader } from "@/server/api/trpc/idempotency";
 import { protectedProcedure } from "@/server/api/trpc/procedures";
-import { grantReward } from "@/server/domain/referrals/grant-reward";
+import { reportRewardEvent } from "@/server/domain/referrals/report-reward-event";
 import { rewardInput, rewardOutput } from "./referral.types";
 
 const ELIGIBILITY = [
@@ -24,10 +24,5 @@ export const grantRewardProcedure = protectedProcedure
   .input(rewardInput)
   .output(rewardOutput)
   .mutation(({ ctx, input: { projectId, ...body } }) =>
-    idempotently(ctx, `referrals.reward:${projectId}`, body, async () => {
-      const lease = await ctx.scheduler.lease();
-      const { deliveryIds, leased, ...result } = await grantReward(ctx.db, ctx.organizationId, projectId, body, lease);
-      await ctx.scheduler.enqueue(deliveryIds, leased);
-      return result;
-    }),
+    reportRewardEvent({ db: ctx.db, outbox: ctx.scheduler }, { organizationId: ctx.organizationId, projectId }, body, ctx.headers.get("idempotency-key")),
   );

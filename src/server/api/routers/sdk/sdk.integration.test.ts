@@ -492,6 +492,23 @@ describe("track-reward-event", () => {
     expect(scheduler.enqueued).toEqual([]);
   });
 
+  it("honours Idempotency-Key like the REST reward call: a retry replays the first answer, under the same key as REST", async () => {
+    const { trackingId } = await anonymousArrival();
+    const body = { newUserId: uid("retrying"), referralTrackingId: trackingId, eventName: "purchase" };
+    const headers = { "idempotency-key": uid("reward-key") };
+    const first = await sdk("track-reward-event", { secret: main.secret, body, headers });
+    expect(first.json).toMatchObject({ rewardClaimed: true, status: "Completed" });
+    const retry = await sdk("track-reward-event", { secret: main.secret, body, headers });
+    expect(retry.status).toBe(200);
+    expect(retry.json).toEqual(first.json);
+    // Without the key the same call reports a second event, which finds the item completed.
+    expect((await sdk("track-reward-event", { secret: main.secret, body })).json).toMatchObject({ rewardClaimed: false, reason: "already_completed" });
+    expect(await t.db.rewardEvent.count({ where: { trackingId } })).toBe(2);
+    // One key names one reward whichever endpoint carries it: the same key on the REST call with another body is a 422.
+    const other = await rest("POST", `/projects/${main.projectId}/referrals/reward`, { body: { referralTrackingId: trackingId, eventName: "other" }, headers });
+    expectProblem(other, 422);
+  });
+
   it("an item bound by init-app-user takes only its referee; the referrer as newUserId is self_referral; unknown ids are 404", async () => {
     const { referrer: ref, trackingId } = await anonymousArrival();
     const userId = uid("identified");
