@@ -2,6 +2,15 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
+/** What the e2e server relaxes (each announced at its start); e2e/security.spec.ts unsets them for its own server. */
+export const E2E_RELAXATIONS = {
+  REFERLOOP_DEV_MAILBOX: "true",
+  WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+  REFERLOOP_ALLOW_HTTP_URLS: "true",
+  REFERLOOP_ALLOW_INSECURE_COOKIES: "true",
+  REFERLOOP_DISABLE_HSTS: "true",
+};
+
 /**
  * End-to-end tests drive Debian's Chromium against the production build (`next build` runs once,
  * before this). scripts/test.mjs prepares a fresh PostgreSQL database and passes DATABASE_URL.
@@ -40,8 +49,10 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
-      REFERLOOP_ENV: "development",
-      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+      // The suite serves http on 127.0.0.1 and delivers to receivers there: the guards that forbid
+      // that are relaxed one by one (dashboard over http, http and private webhook targets, the
+      // mailbox the e-mail tests read). The security spec starts a server of its own with none.
+      ...E2E_RELAXATIONS,
       WEBHOOK_RETRY_BASE_MS: "200",
       NEXTAUTH_URL: `http://127.0.0.1:${port}`,
       NEXTAUTH_SECRET: "e2e-secret-not-for-production",

@@ -3,9 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type APIResponse } from "@playwright/test";
+import { E2E_RELAXATIONS } from "../playwright.config";
 import { createApiKey, createProject, openProjectTab, PASSWORD, signUp, uniqueEmail, watchCsp } from "./helpers";
 
-/** The e2e server runs a production build in development mode (REFERLOOP_ENV=development) over http. */
+/** The e2e server runs the production build over http, with the guards that forbid that relaxed (E2E_RELAXATIONS). */
 const port = Number(process.env.E2E_PORT ?? 3100);
 
 function expectDashboardHeaders(headers: Record<string, string>) {
@@ -25,7 +26,7 @@ test.describe("secure headers", () => {
     for (const pathname of ["/sign-in", "/sign-up", "/dashboard", "/", "/forgot-password", "/reset-password?token=x", "/verify-email?token=x", "/invitations/x"]) {
       const res = await request.get(pathname, { maxRedirects: 0 });
       expectDashboardHeaders(res.headers());
-      // Development mode over http: no HSTS, no upgrade of requests to https.
+      // REFERLOOP_DISABLE_HSTS: no HSTS, no upgrade of requests to https.
       expect(res.headers()["strict-transport-security"]).toBeUndefined();
       expect(res.headers()["content-security-policy"]).not.toContain("upgrade-insecure-requests");
     }
@@ -129,13 +130,16 @@ async function waitForServer(base: string) {
   await expect.poll(() => fetch(`${base}/api/v1/openapi.json`).then((r) => r.status, () => 0), { timeout: 60_000 }).toBe(200);
 }
 
-test.describe("production mode", () => {
-  test("HSTS, upgrade-insecure-requests and a Secure session cookie, even with an http NEXTAUTH_URL", async () => {
+/** Every relaxation of the e2e server unset: each guard at its default. */
+const NO_RELAXATIONS = Object.fromEntries(Object.keys(E2E_RELAXATIONS).map((name) => [name, undefined]));
+
+test.describe("every guard at its default", () => {
+  test("HSTS, upgrade-insecure-requests, a Secure session cookie and no mailbox, even with an http NEXTAUTH_URL", async () => {
     const productionPort = port + 2;
     const base = `http://127.0.0.1:${productionPort}`;
     const dataDir = mkdtempSync(path.join(tmpdir(), "referloop-e2e-production-"));
     const server = startServer(productionPort, {
-      REFERLOOP_ENV: "production",
+      ...NO_RELAXATIONS,
       REFERLOOP_DATA_DIR: dataDir,
       DATABASE_URL: undefined,
       NEXTAUTH_URL: base,
@@ -147,13 +151,15 @@ test.describe("production mode", () => {
       const page = await fetch(`${base}/sign-in`);
       expect(page.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
       expect(page.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
-      // The development mailbox does not exist in production mode.
+      // The development mailbox does not exist without its own setting, even for a loopback client.
       expect((await fetch(`${base}/dev/mail`)).status).toBe(404);
+      // Nothing relaxed, nothing announced.
+      expect(server.output()).not.toContain("guard relaxed");
 
       const email = uniqueEmail("secure");
       const signUpResponse = await fetch(`${base}/api/trpc/accounts.signUp`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: { "content-type": "application/json", origin: base },
         body: JSON.stringify({ email, password: PASSWORD, organizationName: "Secure Ltd" }),
       });
       expect(signUpResponse.status).toBe(200);
@@ -181,7 +187,6 @@ test.describe("production mode", () => {
   test("refuses to start on PostgreSQL without NEXTAUTH_SECRET and REFERLOOP_ENCRYPTION_KEY, saying how to make them", async () => {
     const server = startServer(port + 3, {
       NODE_ENV: "production",
-      REFERLOOP_ENV: undefined,
       DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/postgres",
       NEXTAUTH_SECRET: undefined,
       REFERLOOP_ENCRYPTION_KEY: undefined,

@@ -13,7 +13,8 @@ import path from "node:path";
 const port = Number(process.env.SMOKE_PORT ?? 3101);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "referloop-smoke-"));
-const env = { ...process.env, REFERLOOP_DATA_DIR: dataDir, REFERLOOP_ENV: "development" };
+// Every guard at its default (nothing relaxed); e-mailed links are built on NEXTAUTH_URL.
+const env = { ...process.env, REFERLOOP_DATA_DIR: dataDir, NEXTAUTH_URL: base };
 delete env.DATABASE_URL;
 delete env.NEXTAUTH_SECRET;
 
@@ -28,7 +29,7 @@ try {
 
   const signUp = await fetch(`${base}/api/trpc/accounts.signUp`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", origin: base },
     body: JSON.stringify({ email: "newcomer@example.com", password: "a-good-password", organizationName: "Newcomer Ltd" }),
   });
   assert.equal(signUp.status, 200, `sign-up answers 200, got ${signUp.status}: ${await signUp.clone().text()}`);

@@ -5,11 +5,11 @@
  *
  *   npm run worker
  */
-import { getConfigOrExit } from "@/server/config";
+import { getConfigOrExit, warnAboutRelaxations } from "@/server/config";
 import { startClickPurge, stopClickPurge } from "@/server/jobs/click-purge";
 import { startDeliveryWorker, stopDeliveryWorker } from "@/server/jobs/delivery-worker";
 
-getConfigOrExit();
+warnAboutRelaxations(getConfigOrExit());
 
 await startDeliveryWorker();
 // Also purges expired landing-page clicks, unless Inngest's cron does.

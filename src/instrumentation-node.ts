@@ -1,5 +1,6 @@
 /**
- * The configuration is read first, so a bad variable stops the start with a message naming it.
+ * The configuration is read first, so a bad variable stops the start with a message naming it, and
+ * every guard it relaxes is announced, one warning line each.
  * Opening the database here applies the embedded database's migrations before the first request,
  * and the delivery worker resumes whatever deliveries a previous process left due.
  */
@@ -7,7 +8,7 @@ import { appServices } from "@/server/api/trpc/context";
 import { answerRest } from "@/server/api/rest/handle-rest-request";
 import { answerSdk } from "@/server/api/rest/handle-sdk-request";
 import { OPENAPI_DOCUMENT_PATH, serveOpenApiDocument } from "@/server/api/openapi/serve-document";
-import { getConfigOrExit } from "@/server/config";
+import { getConfigOrExit, warnAboutRelaxations } from "@/server/config";
 import { serveDirectly, viaFetch, type DirectRoute } from "@/server/http/direct-routes";
 import { answerForbiddenMethods } from "@/server/http/forbidden-methods";
 import { recordPeerAddress } from "@/server/http/peer-address";
@@ -17,6 +18,7 @@ import { startDeliveryWorker, stopDeliveryWorker } from "@/server/jobs/delivery-
 import { serveWidget, WIDGET_PREFIX } from "@/server/http/widget-files";
 
 const config = getConfigOrExit();
+warnAboutRelaxations(config);
 
 // Production only: `next dev` reloads the route files on change, and these would not (direct-routes.ts).
 const direct: DirectRoute[] = config.devServer

@@ -27,8 +27,8 @@ export function proxy(request: NextRequest) {
     return response;
   }
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const { devServer, productionMode } = getConfig();
-  const headers = pageSecurityHeaders({ nonce, devServer, production: productionMode });
+  const { devServer, hsts } = getConfig();
+  const headers = pageSecurityHeaders({ nonce, devServer, hsts });
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);

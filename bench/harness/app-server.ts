@@ -38,8 +38,8 @@ export type AppServerOptions = {
 };
 
 /**
- * The environment of a bench server: production build and NODE_ENV, development URL rules (webhooks
- * to 127.0.0.1 over http), fixed secrets (nothing written to the real data folder), no Inngest (the
+ * The environment of a bench server: production build and NODE_ENV, http and private webhook targets
+ * allowed (webhooks to 127.0.0.1 over http), fixed secrets (nothing written to the real data folder), no Inngest (the
  * embedded worker delivers), no access log (one line per request would be measured too), and request
  * quotas too large to refuse anything (one API key drives thousands of requests a minute) while
  * every request still pays for its counting, as in production.
@@ -50,7 +50,8 @@ export function serverEnv(options: AppServerOptions): NodeJS.ProcessEnv {
   Object.assign(env, {
     NODE_ENV: "production",
     DATABASE_URL: options.databaseUrl,
-    REFERLOOP_ENV: "development",
+    WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+    REFERLOOP_ALLOW_HTTP_URLS: "true",
     ...BENCH_SECRETS,
     NEXTAUTH_URL: `http://127.0.0.1:${options.port}`,
     REFERLOOP_ACCESS_LOG: "0",

@@ -1,37 +1,83 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { readFileSync } from "node:fs";
+import { parseEnv } from "node:util";
+import { ConfigError, loadConfig, relaxations, RELAXATION_SETTINGS, warnAboutRelaxations } from "./config";
 
 describe("loadConfig", () => {
-  it("runs on embedded defaults with nothing set", () => {
+  it("runs on embedded defaults with nothing set, every guard on", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      productionMode: false,
       databaseUrl: undefined,
       accessLog: true,
-      urlRules: { httpsOnly: false, publicOnly: false },
+      urlRules: { httpsOnly: true, publicOnly: true },
+      secureCookies: true,
+      hsts: true,
+      devMailbox: false,
+      hostLinks: false,
       deliveries: { retryBaseMs: 5_000, pollIntervalMs: 2_000 },
       inngestEnabled: false,
     });
     expect(config.dataDir).toMatch(/\.data$/);
   });
 
-  it("follows NODE_ENV into production mode unless REFERLOOP_ENV says otherwise; empty counts as unset", () => {
-    expect(loadConfig({ NODE_ENV: "production" }).urlRules).toEqual({ httpsOnly: true, publicOnly: true });
-    expect(loadConfig({ NODE_ENV: "production", REFERLOOP_ENV: "development" }).productionMode).toBe(false);
-    expect(loadConfig({ NODE_ENV: "production", WEBHOOK_ALLOW_PRIVATE_URLS: "true" }).urlRules).toEqual({ httpsOnly: true, publicOnly: false });
-    expect(loadConfig({ DATABASE_URL: "", WEBHOOK_RETRY_BASE_MS: "" })).toMatchObject({ databaseUrl: undefined, deliveries: { retryBaseMs: 5_000 } });
+  it("keeps every guard on whatever NODE_ENV says; empty counts as unset", () => {
+    for (const NODE_ENV of ["development", "production", "test"]) {
+      expect(loadConfig({ NODE_ENV })).toMatchObject({ urlRules: { httpsOnly: true, publicOnly: true }, secureCookies: true, hsts: true, devMailbox: false, hostLinks: false });
+    }
+    expect(loadConfig({ DATABASE_URL: "", WEBHOOK_RETRY_BASE_MS: "", REFERLOOP_DEV_MAILBOX: "" })).toMatchObject({
+      databaseUrl: undefined,
+      deliveries: { retryBaseMs: 5_000 },
+      devMailbox: false,
+    });
+  });
+
+  it("relaxes each guard by its own setting only", () => {
+    const on = (name: string) => loadConfig({ [name]: "true" });
+    expect(on("REFERLOOP_DEV_MAILBOX")).toMatchObject({ devMailbox: true, urlRules: { httpsOnly: true, publicOnly: true }, secureCookies: true, hsts: true });
+    expect(on("WEBHOOK_ALLOW_PRIVATE_URLS")).toMatchObject({ urlRules: { httpsOnly: true, publicOnly: false }, devMailbox: false, secureCookies: true });
+    expect(on("REFERLOOP_ALLOW_HTTP_URLS")).toMatchObject({ urlRules: { httpsOnly: false, publicOnly: true }, hsts: true });
+    expect(on("REFERLOOP_ALLOW_INSECURE_COOKIES")).toMatchObject({ secureCookies: false, hsts: true, urlRules: { httpsOnly: true } });
+    expect(on("REFERLOOP_DISABLE_HSTS")).toMatchObject({ hsts: false, secureCookies: true, devMailbox: false });
+    expect(on("REFERLOOP_ALLOW_HOST_LINKS")).toMatchObject({ hostLinks: true, devMailbox: false, urlRules: { httpsOnly: true, publicOnly: true } });
+  });
+
+  it("refuses REFERLOOP_ENV, which used to relax every guard at once, naming the settings that replace it", () => {
+    for (const value of ["development", "production"]) {
+      expect(() => loadConfig({ REFERLOOP_ENV: value })).toThrow(/REFERLOOP_ENV: is no longer read: each guard has its own setting \(REFERLOOP_DEV_MAILBOX, WEBHOOK_ALLOW_PRIVATE_URLS/);
+    }
+  });
+
+  it("names one warning line per relaxation in force, and none by default", () => {
+    expect(relaxations(loadConfig({}))).toEqual([]);
+    const all = loadConfig(Object.fromEntries(RELAXATION_SETTINGS.map((name) => [name, "true"])));
+    const lines = relaxations(all);
+    expect(lines).toHaveLength(RELAXATION_SETTINGS.length);
+    RELAXATION_SETTINGS.forEach((name, i) => expect(lines[i]).toMatch(new RegExp(`^${name}=true: `)));
+    // With a public URL, links never come from the Host header: nothing relaxed there.
+    expect(relaxations(loadConfig({ REFERLOOP_ALLOW_HOST_LINKS: "true", NEXTAUTH_URL: "https://app.example.com" }))).toEqual([]);
+    const printed: string[] = [];
+    warnAboutRelaxations(loadConfig({ REFERLOOP_DEV_MAILBOX: "1", REFERLOOP_DISABLE_HSTS: "true" }), (line) => printed.push(line));
+    expect(printed).toEqual([expect.stringMatching(/^\[referloop\] guard relaxed: REFERLOOP_DEV_MAILBOX=true: /), expect.stringMatching(/^\[referloop\] guard relaxed: REFERLOOP_DISABLE_HSTS=true: /)]);
+  });
+
+  it("npm run dev relaxes exactly the named settings, through scripts/dev.env", () => {
+    const script = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts.dev;
+    expect(script).toMatch(/^node --env-file=scripts\/dev\.env /);
+    const dev = parseEnv(readFileSync("scripts/dev.env", "utf8"));
+    expect(Object.keys(dev).sort()).toEqual([...RELAXATION_SETTINGS].sort());
+    expect(relaxations(loadConfig(dev))).toHaveLength(RELAXATION_SETTINGS.length);
   });
 
   it("refuses bad values, naming every bad variable and what it got", () => {
     let error: unknown;
     try {
-      loadConfig({ WEBHOOK_RETRY_BASE_MS: "soon", REFERLOOP_ENV: "staging", DATABASE_URL: "mysql://x", REFERLOOP_ACCESS_LOG: "maybe" });
+      loadConfig({ WEBHOOK_RETRY_BASE_MS: "soon", REFERLOOP_DEV_MAILBOX: "yes", DATABASE_URL: "mysql://x", REFERLOOP_ACCESS_LOG: "maybe" });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
-    for (const name of ["WEBHOOK_RETRY_BASE_MS", "REFERLOOP_ENV", "DATABASE_URL", "REFERLOOP_ACCESS_LOG"]) expect(message).toContain(name);
+    for (const name of ["WEBHOOK_RETRY_BASE_MS", "REFERLOOP_DEV_MAILBOX", "DATABASE_URL", "REFERLOOP_ACCESS_LOG"]) expect(message).toContain(name);
     expect(message).toContain('"soon"');
     expect(() => loadConfig({ WEBHOOK_POLL_INTERVAL_MS: "0" })).toThrow(/WEBHOOK_POLL_INTERVAL_MS: must be at least 1/);
   });
@@ -95,8 +141,8 @@ describe("rate limits and Redis", () => {
 describe("secrets in production on PostgreSQL", () => {
   const onPostgres = { NODE_ENV: "production", DATABASE_URL: "postgresql://app@db.example.com:5432/referloop" };
 
-  it("are required, naming every missing one and how to make it, whatever REFERLOOP_ENV says", () => {
-    expect(() => loadConfig({ ...onPostgres, REFERLOOP_ENV: "development" })).toThrow(
+  it("are required, naming every missing one and how to make it, whatever guards are relaxed", () => {
+    expect(() => loadConfig({ ...onPostgres, REFERLOOP_ALLOW_HTTP_URLS: "true", WEBHOOK_ALLOW_PRIVATE_URLS: "true" })).toThrow(
       "Set NEXTAUTH_SECRET and REFERLOOP_ENCRYPTION_KEY before starting in production on PostgreSQL: every instance needs the same values, so they are not generated. Make each with: openssl rand -base64 32",
     );
     expect(() => loadConfig({ ...onPostgres, NEXTAUTH_SECRET: "s".repeat(44) })).toThrow(/Set REFERLOOP_ENCRYPTION_KEY before/);

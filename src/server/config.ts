@@ -8,15 +8,20 @@ import { trustedProxiesSchema, type TrustedProxies } from "@/server/http/client-
  * environment). Everything has an embedded default, so a fresh checkout runs with no configuration.
  */
 
-/** What a webhook or redirect URL may be: https only, and public addresses only (webhooks). */
+/**
+ * What a webhook or redirect URL may be: https only (unless REFERLOOP_ALLOW_HTTP_URLS), and for
+ * webhooks public addresses only (unless WEBHOOK_ALLOW_PRIVATE_URLS). The cloud metadata and
+ * link-local ranges are refused whatever is set (private-address.ts).
+ */
 export type UrlRules = { httpsOnly: boolean; publicOnly: boolean };
 
+/*
+ * Every guard is on by default and relaxed only by its own named setting, whatever NODE_ENV says: a
+ * production build run for staging or a demo is as reachable as production. `npm run dev` turns the
+ * conveniences of a developer's machine on explicitly (scripts/dev.env), and each relaxation in force
+ * is announced at start (relaxations below).
+ */
 export type Config = {
-  /**
-   * Production mode tightens URL rules (https only, no private webhook targets). It follows NODE_ENV
-   * unless REFERLOOP_ENV says otherwise, so a production build can be tested locally.
-   */
-  productionMode: boolean;
   /** PostgreSQL; unset means the embedded PGlite in `dataDir`. */
   databaseUrl: string | undefined;
   /** Folder of the embedded database and generated secrets. */
@@ -29,14 +34,23 @@ export type Config = {
   previousEncryptionKey: string | undefined;
   /**
    * Production on PostgreSQL must be given its secrets: a generated one would differ per instance and
-   * per disk, so other instances could not read sessions or decrypt webhook secrets. NODE_ENV, not
-   * REFERLOOP_ENV, decides: relaxed URL rules do not make a deployment single-instance.
+   * per disk, so other instances could not read sessions or decrypt webhook secrets. NODE_ENV decides:
+   * relaxed guards do not make a deployment single-instance.
    */
   secretsRequired: boolean;
   /** `next dev`: the dashboard's CSP allows what the dev server needs (eval, inline styles). */
   devServer: boolean;
-  /** Production mode sends the session cookie with `Secure` (and the `__Secure-` name prefix). */
+  /** The session cookie is `Secure` (with the `__Secure-` name prefix); REFERLOOP_ALLOW_INSECURE_COOKIES turns it off. */
   secureCookies: boolean;
+  /** Dashboard pages send HSTS and `upgrade-insecure-requests`; REFERLOOP_DISABLE_HSTS turns both off. */
+  hsts: boolean;
+  /** REFERLOOP_DEV_MAILBOX: /dev/mail lists the e-mail written to the data folder, to loopback clients only. */
+  devMailbox: boolean;
+  /**
+   * REFERLOOP_ALLOW_HOST_LINKS: without a configured public URL, e-mailed links (password reset among
+   * them) may be built on the request's Host header, which a caller can forge. Off: they are refused.
+   */
+  hostLinks: boolean;
   /** SMTP_URL (`smtp://user:pass@host:587`, `smtps://...`): e-mail goes through it; unset writes files to `<dataDir>/mail`. */
   smtpUrl: string | undefined;
   /** MAIL_FROM: the From of outgoing e-mail. */
@@ -105,9 +119,23 @@ const origin = z
   .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), { error: "must be an http(s) URL" })
   .transform((v) => new URL(v).origin);
 
+/** The settings that relax a guard, each announced at start while in force. */
+export const RELAXATION_SETTINGS = [
+  "REFERLOOP_DEV_MAILBOX",
+  "WEBHOOK_ALLOW_PRIVATE_URLS",
+  "REFERLOOP_ALLOW_HTTP_URLS",
+  "REFERLOOP_ALLOW_INSECURE_COOKIES",
+  "REFERLOOP_DISABLE_HSTS",
+  "REFERLOOP_ALLOW_HOST_LINKS",
+] as const;
+
 const environment = z.object({
   NODE_ENV: z.string().optional(),
-  REFERLOOP_ENV: z.enum(["production", "development"], { error: "must be production or development" }).optional(),
+  // It used to relax every guard at once; refused, so a server that set it does not silently change.
+  REFERLOOP_ENV: z
+    .string()
+    .refine(() => false, { error: `is no longer read: each guard has its own setting (${RELAXATION_SETTINGS.join(", ")}); remove it and set those you need` })
+    .optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, { error: "must be a postgresql:// URL" }).optional(),
   REFERLOOP_DATA_DIR: z.string().default(".data"),
   NEXTAUTH_SECRET: z.string().optional(),
@@ -119,7 +147,12 @@ const environment = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: "must be an smtp:// or smtps:// URL" }).optional(),
   MAIL_FROM: z.string().default("Referloop <no-reply@localhost>"),
   REFERLOOP_ACCESS_LOG: flag.default(true),
+  REFERLOOP_DEV_MAILBOX: flag.default(false),
   WEBHOOK_ALLOW_PRIVATE_URLS: flag.default(false),
+  REFERLOOP_ALLOW_HTTP_URLS: flag.default(false),
+  REFERLOOP_ALLOW_INSECURE_COOKIES: flag.default(false),
+  REFERLOOP_DISABLE_HSTS: flag.default(false),
+  REFERLOOP_ALLOW_HOST_LINKS: flag.default(false),
   WEBHOOK_RETRY_BASE_MS: wholeMs(0).default(5_000),
   WEBHOOK_POLL_INTERVAL_MS: wholeMs(1).default(2_000),
   // The Inngest SDK reads these itself; here they only decide which scheduler runs.
@@ -174,10 +207,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const bucketKeys = ["ICON_BUCKET_ACCESS_KEY_ID", "ICON_BUCKET_SECRET_ACCESS_KEY"].filter((name) => e.ICON_BUCKET_URL && !present[name]);
   if (bucketKeys.length) throw new ConfigError([`ICON_BUCKET_URL is set: set ${bucketKeys.join(" and ")} too (the bucket's credentials)`]);
-  const productionMode = e.REFERLOOP_ENV ? e.REFERLOOP_ENV === "production" : e.NODE_ENV === "production";
   const inngestDev = e.INNGEST_DEV !== undefined && !["0", "false"].includes(e.INNGEST_DEV.toLowerCase());
   return {
-    productionMode,
     databaseUrl: e.DATABASE_URL,
     // turbopackIgnore: a runtime folder, not a build input (else the whole project is traced).
     dataDir: path.resolve(/* turbopackIgnore: true */ e.REFERLOOP_DATA_DIR),
@@ -186,11 +217,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     previousEncryptionKey: e.REFERLOOP_ENCRYPTION_KEY_PREVIOUS,
     secretsRequired,
     devServer: e.NODE_ENV === "development",
-    secureCookies: productionMode,
+    secureCookies: !e.REFERLOOP_ALLOW_INSECURE_COOKIES,
+    hsts: !e.REFERLOOP_DISABLE_HSTS,
+    devMailbox: e.REFERLOOP_DEV_MAILBOX,
+    hostLinks: e.REFERLOOP_ALLOW_HOST_LINKS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     accessLog: e.REFERLOOP_ACCESS_LOG,
-    urlRules: { httpsOnly: productionMode, publicOnly: productionMode && !e.WEBHOOK_ALLOW_PRIVATE_URLS },
+    urlRules: { httpsOnly: !e.REFERLOOP_ALLOW_HTTP_URLS, publicOnly: !e.WEBHOOK_ALLOW_PRIVATE_URLS },
     deliveries: { retryBaseMs: e.WEBHOOK_RETRY_BASE_MS, pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS },
     inngestEnabled: inngestDev || Boolean(e.INNGEST_EVENT_KEY && e.INNGEST_SIGNING_KEY),
     publicUrl: e.REFERLOOP_PUBLIC_URL ?? e.NEXTAUTH_URL,
@@ -211,6 +245,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { url: e.ICON_BUCKET_URL, region: e.ICON_BUCKET_REGION, accessKeyId: e.ICON_BUCKET_ACCESS_KEY_ID!, secretAccessKey: e.ICON_BUCKET_SECRET_ACCESS_KEY! }
       : undefined,
   };
+}
+
+/**
+ * One line per guard relaxed in this configuration, for the start of a process to print as a
+ * warning (empty when every guard is on).
+ */
+export function relaxations(config: Config): string[] {
+  return [
+    config.devMailbox && "REFERLOOP_DEV_MAILBOX=true: /dev/mail shows every e-mail written to the data folder (reset links included) to loopback clients",
+    !config.urlRules.publicOnly && "WEBHOOK_ALLOW_PRIVATE_URLS=true: webhooks may target loopback and private addresses (metadata and link-local stay refused)",
+    !config.urlRules.httpsOnly && "REFERLOOP_ALLOW_HTTP_URLS=true: webhook URLs, redirect links and allowed origins may use plain http",
+    !config.secureCookies && "REFERLOOP_ALLOW_INSECURE_COOKIES=true: the session cookie is sent without Secure, over plain http too",
+    !config.hsts && "REFERLOOP_DISABLE_HSTS=true: dashboard pages send no Strict-Transport-Security and do not upgrade requests to https",
+    config.hostLinks && !config.publicUrl && "REFERLOOP_ALLOW_HOST_LINKS=true: e-mailed links (password reset included) are built on the request's Host header",
+  ].filter((line): line is string => typeof line === "string");
+}
+
+/** Prints relaxations(config) as warnings, one line each. */
+export function warnAboutRelaxations(config: Config, warn: (line: string) => void = console.warn): void {
+  for (const line of relaxations(config)) warn(`[referloop] guard relaxed: ${line}`);
 }
 
 let current: Config | undefined;

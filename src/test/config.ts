@@ -7,14 +7,16 @@ import { RateLimiter } from "@/server/rate-limit/rate-limiter";
 import { CredentialCache } from "@/server/db/credential-cache";
 
 /**
- * The configuration tests run with, built like the app's from variables: development URL rules that
- * let webhooks reach the test's receivers on 127.0.0.1, and a fast retry schedule. A test that needs
- * another setting passes its own variables here instead of changing the environment.
+ * The configuration tests run with, built like the app's from variables: URL rules relaxed so webhooks
+ * reach the test's receivers on http://127.0.0.1, e-mailed links built on the request's host, and a
+ * fast retry schedule. A test that needs another setting passes its own variables here instead of
+ * changing the environment (an empty value is unset: the guard's default).
  */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
-    REFERLOOP_ENV: "development",
     WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+    REFERLOOP_ALLOW_HTTP_URLS: "true",
+    REFERLOOP_ALLOW_HOST_LINKS: "true",
     WEBHOOK_RETRY_BASE_MS: "40",
     REFERLOOP_ACCESS_LOG: "0",
     REFERLOOP_DATA_DIR: process.env.REFERLOOP_DATA_DIR,
@@ -23,8 +25,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-/** Production mode's URL rules (https, public addresses only). */
-export const productionConfig = () => testConfig({ REFERLOOP_ENV: "production", WEBHOOK_ALLOW_PRIVATE_URLS: "false" });
+/** Every guard at its default: https, public addresses only, no links from the Host header. */
+export const guardedConfig = () => testConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: "", REFERLOOP_ALLOW_HTTP_URLS: "", REFERLOOP_ALLOW_HOST_LINKS: "" });
 
 /** What performAttempt and the workers get under testConfig(). */
 export const testAttemptOptions = (config: Config = testConfig()) => attemptOptions(config);

@@ -98,7 +98,7 @@ export function WebhookForm(props: WebhookFormProps) {
           )}
         </FormField>
       </div>
-      <FormField label="URL" error={errors.fields.url} hint="Receives a POST per reward. HTTPS in production.">
+      <FormField label="URL" error={errors.fields.url} hint="Receives a POST per reward. HTTPS, on a public address.">
         {(p) => (
           <input
             {...p}

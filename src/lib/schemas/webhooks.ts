@@ -42,7 +42,7 @@ export const webhookFields = {
 
 const described = {
   name: webhookFields.name.describe("A label for people."),
-  url: webhookFields.url.describe("https in production; private, loopback and metadata addresses are refused there."),
+  url: webhookFields.url.describe("https; private, loopback, link-local and metadata addresses are refused."),
   secret: webhookFields.secret.describe(
     `Sent as \`Authorization: Bearer <secret>\` and used to sign each delivery. ${MIN_WEBHOOK_SECRET_LENGTH} to ${MAX_WEBHOOK_SECRET_LENGTH} visible ASCII characters; a \`whsec_\` value must be a Standard Webhooks secret.`,
   ),

@@ -23,7 +23,7 @@ export function authOptions(): NextAuthOptions {
   return {
     secret: instanceSecret("authSecret"),
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
-    // Secure (and `__Secure-`/`__Host-` names) in production mode, whatever NEXTAUTH_URL says: next-auth
+    // Secure (and `__Secure-`/`__Host-` names) unless REFERLOOP_ALLOW_INSECURE_COOKIES, whatever NEXTAUTH_URL says: next-auth
     // would otherwise decide from NEXTAUTH_URL's scheme, or leave the cookie plain when it is unset.
     useSecureCookies: getConfig().secureCookies,
     pages: { signIn: "/sign-in" },

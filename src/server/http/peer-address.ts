@@ -1,4 +1,4 @@
-import { clientIp, type TrustedProxies } from "@/server/http/client-ip";
+import { clientIp, parseTrustedProxies, type TrustedProxies } from "@/server/http/client-ip";
 import type { RequestHook } from "./request-hooks";
 
 /**
@@ -20,4 +20,17 @@ export const recordPeerAddress: RequestHook = (req) => {
  */
 export function requestClientIp(headers: Headers, trustedProxies: TrustedProxies): string | null {
   return clientIp({ remoteAddress: headers.get(PEER_ADDRESS_HEADER), forwardedFor: headers.get("x-forwarded-for"), trustedProxies });
+}
+
+const LOOPBACK = parseTrustedProxies("loopback");
+
+/**
+ * The request came from this machine: the connection's peer, as the hook recorded it, is a loopback
+ * address, and so is the client trusted proxies forwarded for (a proxy on this machine relays others).
+ * False when the peer is unknown (the hook did not run).
+ */
+export function fromLoopback(headers: Headers, trustedProxies: TrustedProxies): boolean {
+  const peer = headers.get(PEER_ADDRESS_HEADER);
+  const client = requestClientIp(headers, trustedProxies);
+  return Boolean(peer && client && LOOPBACK.contains(peer) && LOOPBACK.contains(client));
 }

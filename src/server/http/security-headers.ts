@@ -9,8 +9,8 @@ export type PageHeaderOptions = {
   nonce: string;
   /** `next dev`: React needs eval for its debugging aids, and the dev server injects styles inline. */
   devServer: boolean;
-  /** Production mode (config.productionMode): https is expected, so HSTS and upgrading requests. */
-  production: boolean;
+  /** https is expected (config.hsts, on unless REFERLOOP_DISABLE_HSTS): HSTS, and requests upgraded. */
+  hsts: boolean;
 };
 
 /**
@@ -19,7 +19,7 @@ export type PageHeaderOptions = {
  * ('self'); React's `style` attributes (the campaign preview's colours) need style-src-attr, which
  * cannot run code. frame-ancestors 'none' stops clickjacking of the delete and rotate buttons.
  */
-export function contentSecurityPolicy({ nonce, devServer, production }: PageHeaderOptions): string {
+export function contentSecurityPolicy({ nonce, devServer, hsts }: PageHeaderOptions): string {
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${devServer ? " 'unsafe-eval'" : ""}`,
@@ -32,7 +32,7 @@ export function contentSecurityPolicy({ nonce, devServer, production }: PageHead
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
-    ...(production ? ["upgrade-insecure-requests"] : []),
+    ...(hsts ? ["upgrade-insecure-requests"] : []),
   ];
   return directives.join("; ");
 }
@@ -45,7 +45,7 @@ export function pageSecurityHeaders(options: PageHeaderOptions): { "Content-Secu
     "X-Content-Type-Options": "nosniff",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()",
     // Two years, the preload list's minimum; only where the dashboard is served over https.
-    ...(options.production ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
+    ...(options.hsts ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
   };
 }
 

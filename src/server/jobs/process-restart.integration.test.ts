@@ -29,8 +29,8 @@ function startWorkerProcess() {
     env: {
       ...process.env,
       DATABASE_URL: t.url!,
-      REFERLOOP_ENV: "development",
       WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+      REFERLOOP_ALLOW_HTTP_URLS: "true",
       WEBHOOK_RETRY_BASE_MS: "1000",
       WEBHOOK_POLL_INTERVAL_MS: "100",
     },

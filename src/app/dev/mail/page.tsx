@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { getConfig } from "@/server/config";
-import { listMailbox } from "@/server/mail/mailbox";
+import { listMailbox, mailboxVisible } from "@/server/mail/mailbox";
 
 export const metadata: Metadata = { title: "Development mailbox" };
 
@@ -26,12 +26,12 @@ function Body({ text }: { text: string }) {
 
 /**
  * The e-mails the embedded default wrote to `<data folder>/mail/` instead of sending them, newest
- * first, so a newcomer can follow a verification or invitation link. Not there in production mode.
+ * first, so a newcomer can follow a verification or invitation link. A 404 like any unknown page
+ * unless mailboxVisible: opted into, and asked from this machine.
  */
 export default async function DevMailPage() {
-  await connection();
   const config = getConfig();
-  if (config.productionMode) notFound();
+  if (!mailboxVisible(config, await headers())) notFound();
   const messages = listMailbox();
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">

@@ -8,11 +8,11 @@ import {
   insertCompletedReward,
     type RewardSetup,
 } from "@/test/delivery-fixtures";
-import { productionConfig, testAttemptOptions, testConfig } from "@/test/config";
+import { guardedConfig, testAttemptOptions, testConfig } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
 import { startReceiver, type Receiver } from "@/test/webhook-receiver";
 import { updateWebhook } from "@/server/domain/webhooks/update-webhook";
-import { NON_PUBLIC_TARGET_MESSAGE } from "@/server/domain/webhooks/webhook-url";
+import { METADATA_TARGET_MESSAGE, NON_PUBLIC_TARGET_MESSAGE } from "@/server/domain/webhooks/webhook-url";
 import { DEFAULT_ATTEMPT_TIMEOUT_MS, performAttempt, WEBHOOK_DISABLED_ERROR } from "./perform-attempt";
 import { RESPONSE_EXCERPT_BYTES } from "./post-webhook";
 
@@ -189,12 +189,12 @@ describe("performAttempt", () => {
     expect(receiver.requests).toHaveLength(0);
   });
 
-  it("refuses at send time, in production, a target that became private or is not https", async () => {
+  it("refuses at send time, by default, a target that became private or is not https", async () => {
     const loopbackHttps = await addWebhook(db, setup, { url: receiver.url.replace("http:", "https:") });
     const plainHttp = await addWebhook(db, setup, { url: receiver.url });
     const named = await addWebhook(db, setup, { url: receiver.url.replace("http://127.0.0.1", "https://localhost") });
     const { deliveryIds } = await insertCompletedReward(db, setup);
-    const inProduction = { ...attempt, urlRules: productionConfig().urlRules };
+    const inProduction = { ...attempt, urlRules: guardedConfig().urlRules };
     for (const id of deliveryIds) expect(await performAttempt(db, id, inProduction)).toMatchObject({ outcome: "dead" });
     expect(receiver.requests).toHaveLength(0);
     const errors = await db.deliveryAttempt.findMany({ where: { deliveryId: { in: deliveryIds } }, include: { webhook: true } });
@@ -202,6 +202,18 @@ describe("performAttempt", () => {
     expect(byWebhook[loopbackHttps.id]).toBe(NON_PUBLIC_TARGET_MESSAGE);
     expect(byWebhook[plainHttp.id]).toMatch(/https/);
     expect(byWebhook[named.id]).toBe(NON_PUBLIC_TARGET_MESSAGE);
+  });
+
+  it("refuses at send time a metadata or link-local target stored earlier, even where private targets are allowed", async () => {
+    const metadata = await addWebhook(db, setup, { url: receiver.url });
+    // Stored before the rule existed: creation refuses it now.
+    await db.webhook.update({ where: { id: metadata.id }, data: { url: "http://169.254.169.254/latest/meta-data/" } });
+    const { deliveryIds } = await insertCompletedReward(db, setup);
+    expect(deliveryIds).toHaveLength(1);
+    const id = deliveryIds[0]!;
+    expect(await performAttempt(db, id, attempt)).toMatchObject({ outcome: "dead" });
+    const logged = await db.deliveryAttempt.findFirstOrThrow({ where: { deliveryId: id } });
+    expect(logged.error).toBe(METADATA_TARGET_MESSAGE);
   });
 });
 

@@ -34,7 +34,7 @@ async function resettingReceiver() {
 describe("postWebhook", () => {
   it("reuses a kept-alive connection, and sends again on a fresh one when the reused socket was reset", async () => {
     const { url, seen } = await resettingReceiver();
-    const send = () => postWebhook(url, { "Content-Type": "application/json" }, "{}", { timeoutMs: 2_000, refusePrivate: false });
+    const send = () => postWebhook(url, { "Content-Type": "application/json" }, "{}", { timeoutMs: 2_000, rules: { publicOnly: false } });
     expect(await send()).toMatchObject({ kind: "response", status: 200 });
     // The first connection went back to the pool; the second POST reuses it, is reset, and goes again.
     expect(await send()).toMatchObject({ kind: "response", status: 200 });

@@ -1,5 +1,6 @@
 import http from "node:http";
 import https from "node:https";
+import type { UrlRules } from "@/server/config";
 import { guardedLookup, NonPublicTargetError } from "@/server/domain/webhooks/webhook-url";
 
 /** Enough of a receiver's answer to show in the log without storing whatever it chose to send. */
@@ -30,12 +31,12 @@ export async function postWebhook(
   url: URL,
   headers: Record<string, string>,
   body: string,
-  options: { timeoutMs: number; refusePrivate: boolean },
+  options: { timeoutMs: number; rules: Pick<UrlRules, "publicOnly"> },
 ): Promise<PostResult> {
   const signal = AbortSignal.timeout(options.timeoutMs);
   const started = performance.now();
-  const first = await post(url, headers, body, options.refusePrivate, signal, started);
-  const result = first === STALE_SOCKET ? await post(url, headers, body, options.refusePrivate, signal, started) : first;
+  const first = await post(url, headers, body, options.rules, signal, started);
+  const result = first === STALE_SOCKET ? await post(url, headers, body, options.rules, signal, started) : first;
   if (result !== STALE_SOCKET) return result;
   return { kind: "network", message: "ECONNRESET: the receiver closed the connection", elapsedMs: Math.round(performance.now() - started) };
 }
@@ -46,7 +47,7 @@ function post(
   url: URL,
   headers: Record<string, string>,
   body: string,
-  refusePrivate: boolean,
+  rules: Pick<UrlRules, "publicOnly">,
   signal: AbortSignal,
   started: number,
 ): Promise<PostResult | typeof STALE_SOCKET> {
@@ -76,7 +77,8 @@ function post(
       headers: { ...headers, "Content-Length": String(payload.length), "User-Agent": "Referloop-Webhooks/1" },
       signal,
       agent: agents[url.protocol as keyof typeof agents],
-      ...(refusePrivate ? { lookup: guardedLookup } : {}),
+      // Always: link-local and metadata addresses are refused whatever is allowed.
+      lookup: guardedLookup(rules),
     });
     request.on("error", (error) => {
       const code = (error as NodeJS.ErrnoException).code;

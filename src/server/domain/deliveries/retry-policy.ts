@@ -19,7 +19,7 @@ export type AttemptSignal =
   | { kind: "response"; status: number; retryAfterMs?: number }
   | { kind: "timeout" }
   | { kind: "network" }
-  /** The target was refused before sending (private address, http in production, unreadable secret). */
+  /** The target was refused before sending (private address, plain http, unreadable secret). */
   | { kind: "refused" };
 
 export type Verdict = "success" | "retryable" | "permanent";

@@ -48,7 +48,7 @@ async function send(attempt: ClaimedAttempt, timeoutMs: number, rules: UrlRules)
   // Refused and dead-lettered, but logged: the log shows why nothing was sent, and a manual retry
   // after re-enabling sends it.
   if (!webhook.enabled) return refused(WEBHOOK_DISABLED_ERROR);
-  // Checked again at send time: the URL may predate production mode, and DNS can change.
+  // Checked again at send time: the URL may predate the settings, and DNS can change.
   const checked = checkWebhookUrl(webhook.url, rules);
   if ("violation" in checked) return refused(checked.violation.message);
   const secret = decryptSecret(webhook.secretEncrypted);
@@ -57,7 +57,7 @@ async function send(attempt: ClaimedAttempt, timeoutMs: number, rules: UrlRules)
   }
   const body = rewardPayloadBody(attempt.payload);
   const headers = deliveryHeaders({ deliveryId: attempt.id, timestampSeconds: Math.floor(Date.now() / 1000), body, secret });
-  const result = await postWebhook(checked.url, headers, body, { timeoutMs, refusePrivate: rules.publicOnly });
+  const result = await postWebhook(checked.url, headers, body, { timeoutMs, rules });
   return toSent(result, timeoutMs);
 }
 

@@ -8,8 +8,9 @@ type ProjectUrls = {
 };
 
 /**
- * In production mode a project's links must be https. Whether that holds depends on where the service
- * runs, not on the request's shape, so it is checked here rather than by the schemas.
+ * A project's links must be https unless the service allows http (REFERLOOP_ALLOW_HTTP_URLS, for a
+ * developer's machine). That depends on where the service runs, not on the request's shape, so it is
+ * checked here rather than by the schemas.
  */
 export function requireHttps(input: ProjectUrls, rules: UrlRules): void {
   if (!rules.httpsOnly) return;
@@ -22,6 +23,6 @@ export function requireHttps(input: ProjectUrls, rules: UrlRules): void {
   ];
   const issues: FieldIssue[] = urls
     .filter(([, url]) => url && !url.toLowerCase().startsWith("https:"))
-    .map(([field]) => ({ field, rule: "https", message: "must use https in production" }));
+    .map(([field]) => ({ field, rule: "https", message: "must use https" }));
   if (issues.length) throw new DomainError("invalid", issues.map((i) => `${i.field} ${i.message}`).join("; "), issues);
 }

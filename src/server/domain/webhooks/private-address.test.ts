@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isNonPublicAddress } from "./private-address";
+import { isMetadataAddress, isNonPublicAddress } from "./private-address";
 
 describe("isNonPublicAddress", () => {
   it.each([
@@ -34,5 +34,16 @@ describe("isNonPublicAddress", () => {
   it.each(["93.184.215.14", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:4700::1111", "::ffff:8.8.8.8", "64:ff9b::808:808"])(
     "%s is public",
     (address) => expect(isNonPublicAddress(address)).toBe(false),
+  );
+});
+
+describe("isMetadataAddress", () => {
+  it.each(["169.254.169.254", "169.254.0.1", "::ffff:169.254.169.254", "::ffff:a9fe:a9fe", "64:ff9b::a9fe:a9fe", "2002:a9fe:a9fe::", "100.100.100.200", "fd00:ec2::254", "fe80::1", "fe80::a9fe:a9fe%eth0"])(
+    "%s is refused even where private targets are allowed",
+    (address) => expect(isMetadataAddress(address)).toBe(true),
+  );
+
+  it.each(["127.0.0.1", "10.1.2.3", "192.168.1.1", "::1", "fd00::1", "100.100.100.201", "93.184.215.14"])("%s is not a metadata address", (address) =>
+    expect(isMetadataAddress(address)).toBe(false),
   );
 });

@@ -1,7 +1,7 @@
 import { BlockList, isIPv4, isIPv6 } from "node:net";
 
 /**
- * Addresses a webhook must never reach in production: loopback, private, link-local (cloud metadata
+ * Addresses a webhook may not reach unless WEBHOOK_ALLOW_PRIVATE_URLS: loopback, private, link-local (cloud metadata
  * at 169.254.169.254 included), unique-local, CGNAT (Alibaba metadata at 100.100.100.200 included),
  * multicast, reserved and documentation ranges. IPv4-mapped IPv6 is matched against the IPv4 rules
  * by BlockList itself.
@@ -69,12 +69,28 @@ function embeddedIPv4(address: string): string | undefined {
   return undefined;
 }
 
-/** True for any address that is not a public unicast address (and for anything that is not an IP). */
-export function isNonPublicAddress(address: string): boolean {
-  if (isIPv4(address)) return nonPublic.check(address, "ipv4");
+/**
+ * Refused even where private targets are allowed (WEBHOOK_ALLOW_PRIVATE_URLS): link-local ranges and
+ * the cloud metadata services, whose credentials a webhook must never be able to fetch. A test's or a
+ * developer's receiver lives on loopback or a private network, never here.
+ */
+const metadata = new BlockList();
+metadata.addSubnet("169.254.0.0", 16, "ipv4"); // link-local: AWS, GCP, Azure, OpenStack metadata
+metadata.addAddress("100.100.100.200", "ipv4"); // Alibaba Cloud metadata
+metadata.addSubnet("fe80::", 10, "ipv6"); // link-local
+metadata.addAddress("fd00:ec2::254", "ipv6"); // AWS metadata over IPv6
+
+function matches(list: BlockList, address: string): boolean {
+  if (isIPv4(address)) return list.check(address, "ipv4");
   const bare = address.split("%")[0]!; // a zone index (fe80::1%eth0) only names the interface
   if (!isIPv6(bare)) return true;
-  if (nonPublic.check(bare, "ipv6")) return true;
+  if (list.check(bare, "ipv6")) return true;
   const inner = embeddedIPv4(bare);
-  return inner !== undefined && nonPublic.check(inner, "ipv4");
+  return inner !== undefined && list.check(inner, "ipv4");
 }
+
+/** True for any address that is not a public unicast address (and for anything that is not an IP). */
+export const isNonPublicAddress = (address: string): boolean => matches(nonPublic, address);
+
+/** True for link-local and cloud metadata addresses (and for anything that is not an IP): refused whatever is set. */
+export const isMetadataAddress = (address: string): boolean => matches(metadata, address);

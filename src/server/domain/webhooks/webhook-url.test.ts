@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { UrlRules } from "@/server/config";
 import { domainError } from "@/test/expect";
-import { checkWebhookUrl, guardedLookup, NON_PUBLIC_TARGET_MESSAGE, NonPublicTargetError, validateWebhookUrl } from "./webhook-url";
+import { checkWebhookUrl, guardedLookup, METADATA_TARGET_MESSAGE, NON_PUBLIC_TARGET_MESSAGE, NonPublicTargetError, validateWebhookUrl } from "./webhook-url";
 
+/** Both relaxations (WEBHOOK_ALLOW_PRIVATE_URLS, REFERLOOP_ALLOW_HTTP_URLS), as on a developer's machine. */
 const development: UrlRules = { httpsOnly: false, publicOnly: false };
+/** The defaults. */
 const production: UrlRules = { httpsOnly: true, publicOnly: true };
 const productionAllowingPrivate: UrlRules = { httpsOnly: true, publicOnly: false };
 
@@ -12,7 +14,7 @@ async function refusal(url: string, rules: UrlRules) {
 }
 
 describe("webhook URL rules", () => {
-  it("accepts absolute http(s) URLs outside production and normalises them", async () => {
+  it("accepts absolute http(s) URLs where both are relaxed, and normalises them", async () => {
     expect(await validateWebhookUrl(" HTTP://127.0.0.1:8080/hook ", development)).toBe("http://127.0.0.1:8080/hook");
     expect(await validateWebhookUrl("https://Example.com", development)).toBe("https://example.com/");
   });
@@ -28,7 +30,7 @@ describe("webhook URL rules", () => {
     expect(await refusal(url, development)).toMatchObject({ field: "url", rule });
   });
 
-  it("requires https in production, even when private targets are allowed", async () => {
+  it("requires https by default, even when private targets are allowed", async () => {
     expect(await refusal("http://93.184.215.14/hook", productionAllowingPrivate)).toMatchObject({ field: "url", rule: "https" });
     expect(await validateWebhookUrl("https://127.0.0.1/hook", productionAllowingPrivate)).toBe("https://127.0.0.1/hook");
   });
@@ -46,18 +48,18 @@ describe("webhook URL rules", () => {
     "https://[fe80::1]/",
     "https://[::ffff:127.0.0.1]/",
     "https://localhost/hook",
-  ])("refuses the non-public target %s in production", async (url) => {
+  ])("refuses the non-public target %s by default", async (url) => {
     const issue = await refusal(url, production);
     expect(issue).toMatchObject({ field: "url", rule: "public_address", message: NON_PUBLIC_TARGET_MESSAGE });
     // Never the address it resolved to: that would map the internal network for the caller.
     expect(issue?.message).not.toMatch(/127\.|::1|10\.1|192\.168|169\.254|fd00|fe80/);
   });
 
-  it("refuses, in production, a host name that does not resolve", async () => {
+  it("refuses, by default, a host name that does not resolve", async () => {
     expect(await refusal("https://no-such-host.invalid/hook", production)).toMatchObject({ field: "url", rule: "resolvable" });
   });
 
-  it("accepts a public address in production", async () => {
+  it("accepts a public address by default", async () => {
     expect(await validateWebhookUrl("https://93.184.215.14/hook", production)).toBe("https://93.184.215.14/hook");
   });
 
@@ -66,12 +68,24 @@ describe("webhook URL rules", () => {
     expect(checkWebhookUrl("http://93.184.215.14/x", production)).toMatchObject({ violation: { rule: "https" } });
     expect("url" in checkWebhookUrl("https://93.184.215.14/x", production)).toBe(true);
   });
+
+  it.each([
+    "http://169.254.169.254/latest/meta-data/iam/security-credentials/",
+    "http://[fd00:ec2::254]/latest/meta-data",
+    "http://100.100.100.200/latest/meta-data",
+    "http://[fe80::1]/",
+    "http://[::ffff:169.254.169.254]/",
+    "http://2852039166/",
+  ])("refuses the metadata or link-local target %s even where private targets and http are allowed", async (url) => {
+    expect(await refusal(url, development)).toMatchObject({ field: "url", rule: "public_address", message: METADATA_TARGET_MESSAGE });
+    expect(checkWebhookUrl(url, development)).toMatchObject({ violation: { rule: "public_address" } });
+  });
 });
 
 describe("guardedLookup", () => {
   const lookup = (host: string, all: boolean) =>
     new Promise<{ error: unknown; address: unknown }>((resolve) =>
-      guardedLookup(host, { all }, (error, address) => resolve({ error, address })),
+      guardedLookup(production)(host, { all }, (error, address) => resolve({ error, address })),
     );
 
   it("refuses a name that resolves to a non-public address, whatever the lookup mode", async () => {
@@ -79,5 +93,13 @@ describe("guardedLookup", () => {
       const { error } = await lookup("localhost", all);
       expect(error).toBeInstanceOf(NonPublicTargetError);
     }
+  });
+
+  it("lets a private address through where private targets are allowed", async () => {
+    const { error, address } = await new Promise<{ error: unknown; address: unknown }>((resolve) =>
+      guardedLookup(development)("localhost", { all: false }, (error, address) => resolve({ error, address })),
+    );
+    expect(error).toBeNull();
+    expect(["127.0.0.1", "::1"]).toContain(address);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { createWebhookBody, deliveryLogQuery } from "@/lib/schemas/webhooks";
 import type { Db } from "@/server/db/client";
-import { productionConfig, testConfig } from "@/test/config";
+import { guardedConfig, testConfig } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
 import { createRewardSetup, insertCompletedReward, type RewardSetup } from "@/test/delivery-fixtures";
 import { domainError } from "@/test/expect";
@@ -139,10 +139,10 @@ describe("webhook CRUD", () => {
   });
 });
 
-describe("production URL rules", () => {
+describe("URL rules by default", () => {
   it("requires https and refuses private or loopback targets, at creation and update", async () => {
     const { org, project, campaign } = await createOrgWithProject(db);
-    const create = (url: string, rules = productionConfig().urlRules) =>
+    const create = (url: string, rules = guardedConfig().urlRules) =>
       createWebhook(db, org.id, project.id, campaign.id, { ...input, url }, rules);
 
     expect((await domainError(create("http://93.184.215.14/hook"))).issues[0]).toMatchObject({ field: "url", rule: "https" });
@@ -150,11 +150,15 @@ describe("production URL rules", () => {
       expect((await domainError(create(url))).issues[0]).toMatchObject({ field: "url", rule: "public_address" });
     }
     const ok = await create("https://93.184.215.14/hook");
-    const update = updateWebhook(db, org.id, project.id, ok.id, { url: "https://192.168.1.20/" }, productionConfig().urlRules);
+    const update = updateWebhook(db, org.id, project.id, ok.id, { url: "https://192.168.1.20/" }, guardedConfig().urlRules);
     expect((await domainError(update)).issues[0]).toMatchObject({ rule: "public_address" });
 
-    const allowingPrivate = testConfig({ REFERLOOP_ENV: "production", WEBHOOK_ALLOW_PRIVATE_URLS: "true" }).urlRules;
+    const allowingPrivate = testConfig({ REFERLOOP_ALLOW_HTTP_URLS: "" }).urlRules;
     expect(await create("https://127.0.0.1/hook", allowingPrivate)).toMatchObject({ url: "https://127.0.0.1/hook" });
+    // Link-local and cloud metadata stay refused whatever is allowed.
+    for (const url of ["https://169.254.169.254/latest/meta-data", "https://[fd00:ec2::254]/"]) {
+      expect((await domainError(create(url, testConfig().urlRules))).issues[0]).toMatchObject({ field: "url", rule: "public_address" });
+    }
   });
 });
 

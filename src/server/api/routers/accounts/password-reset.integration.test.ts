@@ -71,8 +71,8 @@ describe("password reset by e-mail", () => {
     expect(await (await anonymous()).accounts.resetPassword({ token: await resetLink("late@example.com"), newPassword: "third time lucky" })).toEqual({ email: "late@example.com" });
   });
 
-  it("in production mode without NEXTAUTH_URL, refuses to build links from the request's Host", async () => {
-    const production = await callerFor(t.db, null, null, { config: testConfig({ REFERLOOP_ENV: "production" }) }, new Headers({ host: "attacker.example" }));
+  it("by default, without NEXTAUTH_URL, refuses to build links from the request's Host", async () => {
+    const production = await callerFor(t.db, null, null, { config: testConfig({ REFERLOOP_ALLOW_HOST_LINKS: "" }) }, new Headers({ host: "attacker.example" }));
     await expect(production.accounts.requestPasswordReset({ email: "known@example.com" })).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE", message: expect.stringMatching(/NEXTAUTH_URL/) });
   });
 });

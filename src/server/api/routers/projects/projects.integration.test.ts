@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test/db";
-import { productionConfig } from "@/test/config";
+import { guardedConfig } from "@/test/config";
 import { dataSnapshot } from "@/test/snapshot";
 import { expectProblem, type RestClient, restClientForNewOrg } from "@/test/rest";
 import { MAX_BODY_BYTES } from "@/server/api/rest/handle-rest-request";
@@ -166,8 +166,8 @@ describe("bad input is a problem naming the field, and stores nothing", () => {
     expect(await dataSnapshot(t.db)).toBe(before);
   });
 
-  it("requires https links in production mode", async () => {
-    const inProduction = await restClientForNewOrg(t.db, { config: productionConfig() });
+  it("requires https links by default", async () => {
+    const inProduction = await restClientForNewOrg(t.db, { config: guardedConfig() });
     const body = { name: "A", referralRedirectLink: "http://a.example.com/join", allowedOrigins: ["https://ok.example.com", "http://a.example.com"] };
     const res = await inProduction("POST", "/projects", { body });
     expectProblem(res, 400, [
