@@ -9,6 +9,10 @@ import { testConfig } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
 import { createOrgWithProject, type OrgWithProject } from "@/test/fixtures";
 import { waitUntil } from "@/test/wait";
+import { restClient } from "@/test/rest";
+import { createSdkProject, sdkClient } from "@/test/sdk";
+import { callerFor } from "@/test/sessions";
+import { signUpForTest } from "@/test/accounts";
 import { CredentialCache, followCredentialChanges } from "./credential-cache";
 
 /*
@@ -140,5 +144,58 @@ describe("credential cache", () => {
     await cache.read("nope", unknown);
     await cache.read("nope", unknown);
     expect(unknownLoads).toBe(2);
+  });
+});
+
+describe("the process that made a change", () => {
+  /**
+   * Listening, but the change's notification has not come back yet (here: never does): what the
+   * process that wrote the change holds between its commit and the NOTIFY's arrival.
+   */
+  function deafCache() {
+    const cache = new CredentialCache();
+    cache.setListening(true);
+    return cache;
+  }
+
+  it("sees its own change at once: identity verification turned on, a secret rotated, a publishable key rotated", async () => {
+    const credentials = deafCache();
+    const owner = (await createApiKey(t.db, o.org.id, { name: "owner", role: "owner" }, null)).key;
+    const rest = restClient(t.db, owner, { credentials });
+    const sdk = sdkClient(t.db, { credentials });
+    const project = await createSdkProject(rest);
+    const init = (key: string, userId: string) => sdk("init-app-user", { key, body: { userId } });
+    expect((await init(project.publishableKey, "before")).status).toBe(200);
+    expect((await init(project.secret, "before")).status).toBe(200);
+    expect(credentials.hits).toBe(0);
+    expect((await init(project.publishableKey, "cached")).status).toBe(200);
+    expect(credentials.hits).toBe(1);
+
+    expect((await rest("PUT", `/projects/${project.projectId}`, { body: { identityVerification: true } })).status).toBe(200);
+    const unverified = await init(project.publishableKey, "after");
+    expect(unverified.status, unverified.text).toBe(401);
+    expect(unverified.json.detail).toMatch(/requires identity verification/);
+
+    expect((await init(project.secret, "cached")).status).toBe(200);
+    expect((await rest("POST", `/projects/${project.projectId}/rotate-secret`)).status).toBe(200);
+    expect((await init(project.secret, "after")).status).toBe(401);
+
+    const rotated = await rest("POST", `/projects/${project.projectId}/rotate-publishable-key`);
+    expect(rotated.status).toBe(200);
+    expect((await init(project.publishableKey, "after")).status).toBe(401);
+  });
+
+  it("sees its own change at once: an API key deleted", async () => {
+    const credentials = deafCache();
+    const anonymous = await callerFor(t.db, null);
+    const owner = await signUpForTest(t.db, anonymous, `cache-${Date.now()}@example.com`);
+    const dashboard = await callerFor(t.db, owner.session, owner.organizationId, { credentials });
+    const key = await dashboard.apiKeys.create({ name: "short-lived", role: "member" });
+    const rest = restClient(t.db, key.key, { credentials });
+    expect((await rest("GET", "/projects")).status).toBe(200);
+    expect((await rest("GET", "/projects")).status).toBe(200);
+    expect(credentials.hits).toBeGreaterThan(0);
+    await dashboard.apiKeys.delete({ id: key.id });
+    expect((await rest("GET", "/projects")).status).toBe(401);
   });
 });

@@ -132,7 +132,7 @@ Four \`POST\` endpoints with JSON bodies and camelCase answers, the same problem
 **Keys.** Every project has two:
 - the **secret** \`sk_...\`, returned once (on creation and on rotation), for backends. The service keeps a SHA-256 hash to recognise it and, for identity verification, a copy encrypted like webhook secrets (AES-256-GCM under \`REFERLOOP_ENCRYPTION_KEY\`). Why not a key derived from it: checking \`HMAC-SHA256(userId)\` keyed with the secret needs that key itself, and whatever can check such an HMAC can also forge one, so a derived value would protect nothing more than the encrypted secret does.
 - the **publishable key** \`pk_...\`, for web pages and app binaries. It is not a secret: it is shown in the dashboard and in the project record, and it only identifies the project; browsers may use it from the allowed origins only.
-- Both rotate (\`POST /public/projects/{projectId}/rotate-secret\`, \`POST /public/projects/{projectId}/rotate-publishable-key\`, or the project settings) and the old value stops working at once on every instance: each call looks its key up by a unique index, with no cache.
+- Both rotate (\`POST /public/projects/{projectId}/rotate-secret\`, \`POST /public/projects/{projectId}/rotate-publishable-key\`, or the project settings) and the old value stops working at once: on the instance that made the change before it answers, and on every other instance as soon as the change's database notification reaches it (each keeps keys for at most 10 s, and none while it cannot hear those notifications). The same holds for turning identity verification on or changing allowed origins.
 - \`${PROJECT_KEY_HEADER}: <pk_ or sk_>\` on \`init-app-user\`, \`track-referral\` and \`new-user-experience\`: the publishable key from pages and apps, the secret from your servers. The secret in a browser request (one with an \`Origin\` header) is a 401, whatever the origin: it must never sit in a page (rotate it if one showed it).
 - \`${PROJECT_SECRET_HEADER}: sk_...\` on \`track-reward-event\`, a backend call: a \`pk_\` key there, the key in the other header, or a request carrying an \`Origin\` header (a browser) is a 401.
 - A missing, unknown or rotated key is a 401 problem with \`WWW-Authenticate: ProjectKey realm="referloop"\`. A key acts for its own project only: another project's referral codes and tracking ids are unknown to it (404, or \`unknown_referral\`).
@@ -182,7 +182,7 @@ curl -X POST https://<your Referloop app>/api/v1/sdk/track-reward-event \\
 
 **new-user-experience** answers the banner's \`promoText\` and \`promoPosition\` and, for a \`referralCode\`, \`referrerName\`: the referrer's attribute named by the campaign's \`newUserExperience.referrerNameAttribute\` (default \`name\`), or \`null\` when the code is unknown, the attribute is missing or blank, or no code was sent. An unknown code is not an error there (a stale link must not break a landing page); \`track-referral\` answers it with a 404.
 
-Rate limits per project key and client IP are applied to these endpoints in a later version.
+Calls are limited per project key and client IP (a 429 problem with \`Retry-After\` over the quota; see *Rate limits*).
 
 ## Webhook deliveries
 When a reward is granted, each enabled webhook of the campaign whose environment scope matches gets one delivery: \`Sandbox\` calls reach \`Sandbox\` and \`Both\` webhooks, \`Production\` calls reach \`Production\` and \`Both\`, and a call without environment reaches every enabled webhook once.

@@ -67,6 +67,12 @@ export type Meta = OpenApiMeta<{
   binaryBody?: { field: string; maxBytes: number; what: string };
   /** false: refused inside a tRPC batch (costly calls such as sign-up, which runs scrypt). */
   batch?: false;
+  /**
+   * The call changes what authentication reads (API keys, project keys and settings, roles): this
+   * process drops its credential cache before answering, so its own next call sees the change even
+   * before the database's notification comes back (see credential-cache.ts).
+   */
+  changesCredentials?: true;
 }>;
 
 const t = initTRPC
@@ -116,6 +122,7 @@ function decodePathParameters(raw: unknown, via: Context["via"], path: string | 
  *   which refuses them with a 500. Headers need no check: neither the HTTP parser nor Fetch's Headers
  *   lets either character into a header;
  * - procedures marked `batch: false` refused inside a tRPC batch;
+ * - after a call marked `changesCredentials`, this process's credential cache dropped;
  * - domain errors and an unavailable database turned into tRPC errors of their kind.
  */
 const requestRules = t.middleware(async ({ ctx, meta, path, getRawInput, next }) => {
@@ -127,6 +134,7 @@ const requestRules = t.middleware(async ({ ctx, meta, path, getRawInput, next })
     throw new TRPCError({ code: "BAD_REQUEST", message: `${path} cannot be batched: send it as a request of its own.` });
   }
   const result = await (input === raw ? next() : next({ getRawInput: async () => input }));
+  if (meta?.changesCredentials) ctx.credentials.clear();
   if (!result.ok) {
     const known = knownError(result.error);
     if (known !== result.error) throw known;

@@ -8,7 +8,7 @@ import { audited } from "@/server/domain/audit/audited";
 
 /** Deletes a key: any key with `apiKeys.deleteAny` (owners), else only one the caller created. */
 export const deleteApiKeyProcedure = memberProcedure
-  .meta({ permission: "apiKeys.deleteOwn" })
+  .meta({ permission: "apiKeys.deleteOwn", changesCredentials: true })
   .input(z.object({ id: idInput() }))
   .mutation(async ({ ctx, input }) => {
     const onlyCreatedBy = can(ctx.role, "apiKeys.deleteAny") ? undefined : ctx.actor.userId;

@@ -6,7 +6,7 @@ import { changeMemberRole } from "@/server/domain/organizations/change-member-ro
 
 /** Gives a member another role; their API keys are lowered to what the new role may create. */
 export const changeMemberRoleProcedure = memberProcedure
-  .meta({ permission: "members.changeRole" })
+  .meta({ permission: "members.changeRole", changesCredentials: true })
   .input(changeMemberRoleBody)
   .mutation(({ ctx, input }) =>
     audited(

@@ -9,7 +9,7 @@ import { removeMember } from "@/server/domain/organizations/remove-member";
  * 409 if the member's keys changed since). Audited: the removal, and each revoked key.
  */
 export const removeMemberProcedure = memberProcedure
-  .meta({ permission: "members.remove" })
+  .meta({ permission: "members.remove", changesCredentials: true })
   .input(removeMemberBody)
   .mutation(async ({ ctx, input }) => {
     const removed = await audited(

@@ -6,7 +6,7 @@ import { PROJECT_SECRET_WARNING, toProjectDto } from "@/server/domain/projects/t
 import { createProjectInput, projectCreatedSchema } from "./project.types";
 
 export const createProjectProcedure = protectedProcedure
-  .meta({ permission: "projects.create",
+  .meta({ permission: "projects.create", changesCredentials: true,
     secret: true,
     status: 201,
     openapi: {

@@ -6,7 +6,7 @@ import { deleteProject } from "@/server/domain/projects/delete-project";
 import { projectIdOnlyInput } from "./project.types";
 
 export const deleteProjectProcedure = protectedProcedure
-  .meta({ permission: "projects.delete",
+  .meta({ permission: "projects.delete", changesCredentials: true,
     openapi: {
       method: "DELETE",
       path: "/public/projects/{projectId}",

@@ -5,7 +5,7 @@ import { rotateProjectSecret } from "@/server/domain/projects/rotate-project-sec
 import { projectIdOnlyInput, projectSecretSchema } from "./project.types";
 
 export const rotateProjectSecretProcedure = protectedProcedure
-  .meta({ permission: "projects.rotateSecret",
+  .meta({ permission: "projects.rotateSecret", changesCredentials: true,
     secret: true,
     openapi: {
       method: "POST",

@@ -7,6 +7,7 @@ import { projectDtoSchema, projectIdOnlyInput } from "./project.types";
 export const rotatePublishableKeyProcedure = protectedProcedure
   .meta({
     permission: "projects.rotateSecret",
+    changesCredentials: true,
     openapi: {
       method: "POST",
       path: "/public/projects/{projectId}/rotate-publishable-key",

@@ -3,7 +3,7 @@ import { updateProject } from "@/server/domain/projects/update-project";
 import { projectDtoSchema, updateProjectInput } from "./project.types";
 
 export const updateProjectProcedure = protectedProcedure
-  .meta({ permission: "projects.update",
+  .meta({ permission: "projects.update", changesCredentials: true,
     openapi: {
       method: "PUT",
       path: "/public/projects/{projectId}",
