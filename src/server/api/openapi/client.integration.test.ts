@@ -16,7 +16,7 @@ import { runNodeScript } from "@/test/run-node";
  * (and values the server refuses must not), and every live answer must match the document.
  */
 
-const root = path.resolve(import.meta.dirname, "../../..");
+const root = path.resolve(import.meta.dirname, "../../../..");
 const doc = buildOpenApiDocument("http://localhost");
 let t: TestDb;
 let dir: string;
