@@ -98,7 +98,10 @@ test("campaign: edit both experiences, live preview, per-field server errors, sa
   const setup = page.locator("section", { has: page.getByRole("heading", { name: "Install the widget" }) });
   const scriptTag = `<script src="${new URL(page.url()).origin}/sdk/v1/referloop.js" data-key="${publishableKey}" async></script>`;
   await expect(setup.getByLabel("1. On every page, in the HTML")).toHaveText(scriptTag);
-  await expect(setup.getByLabel("2. In your code, once the user has signed in")).toHaveText('Referloop.identify({ userId: "USER_ID" });');
+  await expect(setup.getByLabel("2. In your code, once the user has signed in")).toHaveText('Referloop.identify({ userId: "USER_ID", userHash: "USER_HASH" });');
+  // The userHash set-up beside it, and what the publishable key alone cannot do.
+  await expect(setup.getByLabel("3. On your server, sign the user's id (USER_HASH)")).toContainText('createHmac("sha256", process.env.REFERLOOP_PROJECT_SECRET)');
+  await expect(setup).toContainText("cannot change a user who already exists or bind them to a referral");
   await setup.getByRole("button", { name: "Copy script tag" }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(scriptTag);
 

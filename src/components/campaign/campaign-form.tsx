@@ -88,7 +88,7 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
 const snapshot = (referrer: ReferrerExperience, newUser: NewUserExperience, windowDays: string, matchMinutes: string, model: string) =>
   JSON.stringify([referrer, newUser, windowDays, matchMinutes, model]);
 
-function CampaignEditor({ projectId, campaign, publishableKey }: { projectId: string; campaign: Campaign; publishableKey?: string }) {
+function CampaignEditor({ projectId, campaign, publishableKey, identityVerification }: { projectId: string; campaign: Campaign; publishableKey?: string; identityVerification?: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [referrer, setReferrer] = useState<ReferrerExperience>(campaign.referrerExperience);
@@ -160,7 +160,7 @@ function CampaignEditor({ projectId, campaign, publishableKey }: { projectId: st
         <Card title="Preview" description="The widget itself, as your users will see it. Updates as you edit, before saving.">
           <CampaignPreview referrer={referrer} newUser={newUser} />
         </Card>
-        <WidgetSetup publishableKey={publishableKey} />
+        <WidgetSetup publishableKey={publishableKey} identityVerification={identityVerification} />
       </aside>
       <div className="min-w-0 space-y-6">
         <Card title="Referrer experience" description="What existing users see when they invite friends.">
@@ -344,11 +344,14 @@ function CampaignEditor({ projectId, campaign, publishableKey }: { projectId: st
   );
 }
 
-/** `publishableKey`: the project's `pk_` key for the setup snippet (a placeholder is shown without it). */
-export function CampaignForm({ projectId, publishableKey }: { projectId: string; publishableKey?: string }) {
+/**
+ * `publishableKey`: the project's `pk_` key for the setup snippet (a placeholder is shown without it);
+ * `identityVerification`: whether the snippet's userHash is required.
+ */
+export function CampaignForm({ projectId, publishableKey, identityVerification }: { projectId: string; publishableKey?: string; identityVerification?: boolean }) {
   const trpc = useTRPC();
   const campaign = useQuery(trpc.campaigns.get.queryOptions({ projectId }));
   if (campaign.isPending) return <p className="text-sm text-zinc-500">Loading campaign…</p>;
   if (campaign.isError) return <ErrorMessage>{toFormErrors(campaign.error).message}</ErrorMessage>;
-  return <CampaignEditor projectId={projectId} campaign={campaign.data} publishableKey={publishableKey} />;
+  return <CampaignEditor projectId={projectId} campaign={campaign.data} publishableKey={publishableKey} identityVerification={identityVerification} />;
 }

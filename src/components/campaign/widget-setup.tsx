@@ -9,7 +9,12 @@ import { QUEUE_STUB } from "@/sdk/web/queue-stub";
 export const KEY_PLACEHOLDER = "pk_...";
 
 
-const IDENTIFY = 'Referloop.identify({ userId: "USER_ID" });';
+const IDENTIFY = 'Referloop.identify({ userId: "USER_ID", userHash: "USER_HASH" });';
+
+/** What the client's backend runs to sign the user's id (the same one-liner as the API reference's). */
+export const USER_HASH_SNIPPET = `import { createHmac } from "node:crypto";
+// USER_HASH: the hex HMAC-SHA256 of USER_ID, keyed with the project secret (sk_...)
+const userHash = createHmac("sha256", process.env.REFERLOOP_PROJECT_SECRET).update(userId).digest("hex");`;
 
 const noSubscribe = () => () => {};
 
@@ -28,8 +33,12 @@ function Step({ label, code, copyLabel, children }: { label: string; code: strin
   );
 }
 
-/** The two-line integration with this app's address and the project's publishable key. */
-export function WidgetSetup({ publishableKey }: { publishableKey?: string }) {
+/**
+ * The two-line integration with this app's address and the project's publishable key, and the
+ * server-side line that signs the user's id (userHash): the publishable key is public, so without the
+ * hash a call cannot change or bind a user who already exists.
+ */
+export function WidgetSetup({ publishableKey, identityVerification }: { publishableKey?: string; identityVerification?: boolean }) {
   // This dashboard's own origin serves the widget; read after hydration (the server does not know it).
   const origin = useSyncExternalStore(noSubscribe, () => window.location.origin, () => "https://<your Referloop app>");
   const scriptTag = `<script src="${origin}/sdk/v1/referloop.js" data-key="${publishableKey ?? KEY_PLACEHOLDER}" async></script>`;
@@ -40,9 +49,14 @@ export function WidgetSetup({ publishableKey }: { publishableKey?: string }) {
           {!publishableKey && <p>Replace {KEY_PLACEHOLDER} with the project&apos;s publishable key.</p>}
         </Step>
         <Step label="2. In your code, once the user has signed in" code={IDENTIFY} copyLabel="identify call">
+          <p>USER_ID is your own id of the user; USER_HASH proves it is them (step 3).</p>
+        </Step>
+        <Step label="3. On your server, sign the user's id (USER_HASH)" code={USER_HASH_SNIPPET} copyLabel="userHash code">
           <p>
-            USER_ID is your own id of the user. With identity verification on, also pass <code>userHash</code>: the hex HMAC-SHA256 of that
-            id keyed with the project secret, computed by your backend.
+            The project secret stays on your server: hand only the hash to the page.{" "}
+            {identityVerification
+              ? "Identity verification is on: a call without a valid userHash is refused."
+              : "Anyone can copy the publishable key from your page, so a call without a valid userHash may create a new user and read its code and link, but cannot change a user who already exists or bind them to a referral. Turn identity verification on in the project's settings to require it."}
           </p>
         </Step>
         <Step label="If identify can run before the script has loaded, put this line before the script tag" code={QUEUE_STUB} copyLabel="queue stub">

@@ -80,6 +80,8 @@ export const BINDING_REFUSALS = {
   unknown_referral: "the tracking id or referral code names nothing in this project (a stale cookie, a mistyped code)",
   self_referral: "the user is the referrer of that referral: nobody is referred through their own link",
   bound_to_another_user: "the tracking item's referee is already another user (each item binds exactly one referee, the first to present it)",
+  identity_not_verified:
+    "the user existed before this call, which came with the publishable key and no valid `userHash`: such a call binds only a user it creates (send `userHash`, or let your backend bind the referee with `track-reward-event`)",
 } as const satisfies Record<string, string>;
 
 export type BindingRefusal = keyof typeof BINDING_REFUSALS;

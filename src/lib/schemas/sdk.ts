@@ -28,8 +28,10 @@ export const initAppUserBody = z
     userId: clientProvidedIdSchema.describe("Your own id of the signed-in user (the app user's clientProvidedId), 1 to 255 characters, matched exactly."),
     userHash: userHashSchema
       .optional()
-      .describe("hex HMAC-SHA256 of `userId` keyed with the `sk_` secret, computed by your backend. Required with the publishable key when the project turns identity verification on."),
-    attributes: attributesSchema.optional().describe("Replaces the stored attributes when given, e.g. `{ \"name\": \"Ada\" }`."),
+      .describe(
+        "hex HMAC-SHA256 of `userId` keyed with the `sk_` secret, computed by your backend. With the publishable key it lets the call change and bind an existing user; required when the project turns identity verification on. Checked whenever sent: a wrong one is a 401.",
+      ),
+    attributes: attributesSchema.optional().describe("Replaces the stored attributes when given, e.g. `{ \"name\": \"Ada\" }` (an existing user's only when the call speaks for them: the secret, or a valid `userHash`)."),
     referralTrackingId: idInput().optional().describe("The tracking id the web widget stored (`svc_tracked_referral`): binds this user as that item's referee."),
     referralCode: referralCodeSchema.optional().describe("Without a tracking id: the referral code the widget stored (`svc_ref_code`)."),
     ...installSignalFields,

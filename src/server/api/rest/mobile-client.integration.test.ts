@@ -83,10 +83,12 @@ describe("createReferloopMobile against the real init-app-user", () => {
     expect(await t.db.referralTracking.findUniqueOrThrow({ where: { id: trackingId } })).toMatchObject({ refereeId: stored.id });
     expect(storage.data.get(STORAGE_KEYS.trackedReferral)).toBe(trackingId);
 
-    // The next launch: same user, same answer, nothing bound twice.
-    const again = await launch(storage).identify({ userId });
-    expect(again.ok && again.user).toMatchObject({ id: stored.id, referralTrackingId: trackingId });
-    expect(await t.db.appUser.findUniqueOrThrow({ where: { id: stored.id } })).toMatchObject({ totalReferralsReceived: 1 });
+    // The next launch: same user, nothing bound twice. The publishable key alone now speaks for an
+    // existing user, so the answer names no referral of theirs; the app's storage keeps it.
+    const again = await launch(storage).identify({ userId, attributes: { name: "Someone else" } });
+    expect(again.ok && again.user).toMatchObject({ id: stored.id, referralTrackingId: null, attribution: { method: "none", confidence: 0 } });
+    expect(storage.data.get(STORAGE_KEYS.trackedReferral)).toBe(trackingId);
+    expect(await t.db.appUser.findUniqueOrThrow({ where: { id: stored.id } })).toMatchObject({ totalReferralsReceived: 1, attributes: { name: "Mo" } });
   });
 
   it("a code alone (a link with referralCode) binds through a new referral", async () => {

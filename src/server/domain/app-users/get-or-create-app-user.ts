@@ -6,8 +6,13 @@ import { NEW_USER_RELATIONS, appUserDtoInclude, type AppUserRow } from "@/server
 
 export type GetOrCreateAppUserInput = {
   clientProvidedId: string;
-  /** The user's attributes: a new user gets them; an existing user's map is replaced by them. Absent: left alone. */
+  /**
+   * The user's attributes: a new user gets them; an existing user's map is replaced by them, unless
+   * `keepExisting`. Absent: left alone.
+   */
   attributes?: AppUserAttributes;
+  /** The caller may create the user but not change one that exists (an unverified publishable-key call). */
+  keepExisting?: boolean;
 };
 
 /**
@@ -21,7 +26,7 @@ export async function getOrCreateAppUser(
   projectId: string,
   input: GetOrCreateAppUserInput,
 ): Promise<{ user: AppUserRow; created: boolean }> {
-  const { clientProvidedId, attributes } = input;
+  const { clientProvidedId, attributes, keepExisting } = input;
   const now = new Date();
   const key = { projectId_clientProvidedId: { projectId, clientProvidedId } };
   const existing = await tx.appUser.findUnique({ where: key, select: { id: true } });
@@ -38,5 +43,6 @@ export async function getOrCreateAppUser(
     }
   }
   // Existing, or created a moment ago by a concurrent call.
-  return { user: await tx.appUser.update({ where: key, data: { lastSeenAt: now, attributes }, include: appUserDtoInclude }), created: false };
+  const data = { lastSeenAt: now, ...(keepExisting ? {} : { attributes }) };
+  return { user: await tx.appUser.update({ where: key, data, include: appUserDtoInclude }), created: false };
 }

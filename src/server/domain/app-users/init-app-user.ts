@@ -6,7 +6,7 @@ import type { Db } from "@/server/db/client";
 import { getOrCreateAppUser } from "@/server/domain/app-users/get-or-create-app-user";
 import { readReferrerExperience } from "@/server/domain/campaigns/campaign-config";
 import type { ProjectKeyKind, SdkProject } from "@/server/domain/projects/authenticate-project-key";
-import { verifyUserHash } from "@/server/domain/projects/verify-user-hash";
+import { speaksForUser } from "@/server/domain/projects/verify-user-hash";
 import { resolveInstallAttribution } from "@/server/domain/attribution/resolve-install-attribution";
 import { bindReferee, type AttributionToken } from "@/server/domain/referrals/bind-referee";
 import { buildReferralLink } from "@/server/domain/referrals/build-referral-link";
@@ -39,8 +39,12 @@ export type InitAppUserResult = {
  * (see bindReferee: exactly once, never to their own referral). Calling it again changes nothing but
  * lastSeenAt (and attributes when sent).
  *
- * With identity verification on, a call with the publishable key must prove the user with `userHash`;
- * a call with the secret comes from the client's backend and is trusted as it is.
+ * Who may do what (speaksForUser): a call with the secret comes from the client's backend and is
+ * trusted as it is; one with the publishable key, which every page of the client shows, speaks for its
+ * user only with a valid `userHash` (required when the project turns identity verification on).
+ * Without one it may create a user (and bind that new user) and read what a referral link already
+ * shows, but an existing user's attributes and referrals are left as they are, and no referral id of
+ * theirs is answered: anyone can send any userId.
  */
 /** Where the call came from: what links, fingerprints and clipboard tokens need of the request. */
 export type InitAppUserRequest = {
@@ -59,11 +63,15 @@ export async function initAppUser(
   input: InitAppUserInput,
   request: InitAppUserRequest,
 ): Promise<InitAppUserResult> {
-  if (project.identityVerification && keyKind === "publishable") verifyUserHash(project, input.userId, input.userHash);
+  const verified = speaksForUser(project, keyKind, input.userId, input.userHash);
   const web = webToken(input);
-  const { user, binding, method, confidence } = await db.$transaction(async (tx) => {
-    const { user } = await getOrCreateAppUser(tx, project.id, { clientProvidedId: input.userId, attributes: input.attributes });
-    if (web) return { user, binding: await bindReferee(tx, project.id, user, web), method: "cookie" as const, confidence: 1 };
+  const { user, binding, method, confidence, readOnly } = await db.$transaction(async (tx) => {
+    const { user, created } = await getOrCreateAppUser(tx, project.id, { clientProvidedId: input.userId, attributes: input.attributes, keepExisting: !verified });
+    if (!verified && !created) {
+      const named = web || input.installReferrer || input.clipboardToken || input.deepLink;
+      return { user, binding: named ? UNVERIFIED : null, method: "none" as const, confidence: 0, readOnly: true };
+    }
+    if (web) return { user, binding: await bindReferee(tx, project.id, user, web), method: "cookie" as const, confidence: 1, readOnly: false };
     // A first launch of a Mobile project's app: its signals in order of certainty, then the fingerprint.
     // The click it matches is marked in this transaction, so a bind that fails releases it.
     const install =
@@ -83,15 +91,15 @@ export async function initAppUser(
             { clipboardKeys: request.clipboardKeys },
           )
         : null;
-    if (!install || install.method === "none") return { user, binding: null, method: "none" as const, confidence: 0 };
+    if (!install || install.method === "none") return { user, binding: null, method: "none" as const, confidence: 0, readOnly: false };
     const token: AttributionToken =
       "referralTrackingId" in install.bind
         ? { kind: "tracking", referralTrackingId: install.bind.referralTrackingId }
         : { kind: "code", ...install.bind };
-    return { user, binding: await bindReferee(tx, project.id, user, token), method: install.method, confidence: install.confidence };
+    return { user, binding: await bindReferee(tx, project.id, user, token), method: install.method, confidence: install.confidence, readOnly: false };
   });
   const [latest, campaign] = await Promise.all([
-    binding?.bound ? null : db.referralTracking.findFirst({ where: { refereeId: user.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true } }),
+    binding?.bound || readOnly ? null : db.referralTracking.findFirst({ where: { refereeId: user.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true } }),
     db.campaign.findUnique({ where: { projectId: project.id }, select: { referrerExperience: true } }),
   ]);
   return {
@@ -105,6 +113,9 @@ export async function initAppUser(
     attribution: binding?.bound ? { method, confidence } : { method: "none", confidence: 0, ...(binding ? { reason: binding.reason } : {}) },
   };
 }
+
+/** What an unverified call that names a referral for an existing user gets instead of a binding. */
+const UNVERIFIED = { bound: false, reason: "identity_not_verified" } as const;
 
 /** The web widget's stored token: the tracking id, else the referral code (`svc_tracked_referral`, `svc_ref_code`). */
 function webToken(input: InitAppUserInput): AttributionToken | null {

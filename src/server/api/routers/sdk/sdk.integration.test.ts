@@ -327,8 +327,13 @@ describe("init-app-user", () => {
     const after = await userByClientId(userId);
     expect({ ...after, lastSeenAt: null, updatedAt: null }).toEqual({ ...stored, lastSeenAt: null, updatedAt: null });
     expect(after.lastSeenAt!.getTime()).toBeGreaterThanOrEqual(stored.lastSeenAt!.getTime());
+    // The publishable key alone cannot change an existing user; with the user's hash, or the secret, it can.
     await sdk("init-app-user", { key: main.publishableKey, body: { userId, attributes: { nickname: "A" } } });
+    expect((await userByClientId(userId)).attributes).toEqual({ name: "Ada" });
+    await sdk("init-app-user", { key: main.publishableKey, body: { userId, userHash: userHashOf(main.secret, userId), attributes: { nickname: "A" } } });
     expect((await userByClientId(userId)).attributes).toEqual({ nickname: "A" });
+    await sdk("init-app-user", { key: main.secret, body: { userId, attributes: { nickname: "B" } } });
+    expect((await userByClientId(userId)).attributes).toEqual({ nickname: "B" });
     expect(await t.db.appUser.count({ where: { projectId: main.projectId, clientProvidedId: userId } })).toBe(1);
   });
 
@@ -347,15 +352,19 @@ describe("init-app-user", () => {
     expect(await userByClientId(userId)).toMatchObject({ totalReferralsReceived: 1 });
     const referralRows = () => Promise.all([t.db.referralTracking.findMany({ orderBy: { id: "asc" } }), t.db.activity.findMany({ orderBy: { id: "asc" } })]);
     const before = await referralRows();
-    const second = await init();
+    const verified = { userId, userHash: userHashOf(main.secret, userId) };
+    const second = await sdk("init-app-user", { key: main.publishableKey, origin: SHOP, body: { ...verified, referralTrackingId: trackingId } });
     expect(second.json).toEqual(first.json);
     expect(await referralRows()).toEqual(before);
     expect(await userByClientId(userId)).toMatchObject({ totalReferralsReceived: 1 });
-    // Later calls without the token still name the user's referral.
-    expect((await sdk("init-app-user", { key: main.publishableKey, body: { userId } })).json).toMatchObject({
+    // Later calls without the token still name the user's referral, to a caller that speaks for them.
+    expect((await sdk("init-app-user", { key: main.publishableKey, body: verified })).json).toMatchObject({
       referralTrackingId: trackingId,
       attribution: { method: "none", confidence: 0 },
     });
+    // The publishable key alone reads only what a link shows: no referral of an existing user.
+    expect((await init()).json).toEqual({ ...first.json, referralTrackingId: null, attribution: { method: "none", confidence: 0, reason: "identity_not_verified" } });
+    expect(await referralRows()).toEqual(before);
     const activity = await t.db.activity.findFirst({ where: { appUserId: ref.uniqueId, type: "referee_identified" } });
     expect(activity?.description).toContain(userId);
   });
@@ -377,10 +386,10 @@ describe("init-app-user", () => {
 
   it("never binds a user to their own referral: self_referral, and the item waits for its real referee", async () => {
     const { referrer: ref, trackingId } = await anonymousArrival();
-    const self = await sdk("init-app-user", { key: main.publishableKey, body: { userId: ref.clientProvidedId, referralTrackingId: trackingId } });
+    const self = await sdk("init-app-user", { key: main.secret, body: { userId: ref.clientProvidedId, referralTrackingId: trackingId } });
     expect(self.status).toBe(200);
     expect(self.json).toMatchObject({ referralTrackingId: null, attribution: { method: "none", confidence: 0, reason: "self_referral" } });
-    const byCode = await sdk("init-app-user", { key: main.publishableKey, body: { userId: ref.clientProvidedId, referralCode: ref.referralCode } });
+    const byCode = await sdk("init-app-user", { key: main.secret, body: { userId: ref.clientProvidedId, referralCode: ref.referralCode } });
     expect(byCode.json.attribution).toEqual({ method: "none", confidence: 0, reason: "self_referral" });
     expect(await item(trackingId)).toMatchObject({ refereeId: null });
     expect(await userByClientId(ref.clientProvidedId)).toMatchObject({ totalReferralsReceived: 0 });
@@ -397,7 +406,7 @@ describe("init-app-user", () => {
   it("a referral code alone binds through a new item, once per referrer, like the REST track", async () => {
     const ref = await referrer();
     const userId = uid("by-code");
-    const init = () => sdk("init-app-user", { key: main.publishableKey, body: { userId, referralCode: ref.referralCode } });
+    const init = () => sdk("init-app-user", { key: main.publishableKey, body: { userId, userHash: userHashOf(main.secret, userId), referralCode: ref.referralCode } });
     const [first, concurrent] = await Promise.all([init(), init()]);
     expect(first.json.attribution).toEqual({ method: "cookie", confidence: 1 });
     expect(concurrent.json.referralTrackingId).toBe(first.json.referralTrackingId);
@@ -406,6 +415,69 @@ describe("init-app-user", () => {
     expect(items).toEqual([expect.objectContaining({ id: first.json.referralTrackingId, refereeId: first.json.id, status: "Pending" })]);
     expect(await userByClientId(ref.clientProvidedId)).toMatchObject({ totalReferralsGiven: 1 });
     expect(await userByClientId(userId)).toMatchObject({ totalReferralsReceived: 1 });
+  });
+});
+
+describe("init-app-user with the publishable key alone (no userHash): what every page shows cannot harm users", () => {
+  it("cannot replace an existing user's attributes: the banner keeps the referrer's real name", async () => {
+    const grace = await referrer({ name: "Grace" });
+    const attack = await sdk("init-app-user", { key: main.publishableKey, origin: SHOP, body: { userId: grace.clientProvidedId, attributes: { name: "Click evil.example.net" } } });
+    expect(attack.status, attack.text).toBe(200);
+    expect((await userByClientId(grace.clientProvidedId)).attributes).toEqual({ name: "Grace" });
+    const banner = await sdk("new-user-experience", { key: main.publishableKey, origin: SHOP, body: { referralCode: grace.referralCode } });
+    expect(banner.json.referrerName).toBe("Grace");
+    // What it may read is what the link shows: the code and the link, no referral of theirs.
+    expect(attack.json).toMatchObject({ id: grace.uniqueId, referralCode: grace.referralCode, referralTrackingId: null, attribution: { method: "none", confidence: 0 } });
+  });
+
+  it("cannot bind an existing user to the caller's code or tracking id, so their real referral still pays", async () => {
+    const attacker = await referrer();
+    const honest = await referrer();
+    const victim = await createAppUserOverRest(rest, main.projectId, uid("victim"));
+    const byCode = await sdk("init-app-user", { key: main.publishableKey, origin: SHOP, body: { userId: victim.clientProvidedId, referralCode: attacker.referralCode } });
+    expect(byCode.status).toBe(200);
+    expect(byCode.json).toMatchObject({ referralTrackingId: null, attribution: { method: "none", confidence: 0, reason: "identity_not_verified" } });
+    expect(await t.db.referralTracking.count({ where: { referrerId: attacker.uniqueId } })).toBe(0);
+    const arrival = await sdk("track-referral", { key: main.publishableKey, origin: SHOP, body: { referralCode: attacker.referralCode } });
+    const byTracking = await sdk("init-app-user", { key: main.publishableKey, body: { userId: victim.clientProvidedId, referralTrackingId: arrival.json.referralTrackingId } });
+    expect(byTracking.json.attribution).toEqual({ method: "none", confidence: 0, reason: "identity_not_verified" });
+    expect(await item(arrival.json.referralTrackingId)).toMatchObject({ refereeId: null });
+    expect(await userByClientId(victim.clientProvidedId)).toMatchObject({ totalReferralsReceived: 0, attributes: {} });
+
+    // The victim's own referral: their backend binds and rewards it, and it is the first arrival.
+    const theirs = await rest("POST", `/projects/${main.projectId}/referrals/track`, { body: { referralCode: honest.referralCode, refereeId: victim.clientProvidedId } });
+    expect(theirs.status, theirs.text).toBe(200);
+    const reward = await sdk("track-reward-event", {
+      secret: main.secret,
+      body: { newUserId: victim.clientProvidedId, referralTrackingId: theirs.json.referralTrackingId, eventName: "purchase" },
+    });
+    expect(reward.json).toMatchObject({ rewardClaimed: true });
+  });
+
+  it("may create a new user, with its attributes, and bind that new user", async () => {
+    const { trackingId } = await anonymousArrival();
+    const userId = uid("brand-new");
+    const res = await sdk("init-app-user", { key: main.publishableKey, origin: SHOP, body: { userId, attributes: { name: "New" }, referralTrackingId: trackingId } });
+    expect(res.json).toMatchObject({ referralTrackingId: trackingId, attribution: { method: "cookie", confidence: 1 } });
+    expect(await userByClientId(userId)).toMatchObject({ attributes: { name: "New" }, totalReferralsReceived: 1 });
+  });
+
+  it("with a valid userHash, or the secret, changes and binds an existing user as before; a wrong hash is a 401", async () => {
+    for (const how of ["userHash", "secret"] as const) {
+      const ref = await referrer();
+      const user = await createAppUserOverRest(rest, main.projectId, uid(`existing-${how}`), { name: "Old" });
+      const body = { userId: user.clientProvidedId, attributes: { name: "New" }, referralCode: ref.referralCode };
+      const res =
+        how === "secret"
+          ? await sdk("init-app-user", { key: main.secret, body })
+          : await sdk("init-app-user", { key: main.publishableKey, origin: SHOP, body: { ...body, userHash: userHashOf(main.secret, user.clientProvidedId) } });
+      expect(res.json.attribution, how).toEqual({ method: "cookie", confidence: 1 });
+      expect(await userByClientId(user.clientProvidedId)).toMatchObject({ attributes: { name: "New" }, totalReferralsReceived: 1 });
+    }
+    const user = await createAppUserOverRest(rest, main.projectId, uid("wrong-hash"), { name: "Kept" });
+    const wrong = await sdk("init-app-user", { key: main.publishableKey, body: { userId: user.clientProvidedId, userHash: userHashOf(main.secret, "someone else"), attributes: { name: "X" } } });
+    expectProblem(wrong, 401);
+    expect((await userByClientId(user.clientProvidedId)).attributes).toEqual({ name: "Kept" });
   });
 });
 
@@ -441,10 +513,10 @@ describe("identity verification", () => {
     expectProblem(await sdk("init-app-user", { key: project.publishableKey, body: { userId, userHash: userHashOf(project.secret, userId) } }), 401);
     expect((await sdk("init-app-user", { key: project.publishableKey, body: { userId, userHash: userHashOf(rotated, userId) } })).status).toBe(200);
     project.secret = rotated;
-    // Off: no hash needed, and a hash sent is not checked.
+    // Off: no hash needed, but a hash sent is checked (a wrong one is a mistake to show, not to ignore).
     await rest("PUT", `/projects/${project.projectId}`, { body: { identityVerification: false } });
     expect((await sdk("init-app-user", { key: project.publishableKey, body: { userId: uid("free") } })).status).toBe(200);
-    expect((await sdk("init-app-user", { key: project.publishableKey, body: { userId: uid("free"), userHash: "0".repeat(64) } })).status).toBe(200);
+    expectProblem(await sdk("init-app-user", { key: project.publishableKey, body: { userId: uid("free"), userHash: "0".repeat(64) } }), 401);
     const updated = await rest("PUT", `/projects/${project.projectId}`, { body: { identityVerification: true } });
     expect(updated.json.identityVerification).toBe(true);
   });

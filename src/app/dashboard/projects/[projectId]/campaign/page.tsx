@@ -6,7 +6,8 @@ export const metadata: Metadata = { title: "Campaign" };
 
 export default async function CampaignPage({ params }: { params: Promise<{ projectId: string }> }) {
   const { projectId } = await params;
-  // The setup snippet's key. A project that is not found shows the form's own error; the snippet then keeps its placeholder.
+  // The setup snippet's key and whether userHash is required. A project that is not found shows the
+  // form's own error; the snippet then keeps its placeholder.
   const project = await (await serverCaller()).projects.get({ projectId }).catch(() => null);
-  return <CampaignForm projectId={projectId} publishableKey={project?.publishableKey} />;
+  return <CampaignForm projectId={projectId} publishableKey={project?.publishableKey} identityVerification={project?.identityVerification} />;
 }
