@@ -12,6 +12,16 @@ import { EXAMPLE } from "./examples";
 
 export const WEBHOOK_ENVIRONMENTS = Object.values(WebhookEnvironment) as [WebhookEnvironment, ...WebhookEnvironment[]];
 export const WEBHOOK_NAME_MAX_LENGTH = 200;
+/** Why the service disabled a webhook by itself (its `disabledReason`), in words. */
+export const WEBHOOK_DISABLED_REASONS = {
+  receiver_gone: "The receiver answered 410 Gone, which says the endpoint no longer exists.",
+  failing_5_days: "Every delivery to it failed for 5 days.",
+} as const;
+export type WebhookDisabledReason = keyof typeof WEBHOOK_DISABLED_REASONS;
+export const WEBHOOK_DISABLED_REASON_CODES = Object.keys(WEBHOOK_DISABLED_REASONS) as [WebhookDisabledReason, ...WebhookDisabledReason[]];
+/** A webhook all of whose attempts failed for this long is disabled. */
+export const FAILING_DISABLE_DAYS = 5;
+
 /** The delivery log's `limit`: 1 to 500, default 100 (spec: Limits). */
 export const DEFAULT_LOG_LIMIT = 100;
 export const MAX_LOG_LIMIT = 500;

@@ -74,7 +74,7 @@ describe("deliver-reward-webhook (Inngest)", () => {
     receiver.respondWith(() => ({ status: 500 }));
     const { deliveryIds } = await insertCompletedReward(db, setup);
     const { result, ctx } = await run(deliveryIds[0]!);
-    expect(result).toEqual({ outcome: "dead", attemptNumber: 5 });
+    expect(result).toEqual({ outcome: "dead", failure: "exhausted", attemptNumber: 5 });
     expect(ctx.step.sleep).toHaveBeenCalledTimes(4);
     expect(receiver.requests).toHaveLength(5);
     expect(await db.delivery.findUniqueOrThrow({ where: { id: deliveryIds[0]! } })).toMatchObject({ status: "Failed", attemptCount: 5 });
@@ -84,7 +84,7 @@ describe("deliver-reward-webhook (Inngest)", () => {
     receiver.respondWith(() => ({ status: 403 }));
     const { deliveryIds } = await insertCompletedReward(db, setup);
     const { result, ctx } = await run(deliveryIds[0]!);
-    expect(result).toEqual({ outcome: "dead", attemptNumber: 1 });
+    expect(result).toEqual({ outcome: "dead", failure: "dead_lettered", attemptNumber: 1 });
     expect(ctx.step.sleep).not.toHaveBeenCalled();
   });
 

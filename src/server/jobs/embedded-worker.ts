@@ -58,7 +58,7 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
   const graceMs = options.overdueGraceMs ?? 0;
   const leaseMs = leaseFor(options.attempt);
   const onError = options.onError ?? ((error: unknown) => console.error("[deliveries] worker error:", error));
-  const record = createBatchRecorder(options.db, onError);
+  const record = createBatchRecorder(options.db, onError, options.attempt);
 
   /** Attempts not yet recorded, so that stop() can wait for them. */
   const unfinished = new Set<Promise<void>>();

@@ -1,4 +1,4 @@
-import { invitationEmail, passwordResetEmail, verificationEmail } from "./templates";
+import { invitationEmail, passwordResetEmail, verificationEmail, webhookDisabledEmail, webhookFailingEmail } from "./templates";
 import { sendMail, type MailConfig } from "./transport";
 
 /** One function per message the service sends; each returns the Message-ID. */
@@ -20,4 +20,12 @@ export async function sendInvitationEmail(input: {
 
 export async function sendPasswordResetEmail(input: { to: string; link: string; expiresAt: Date }, config?: MailConfig): Promise<string> {
   return sendMail({ to: input.to, ...passwordResetEmail(input) }, config);
+}
+
+export async function sendWebhookFailingEmail(input: { to: string } & Parameters<typeof webhookFailingEmail>[0], config?: MailConfig): Promise<string> {
+  return sendMail({ to: input.to, ...webhookFailingEmail(input) }, config);
+}
+
+export async function sendWebhookDisabledEmail(input: { to: string } & Parameters<typeof webhookDisabledEmail>[0], config?: MailConfig): Promise<string> {
+  return sendMail({ to: input.to, ...webhookDisabledEmail(input) }, config);
 }

@@ -21,4 +21,6 @@ export const appLinks = {
   verifyEmail: (base: string, token: string) => `${base}/verify-email?token=${encodeURIComponent(token)}`,
   resetPassword: (base: string, token: string) => `${base}/reset-password?token=${encodeURIComponent(token)}`,
   invitation: (base: string, token: string) => `${base}/invitations/${encodeURIComponent(token)}`,
+  webhook: (base: string, projectId: string, webhookId: string) =>
+    `${base}/dashboard/projects/${encodeURIComponent(projectId)}/webhooks/${encodeURIComponent(webhookId)}`,
 };

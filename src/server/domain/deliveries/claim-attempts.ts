@@ -8,7 +8,10 @@ export type ClaimedAttempt = {
   projectId: string;
   webhookId: string;
   eventName: string;
+  /** Null once purged (only a finished delivery is purged, and a purged one cannot be retried). */
   payload: unknown;
+  /** A test event (no tracking item): sent with `X-Service-Test: true`, once. */
+  test: boolean;
   /** The number this attempt got (the delivery's attempt count, raised by the claim). */
   attemptNumber: number;
   webhook: { url: string; secretEncrypted: string; enabled: boolean };
@@ -37,7 +40,7 @@ const claimUpdate = (workerId: string, leasedUntil: Date, now: Date, where: Pris
   SET "attemptCount" = d."attemptCount" + 1, "leasedUntil" = ${leasedUntil}, "leasedBy" = ${workerId}, "updatedAt" = ${now}
   FROM "Webhook" w
   WHERE ${where} AND w."id" = d."webhookId"
-  RETURNING d."id", d."projectId", d."webhookId", d."eventName", d."payload", d."attemptCount" AS "attemptNumber",
+  RETURNING d."id", d."projectId", d."webhookId", d."eventName", d."payload", d."trackingId" IS NULL AS "test", d."attemptCount" AS "attemptNumber",
     w."url", w."secretEncrypted", w."enabled"`;
 
 /**

@@ -30,6 +30,7 @@ export const attemptsUnderLease = ({ payload, deliveries, lease }: OutboxWrite):
         webhookId,
         eventName: payload.event,
         payload,
+        test: false,
         attemptNumber: 1,
         webhook: { url, secretEncrypted, enabled: true },
       }))

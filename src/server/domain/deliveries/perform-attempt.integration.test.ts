@@ -87,7 +87,7 @@ describe("performAttempt", () => {
   it("dead-letters a 401 after one attempt", async () => {
     const { deliveryId } = await oneDelivery();
     receiver.respondWith(() => ({ status: 401 }));
-    expect(await performAttempt(db, deliveryId, attempt)).toEqual({ outcome: "dead", attemptNumber: 1 });
+    expect(await performAttempt(db, deliveryId, attempt)).toEqual({ outcome: "dead", failure: "dead_lettered", attemptNumber: 1 });
     expect(await performAttempt(db, deliveryId, attempt)).toEqual({ outcome: "skipped", reason: "not_pending" });
     expect(receiver.requests).toHaveLength(1);
     expect(await attemptsOf(db, deliveryId)).toMatchObject([{ httpStatus: 401, success: false, error: "HTTP 401" }]);
@@ -97,7 +97,7 @@ describe("performAttempt", () => {
   it("does not follow a redirect and dead-letters it", async () => {
     const { deliveryId } = await oneDelivery();
     receiver.respondWith((n) => (n === 1 ? { status: 307, headers: { Location: `${receiver.origin}/elsewhere` } } : { status: 200 }));
-    expect(await performAttempt(db, deliveryId, attempt)).toEqual({ outcome: "dead", attemptNumber: 1 });
+    expect(await performAttempt(db, deliveryId, attempt)).toEqual({ outcome: "dead", failure: "dead_lettered", attemptNumber: 1 });
     expect(receiver.requests.map((r) => r.path)).toEqual(["/hook"]);
     const [log] = await attemptsOf(db, deliveryId);
     expect(log!.error).toContain(`${receiver.origin}/elsewhere`);
@@ -176,7 +176,7 @@ describe("performAttempt", () => {
   it("sends nothing for a webhook disabled after the reward; logs why and dead-letters it", async () => {
     const { webhook, deliveryId } = await oneDelivery();
     await updateWebhook(db, setup.org.id, setup.project.id, webhook.id, { enabled: false }, testConfig().urlRules);
-    expect(await performAttempt(db, deliveryId, attempt)).toEqual({ outcome: "dead", attemptNumber: 1 });
+    expect(await performAttempt(db, deliveryId, attempt)).toEqual({ outcome: "dead", failure: "dead_lettered", attemptNumber: 1 });
     expect(receiver.requests).toHaveLength(0);
     expect(await attemptsOf(db, deliveryId)).toMatchObject([{ success: false, httpStatus: null, error: WEBHOOK_DISABLED_ERROR }]);
     expect(await db.delivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({ status: "Failed" });

@@ -32,7 +32,8 @@ export async function performAttempt(db: Db, deliveryId: string, options: Attemp
   const claim = await claimAttempt(db, { deliveryId, workerId, leaseMs: leaseMs(options) });
   if ("skipped" in claim) return { outcome: "skipped", reason: claim.skipped };
   const result = await sendAttempt(claim.claimed, options);
-  await recordAttempts(db, [result]);
+  const alerts = await recordAttempts(db, [result], options.now?.());
+  if (alerts.length) await options.alert?.(db, alerts);
   return { ...result.next, attemptNumber: result.attempt.attemptNumber };
 }
 

@@ -21,7 +21,7 @@ const agentOptions = { keepAlive: true, maxSockets: 64, maxFreeSockets: 16, time
 const agents = { "http:": new http.Agent(agentOptions), "https:": new https.Agent(agentOptions) };
 
 /**
- * One POST within a total time budget. node:http rather than fetch, for two reasons: its `lookup`
+ * One POST within a total time budget, with exactly `headers`. node:http rather than fetch, for two reasons: its `lookup`
  * hook checks the address actually connected to (fetch cannot, without the undici package), and it
  * never follows redirects. A request whose reused keep-alive socket turns out closed by the receiver
  * (reset before any answer) is sent once more on a fresh connection: deliveries are at-least-once and
@@ -74,7 +74,8 @@ function post(
 
     const request = transport.request(url, {
       method: "POST",
-      headers: { ...headers, "Content-Length": String(payload.length), "User-Agent": "Referloop-Webhooks/1" },
+      // Sent as given, Content-Length included (deliveryHeaders): what is shown of a request is what went out.
+      headers,
       signal,
       agent: agents[url.protocol as keyof typeof agents],
       // Always: link-local and metadata addresses are refused whatever is allowed.

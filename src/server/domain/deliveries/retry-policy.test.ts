@@ -70,16 +70,21 @@ describe("nextStep", () => {
 
   it("succeeds on 2xx and dead-letters permanent errors at once", () => {
     expect(nextStep(1, response(204), options)).toEqual({ outcome: "succeeded" });
-    expect(nextStep(1, response(401), options)).toEqual({ outcome: "dead" });
-    expect(nextStep(1, response(302), options)).toEqual({ outcome: "dead" });
+    expect(nextStep(1, response(401), options)).toEqual({ outcome: "dead", failure: "dead_lettered" });
+    expect(nextStep(1, response(302), options)).toEqual({ outcome: "dead", failure: "dead_lettered" });
   });
 
   it("retries with doubling delays until the fifth attempt, then dead-letters", () => {
     expect(MAX_ATTEMPTS).toBe(5);
     const delays = [1, 2, 3, 4].map((n) => nextStep(n, response(500), options));
     expect(delays).toEqual([1_000, 2_000, 4_000, 8_000].map((delayMs) => ({ outcome: "retry", delayMs })));
-    expect(nextStep(5, response(500), options)).toEqual({ outcome: "dead" });
-    expect(nextStep(5, { kind: "timeout" }, options)).toEqual({ outcome: "dead" });
+    expect(nextStep(5, response(500), options)).toEqual({ outcome: "dead", failure: "exhausted" });
+    expect(nextStep(5, { kind: "timeout" }, options)).toEqual({ outcome: "dead", failure: "exhausted" });
+  });
+
+  it("sends a test event once: maxAttempts 1 ends it after its first failure", () => {
+    expect(nextStep(1, response(500), { ...options, maxAttempts: 1 })).toEqual({ outcome: "dead", failure: "exhausted" });
+    expect(nextStep(1, response(200), { ...options, maxAttempts: 1 })).toEqual({ outcome: "succeeded" });
   });
 
   it("honours Retry-After on 429 and 503 only, capped, never shortening the backoff", () => {

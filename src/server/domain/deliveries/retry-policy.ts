@@ -1,3 +1,5 @@
+import type { DeliveryFailure } from "@/lib/schemas/deliveries";
+
 /**
  * The delivery schedule, as one pure function of the attempt's result: both schedulers (embedded
  * worker and Inngest) obey what it returns, so the schedule is the same whichever one runs.
@@ -26,7 +28,7 @@ export type Verdict = "success" | "retryable" | "permanent";
 
 export type NextStep =
   | { outcome: "succeeded" }
-  | { outcome: "dead" }
+  | { outcome: "dead"; failure: DeliveryFailure }
   | { outcome: "retry"; delayMs: number };
 
 /**
@@ -66,8 +68,11 @@ export function parseRetryAfter(header: string | null | undefined, nowMs: number
   return Math.max(0, date - nowMs);
 }
 
-/** `baseMs` is configurable (WEBHOOK_RETRY_BASE_MS), so tests run the real schedule in milliseconds. */
-export type PolicyOptions = { baseMs?: number; random?: () => number };
+/**
+ * `baseMs` is configurable (WEBHOOK_RETRY_BASE_MS), so tests run the real schedule in milliseconds.
+ * `maxAttempts` is MAX_ATTEMPTS but for a test event, which is sent once (a manual retry sends it once more).
+ */
+export type PolicyOptions = { baseMs?: number; random?: () => number; maxAttempts?: number };
 
 /**
  * What to do after attempt `attemptNumber` (the delivery's running count, manual retries included).
@@ -77,7 +82,8 @@ export type PolicyOptions = { baseMs?: number; random?: () => number };
 export function nextStep(attemptNumber: number, signal: AttemptSignal, options: PolicyOptions = {}): NextStep {
   const verdict = classify(signal);
   if (verdict === "success") return { outcome: "succeeded" };
-  if (verdict === "permanent" || attemptNumber >= MAX_ATTEMPTS) return { outcome: "dead" };
+  if (verdict === "permanent") return { outcome: "dead", failure: "dead_lettered" };
+  if (attemptNumber >= (options.maxAttempts ?? MAX_ATTEMPTS)) return { outcome: "dead", failure: "exhausted" };
   const backoff = backoffMs(attemptNumber, options.baseMs, options.random);
   const honoursRetryAfter = signal.kind === "response" && (signal.status === 429 || signal.status === 503);
   const requested = honoursRetryAfter ? Math.min(signal.retryAfterMs ?? 0, RETRY_AFTER_CAP_MS) : 0;

@@ -1,30 +1,45 @@
+import type { DeliveryFailure } from "@/lib/schemas/deliveries";
 import type { UrlRules } from "@/server/config";
+import type { Db } from "@/server/db/client";
 import { decryptSecret } from "@/server/domain/webhooks/webhook-secret";
 import { checkWebhookUrl } from "@/server/domain/webhooks/webhook-url";
 import type { ClaimedAttempt } from "./claim-attempts";
 import { postWebhook, type PostResult } from "./post-webhook";
 import { nextStep, parseRetryAfter, type AttemptSignal, type PolicyOptions } from "./retry-policy";
 import { rewardPayloadBody } from "./reward-payload";
-import { deliveryHeaders } from "./sign-delivery";
+import { signedDeliveryHeaders, type SentRequest } from "./sign-delivery";
+import type { WebhookAlert } from "./webhook-health";
 
 /** The spec's total budget for one attempt: connect, send, and read the answer. */
 export const DEFAULT_ATTEMPT_TIMEOUT_MS = 10_000;
 const MAX_ERROR_LENGTH = 500;
 
 export const WEBHOOK_DISABLED_ERROR = "The webhook is disabled; the delivery was not sent.";
+export const BODY_PURGED_ERROR = "The delivery's body was purged after its retention period; it cannot be sent.";
 
 export type SendOptions = PolicyOptions & {
   /** Where a receiver may be: checked again at send time, since the URL may predate the rules. */
   urlRules: UrlRules;
   /** Injectable so tests of a hanging receiver need not wait the full 10 seconds. */
   timeoutMs?: number;
+  /** The clock of schedules and of the webhook's health (failing for 5 days); injectable for tests. */
+  now?: () => Date;
+  /** Told, after the results are recorded, of webhooks that started failing or were disabled (the owners' e-mails). */
+  alert?: (db: Db, alerts: WebhookAlert[]) => Promise<void>;
 };
 
 /** What one attempt produced: its log entry and what happens to the delivery next. */
 export type AttemptResult = {
   attempt: ClaimedAttempt;
-  log: { httpStatus: number | null; responseTimeMs: number; error: string | null; responseExcerpt: string | null };
-  next: { outcome: "succeeded" | "dead" } | { outcome: "retry"; nextAttemptAt: Date; delayMs: number };
+  log: {
+    httpStatus: number | null;
+    responseTimeMs: number;
+    error: string | null;
+    responseExcerpt: string | null;
+    /** Null when nothing was sent (refused before sending). */
+    request: SentRequest | null;
+  };
+  next: { outcome: "succeeded" } | { outcome: "dead"; failure: DeliveryFailure } | { outcome: "retry"; nextAttemptAt: Date; delayMs: number };
 };
 
 /**
@@ -34,20 +49,29 @@ export type AttemptResult = {
  */
 export async function sendAttempt(attempt: ClaimedAttempt, options: SendOptions): Promise<AttemptResult> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
-  const { signal, ...log } = await send(attempt, timeoutMs, options.urlRules);
-  const step = nextStep(attempt.attemptNumber, signal, options);
-  const next = step.outcome === "retry" ? { ...step, nextAttemptAt: new Date(Date.now() + step.delayMs) } : step;
+  const now = options.now ?? (() => new Date());
+  const { signal, ...log } = await send(attempt, timeoutMs, options.urlRules, now);
+  const step = nextStep(attempt.attemptNumber, signal, attempt.test ? { ...options, maxAttempts: 1 } : options);
+  const next = step.outcome === "retry" ? { ...step, nextAttemptAt: new Date(now().getTime() + step.delayMs) } : step;
   return { attempt, log, next };
 }
 
 type Sent = AttemptResult["log"] & { signal: AttemptSignal };
 
-async function send(attempt: ClaimedAttempt, timeoutMs: number, rules: UrlRules): Promise<Sent> {
-  const refused = (message: string): Sent => ({ signal: { kind: "refused" }, httpStatus: null, responseTimeMs: 0, error: message, responseExcerpt: null });
+async function send(attempt: ClaimedAttempt, timeoutMs: number, rules: UrlRules, now: () => Date): Promise<Sent> {
+  const refused = (message: string): Sent => ({
+    signal: { kind: "refused" },
+    httpStatus: null,
+    responseTimeMs: 0,
+    error: message,
+    responseExcerpt: null,
+    request: null,
+  });
   const { webhook } = attempt;
   // Refused and dead-lettered, but logged: the log shows why nothing was sent, and a manual retry
-  // after re-enabling sends it.
-  if (!webhook.enabled) return refused(WEBHOOK_DISABLED_ERROR);
+  // after re-enabling sends it. A test event is the exception: it checks a receiver before re-enabling.
+  if (!webhook.enabled && !attempt.test) return refused(WEBHOOK_DISABLED_ERROR);
+  if (attempt.payload === null) return refused(BODY_PURGED_ERROR);
   // Checked again at send time: the URL may predate the settings, and DNS can change.
   const checked = checkWebhookUrl(webhook.url, rules);
   if ("violation" in checked) return refused(checked.violation.message);
@@ -56,13 +80,16 @@ async function send(attempt: ClaimedAttempt, timeoutMs: number, rules: UrlRules)
     return refused("The webhook secret cannot be decrypted (was REFERLOOP_ENCRYPTION_KEY changed?); set the secret again.");
   }
   const body = rewardPayloadBody(attempt.payload);
-  const headers = deliveryHeaders({ deliveryId: attempt.id, timestampSeconds: Math.floor(Date.now() / 1000), body, secret });
+  const timestampSeconds = Math.floor(now().getTime() / 1000);
+  const { headers, signature } = signedDeliveryHeaders({ deliveryId: attempt.id, timestampSeconds, body, secret, test: attempt.test });
   const result = await postWebhook(checked.url, headers, body, { timeoutMs, rules });
-  return toSent(result, timeoutMs);
+  return toSent(result, timeoutMs, { url: checked.url.href, timestampSeconds, signature });
 }
 
-function toSent(result: PostResult, timeoutMs: number): Sent {
-  const base = { responseTimeMs: result.elapsedMs, httpStatus: null, responseExcerpt: null };
+function toSent(result: PostResult, timeoutMs: number, sent: SentRequest): Sent {
+  // A target refused at connect time (a private address in production) was never sent anything.
+  const request = result.kind === "refused" ? null : sent;
+  const base = { responseTimeMs: result.elapsedMs, httpStatus: null, responseExcerpt: null, request };
   switch (result.kind) {
     case "timeout":
       return { ...base, signal: { kind: "timeout" }, error: `No complete response within ${timeoutMs} ms.` };
@@ -86,6 +113,7 @@ function toSent(result: PostResult, timeoutMs: number): Sent {
         responseTimeMs: result.elapsedMs,
         error,
         responseExcerpt: storable(result.excerpt) || null,
+        request,
       };
     }
   }

@@ -1,5 +1,9 @@
 import { createHmac } from "node:crypto";
+import { REDACTED } from "@/lib/schemas/deliveries";
 import { webhookSigningKey } from "@/lib/webhook-secrets";
+
+/** Sent as every delivery's User-Agent. */
+export const DELIVERY_USER_AGENT = "Referloop-Webhooks/1";
 
 /**
  * Standard Webhooks signature (https://www.standardwebhooks.com): `v1,` + base64 HMAC-SHA256 of
@@ -13,24 +17,44 @@ export function signatureFor(deliveryId: string, timestampSeconds: number, body:
   return `v1,${mac}`;
 }
 
+/** What one attempt's request was made of, beyond its delivery: kept with the attempt to show it again. */
+export type SentRequest = { url: string; timestampSeconds: number; signature: string };
+
 /**
- * Every header of a delivery request. The timestamp is per attempt (receivers reject stale ones);
- * the delivery id is stable across attempts, so receivers can deduplicate on it.
+ * Every header of a delivery request, in the order sent. The timestamp is per attempt (receivers
+ * reject stale ones); the delivery id is stable across attempts, so receivers can deduplicate on it.
+ * Built the same way to send a request and to show one again later: then `authorization` is the
+ * redaction marker and `signature` the one kept with the attempt.
  */
 export function deliveryHeaders(input: {
   deliveryId: string;
   timestampSeconds: number;
+  signature: string;
+  authorization: string;
   body: string;
-  secret: string;
+  test: boolean;
 }): Record<string, string> {
-  const signature = signatureFor(input.deliveryId, input.timestampSeconds, input.body, input.secret);
   return {
     "Content-Type": "application/json",
-    Authorization: `Bearer ${input.secret}`,
+    Authorization: input.authorization,
     "webhook-id": input.deliveryId,
     "webhook-timestamp": String(input.timestampSeconds),
-    "webhook-signature": signature,
-    "X-Service-Signature": signature,
+    "webhook-signature": input.signature,
+    "X-Service-Signature": input.signature,
     "X-Service-Delivery-Id": input.deliveryId,
+    // A test event says so, so a receiver can tell it from a reward before crediting anyone.
+    ...(input.test ? { "X-Service-Test": "true" } : {}),
+    "User-Agent": DELIVERY_USER_AGENT,
+    "Content-Length": String(Buffer.byteLength(input.body, "utf8")),
   };
 }
+
+/** The headers of a request to send, signed with the webhook's secret. */
+export function signedDeliveryHeaders(input: { deliveryId: string; timestampSeconds: number; body: string; secret: string; test: boolean }) {
+  const signature = signatureFor(input.deliveryId, input.timestampSeconds, input.body, input.secret);
+  return { signature, headers: deliveryHeaders({ ...input, signature, authorization: `Bearer ${input.secret}` }) };
+}
+
+/** The headers of a request as sent, with the secret (the Authorization value) replaced by the redaction marker. */
+export const redactedDeliveryHeaders = (input: { deliveryId: string; timestampSeconds: number; signature: string; body: string; test: boolean }) =>
+  deliveryHeaders({ ...input, authorization: REDACTED });

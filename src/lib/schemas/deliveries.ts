@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { DeliveryStatus } from "@/generated/prisma/enums";
+import { caseInsensitive, idInput, pagingInput } from "./common";
+import { CLIENT_PROVIDED_ID_MAX_LENGTH } from "./app-users";
+import { EXAMPLE } from "./examples";
+import { eventNameSchema } from "./referrals";
+
+/*
+ * The support console's view of deliveries: the filter that selects them (the project's delivery
+ * search, its bulk retry, and anything else that works on "the deliveries this filter selects", such
+ * as an export), and the words for what happened to one.
+ */
+
+export const DELIVERY_STATUSES = Object.values(DeliveryStatus) as [DeliveryStatus, ...DeliveryStatus[]];
+
+/** Shown instead of a secret in a request as it was sent (the `Authorization` header's value). */
+export const REDACTED = "[redacted]";
+
+/** The event name of a test delivery (POST .../webhooks/{webhookId}/test), sent with `X-Service-Test: true`. */
+export const TEST_EVENT_NAME = "referloop.test";
+
+/** Why a Failed delivery failed. */
+export const DELIVERY_FAILURES = {
+  dead_lettered: "Dead-lettered: the receiver gave an answer that retrying cannot change (a permanent 4xx, a redirect), or nothing could be sent",
+  exhausted: "Exhausted: every attempt failed (5 in all)",
+} as const;
+export type DeliveryFailure = keyof typeof DELIVERY_FAILURES;
+export const DELIVERY_FAILURE_CODES = Object.keys(DELIVERY_FAILURES) as [DeliveryFailure, ...DeliveryFailure[]];
+
+/** A bulk retry selecting more than this many deliveries is refused: narrow the filter. */
+export const BULK_RETRY_MAX = 10_000;
+
+const SEARCH_MAX_LENGTH = CLIENT_PROVIDED_ID_MAX_LENGTH;
+const instant = z.iso.datetime({ offset: true });
+
+/**
+ * The filter of the project's deliveries; every part optional, and all of them together (AND). Shared
+ * by the list (a query) and the bulk retry (a JSON body): its fields are text only, which both read
+ * alike. `to` is exclusive.
+ */
+export const deliveryFilterSchema = z
+  .object({
+    search: z
+      .string()
+      .trim()
+      .min(1, { error: "must not be blank" })
+      .max(SEARCH_MAX_LENGTH)
+      .describe(
+        "Matches exactly one of: a delivery id, a tracking id, or the client id (clientProvidedId) of the referrer or the referee. Surrounding spaces are ignored.",
+      )
+      .meta({ examples: [EXAMPLE.referee.clientProvidedId] })
+      .optional(),
+    status: caseInsensitive(DELIVERY_STATUSES)
+      .describe("Pending (an attempt is due), Succeeded or Failed (any case).")
+      .meta({ examples: ["Failed"] })
+      .optional(),
+    webhookId: idInput().describe("Only this webhook's deliveries.").meta({ examples: [EXAMPLE.webhookId] }).optional(),
+    event: eventNameSchema.describe("The trigger event name, exactly (case-sensitive).").meta({ examples: [EXAMPLE.eventName] }).optional(),
+    from: instant.describe("Deliveries created at or after this instant (ISO 8601 with an offset).").meta({ examples: [EXAMPLE.at] }).optional(),
+    to: instant.describe("Deliveries created before this instant.").meta({ examples: [EXAMPLE.later] }).optional(),
+  })
+  .refine((f) => !f.from || !f.to || new Date(f.from) < new Date(f.to), { message: "must be before `to`", path: ["from"] });
+
+export type DeliveryFilter = z.output<typeof deliveryFilterSchema>;
+
+export const deliveryListQuery = deliveryFilterSchema.safeExtend(pagingInput);
+
+export const bulkRetryBody = deliveryFilterSchema.meta({
+  title: "RetryDeliveriesRequest",
+  description: `The filter of the deliveries to retry, as the list takes it. The Failed and Pending ones it selects are sent now; at most ${BULK_RETRY_MAX.toLocaleString("en-GB")}.`,
+  examples: [{ status: "Failed", webhookId: EXAMPLE.webhookId, from: EXAMPLE.at }],
+});
