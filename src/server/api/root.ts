@@ -4,6 +4,7 @@ import { apiKeysRouter } from "./routers/api-keys/router";
 import { auditLogRouter } from "./routers/audit-log/router";
 import { appUsersRouter } from "./routers/app-users/router";
 import { campaignsRouter } from "./routers/campaigns/router";
+import { deliveriesRouter } from "./routers/deliveries/router";
 import { invitationsRouter } from "./routers/invitations/router";
 import { organizationsRouter } from "./routers/organizations/router";
 import { projectsRouter } from "./routers/projects/router";
@@ -24,6 +25,7 @@ export const appRouter = router({
   referrals: referralsRouter,
   activity: router({ list: listActivityProcedure }),
   webhooks: webhooksRouter,
+  deliveries: deliveriesRouter,
   sdk: sdkRouter,
 });
 

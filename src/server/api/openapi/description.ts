@@ -45,6 +45,10 @@ export const API_TAGS = [
   { name: "Campaign", description: "The referral experience of a project (the referrer's sharing UI, the new user's banner) and its attribution rules." },
   { name: "Referrals", description: "Referral links, tracked arrivals, and reward events with their eligibility checks." },
   { name: "Webhooks", description: "Where granted rewards are delivered, the delivery log, manual retries, and the delivery itself (see `webhooks`)." },
+  {
+    name: "Deliveries",
+    description: "Every delivery of the project across its webhooks, for support: search, each attempt's request as sent and response as received, retries and bulk retries.",
+  },
   { name: "Activity", description: "The project's activity feed." },
   {
     name: "Client library",

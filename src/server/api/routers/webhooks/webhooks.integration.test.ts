@@ -174,14 +174,14 @@ describe("webhooks over REST", () => {
   });
 
   it("retries without the project prefix, deriving the project from the log", async () => {
-    receiver.respondWith(() => ({ status: 410 }));
+    receiver.respondWith(() => ({ status: 404 }));
     await reward("erin", "frank");
     const failed = await waitUntil(
       () => call("GET", `/projects/${project.uniqueId}/webhooks/${hookId}/logs`),
-      (r) => r.json.some((l: { httpStatus: number; deliveryStatus: string }) => l.httpStatus === 410 && l.deliveryStatus === "Failed"),
+      (r) => r.json.some((l: { httpStatus: number; deliveryStatus: string }) => l.httpStatus === 404 && l.deliveryStatus === "Failed"),
     );
     receiver.respondWith(() => ({ status: 200 }));
-    const entry = failed.json.find((l: { httpStatus: number }) => l.httpStatus === 410);
+    const entry = failed.json.find((l: { httpStatus: number }) => l.httpStatus === 404);
     const retry = await call("POST", `/webhooks/logs/${entry.id}/retry`);
     expect(retry.status).toBe(202);
     expect(retry.json.deliveryId).toBe(entry.deliveryId);

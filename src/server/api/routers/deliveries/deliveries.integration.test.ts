@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEmbeddedWorker, type EmbeddedWorker } from "@/server/jobs/embedded-worker";
+import { testAttemptOptions } from "@/test/config";
+import { createTestDb, type TestDb } from "@/test/db";
+import { expectProblem, type RestClient, restClientForNewOrg } from "@/test/rest";
+import { waitUntil } from "@/test/wait";
+import { startReceiver, type Receiver } from "@/test/webhook-receiver";
+
+let t: TestDb;
+let call: RestClient;
+let other: RestClient;
+let good: Receiver;
+let bad: Receiver;
+let worker: EmbeddedWorker;
+let project: { uniqueId: string; campaignId: string };
+let theirProject: string;
+let goodHook: string;
+let badHook: string;
+/** The tracking ids of the rewards granted in beforeAll, by referee. */
+const tracking: Record<string, string> = {};
+
+type Item = {
+  deliveryId: string;
+  webhookId: string;
+  trackingId: string | null;
+  referrerId: string | null;
+  refereeId: string | null;
+  event: string;
+  status: string;
+  attempts: number;
+  lastAttemptAt: string | null;
+  nextAttemptAt: string | null;
+  lastHttpStatus: number | null;
+  failure: string | null;
+  createdAt: string;
+};
+
+const base = () => `/projects/${project.uniqueId}/deliveries`;
+const list = async (query = "") => {
+  const res = await call("GET", `${base()}${query ? `?${query}` : ""}`);
+  expect(res.status, res.text).toBe(200);
+  return res.json as { items: Item[]; page: number; pageSize: number; totalCount: number; hasNextPage: boolean };
+};
+
+/** Link, track and reward over REST: one delivery per webhook. */
+async function reward(referrer: string, referee: string, event: string) {
+  await call("POST", `/projects/${project.uniqueId}/users`, { body: { ClientProvidedId: referrer } });
+  const link = await call("POST", `/projects/${project.uniqueId}/referrals/link`, { body: { ReferrerId: referrer } });
+  const code = new URL(link.json.referralLink).searchParams.get("referralCode");
+  const track = await call("POST", `/projects/${project.uniqueId}/referrals/track`, { body: { ReferralCode: code, RefereeId: referee } });
+  const res = await call("POST", `/projects/${project.uniqueId}/referrals/reward`, { body: { ReferralTrackingId: track.json.referralTrackingId, EventName: event } });
+  expect(res.json).toMatchObject({ rewardClaimed: true });
+  tracking[referee] = track.json.referralTrackingId;
+}
+
+beforeAll(async () => {
+  t = await createTestDb();
+  call = await restClientForNewOrg(t.db);
+  other = await restClientForNewOrg(t.db);
+  good = await startReceiver(() => ({ status: 200, body: "thanks" }));
+  // 422 is permanent: dead-lettered at the first attempt, so the setup settles at once.
+  bad = await startReceiver(() => ({ status: 422, body: '{"error":"unknown referrer"}' }));
+  worker = createEmbeddedWorker({ db: t.db, pollIntervalMs: 50, attempt: { ...testAttemptOptions(), baseMs: 30 } });
+  worker.start();
+  project = (await call("POST", "/projects", { body: { name: "Support", referralRedirectLink: "https://app.example.com/join" } })).json;
+  theirProject = (await other("POST", "/projects", { body: { name: "Theirs", referralRedirectLink: "https://app.example.com/join" } })).json.uniqueId;
+  const hook = async (name: string, url: string) =>
+    (await call("POST", `/projects/${project.uniqueId}/webhooks/${project.campaignId}`, { body: { name, url, secret: "support-test-secret-0123456789" } })).json.id as string;
+  goodHook = await hook("Good", good.url);
+  badHook = await hook("Bad", bad.url);
+  await reward("alice", "bob", "purchase");
+  await reward("alice", "carol", "signup");
+  await reward("dave", "erin", "purchase");
+  await waitUntil(() => t.db.delivery.count({ where: { status: { not: "Pending" } } }), (n) => n === 6, { what: "6 settled deliveries" });
+});
+afterAll(async () => {
+  await worker.stop();
+  await good.close();
+  await bad.close();
+  await t.drop();
+});
+
+describe("GET /projects/{projectId}/deliveries", () => {
+  it("lists every webhook's deliveries newest first, in the list envelope, with what support needs to know", async () => {
+    const page = await list();
+    expect(page).toMatchObject({ page: 1, pageSize: 20, totalCount: 6, hasNextPage: false });
+    const created = page.items.map((i) => i.createdAt);
+    expect(created).toEqual([...created].sort().reverse());
+    const failed = page.items.find((i) => i.refereeId === "bob" && i.webhookId === badHook)!;
+    expect(failed).toMatchObject({
+      trackingId: tracking.bob,
+      referrerId: "alice",
+      refereeId: "bob",
+      event: "purchase",
+      status: "Failed",
+      attempts: 1,
+      lastHttpStatus: 422,
+      nextAttemptAt: null,
+      failure: "dead_lettered",
+      webhookName: "Bad",
+      test: false,
+      retryable: true,
+    });
+    expect(failed.lastAttemptAt).toEqual(expect.any(String));
+    const sent = page.items.find((i) => i.refereeId === "bob" && i.webhookId === goodHook)!;
+    expect(sent).toMatchObject({ status: "Succeeded", lastHttpStatus: 200, failure: null, retryable: false, nextAttemptAt: null });
+  });
+
+  it("finds by a delivery id, a tracking id, or either party's client id, exactly", async () => {
+    const all = (await list()).items;
+    const one = all.find((i) => i.refereeId === "carol" && i.webhookId === goodHook)!;
+    expect((await list(`search=${one.deliveryId}`)).items.map((i) => i.deliveryId)).toEqual([one.deliveryId]);
+    const byTracking = await list(`search=${tracking.carol}`);
+    expect(byTracking.items.map((i) => i.trackingId)).toEqual([tracking.carol, tracking.carol]);
+    expect((await list("search=alice")).totalCount).toBe(4);
+    expect((await list("search=erin")).items.map((i) => i.refereeId)).toEqual(["erin", "erin"]);
+    expect((await list(`search=${encodeURIComponent("  dave ")}`)).totalCount).toBe(2);
+    // Exact only: no prefixes, no other case.
+    for (const term of ["ali", "ALICE", one.deliveryId.slice(0, 8), "nobody"]) expect((await list(`search=${term}`)).totalCount, term).toBe(0);
+  });
+
+  it("filters by status, webhook, event and creation time, together", async () => {
+    expect((await list("status=Failed")).items.every((i) => i.status === "Failed" && i.webhookId === badHook)).toBe(true);
+    expect((await list("status=failed")).totalCount).toBe(3);
+    expect((await list(`webhookId=${goodHook}`)).totalCount).toBe(3);
+    expect((await list("event=purchase")).totalCount).toBe(4);
+    expect((await list("event=Purchase")).totalCount).toBe(0);
+    expect((await list(`event=purchase&status=Failed&search=alice`)).items.map((i) => [i.refereeId, i.webhookId])).toEqual([["bob", badHook]]);
+    const times = (await list()).items.map((i) => i.createdAt).sort();
+    const [first, last] = [times[0]!, times.at(-1)!];
+    expect((await list(`from=${first}`)).totalCount).toBe(6);
+    expect((await list(`to=${first}`)).totalCount).toBe(0);
+    expect((await list(`from=${encodeURIComponent(new Date(Date.parse(last) + 1).toISOString())}`)).totalCount).toBe(0);
+    expect((await list(`from=${first}&to=${last}`)).items.every((i) => i.createdAt < last)).toBe(true);
+    // Offsets are read as the instant they name.
+    expect((await list(`to=${encodeURIComponent(first.replace("Z", "+00:00"))}`)).totalCount).toBe(0);
+  });
+
+  it("pages", async () => {
+    const all = (await list()).items.map((i) => i.deliveryId);
+    const second = await list("page=2&pageSize=2");
+    expect(second).toMatchObject({ page: 2, pageSize: 2, totalCount: 6, hasNextPage: true });
+    expect(second.items.map((i) => i.deliveryId)).toEqual(all.slice(2, 4));
+    expect((await list("Page=3&PageSize=2")).hasNextPage).toBe(false);
+  });
+
+  it("refuses bad input with a problem naming the field", async () => {
+    const at = "2026-11-01T00:00:00Z";
+    expectProblem(await call("GET", `${base()}?from=2026-11-02T00:00:00Z&to=${at}`), 400, ["from"]);
+    expectProblem(await call("GET", `${base()}?from=${at}&to=${at}`), 400, ["from"]);
+    expectProblem(await call("GET", `${base()}?status=Delivered`), 400, ["status"]);
+    expectProblem(await call("GET", `${base()}?pageSize=101`), 400, [["pageSize", "too_big"]]);
+    expectProblem(await call("GET", `${base()}?page=0`), 400, ["page"]);
+    expectProblem(await call("GET", `${base()}?from=yesterday`), 400, ["from"]);
+    expectProblem(await call("GET", `${base()}?search=${"x".repeat(256)}`), 400, ["search"]);
+    expectProblem(await call("GET", `${base()}?search=%20`), 400, ["search"]);
+  });
+
+  it("answers 404 for another organisation's project, as for an unknown one, and never lists their deliveries", async () => {
+    const theirs = await other("GET", base());
+    const unknown = await other("GET", "/projects/00000000-0000-0000-0000-000000000000/deliveries");
+    expectProblem(theirs, 404);
+    expect(theirs.json.detail).toBe(unknown.json.detail);
+    expectProblem(await call("GET", `/projects/${theirProject}/deliveries`), 404);
+    const mine = (await list()).items[0]!;
+    expect((await other("GET", `/projects/${theirProject}/deliveries?search=${mine.deliveryId}`)).json.totalCount).toBe(0);
+    expect((await other("GET", `/projects/${theirProject}/deliveries?search=alice`)).json.totalCount).toBe(0);
+  });
+});

@@ -1,0 +1,35 @@
+import { Prisma } from "@/generated/prisma/client";
+import type { DeliveryFilter } from "@/lib/schemas/deliveries";
+
+/**
+ * The condition on `d` ("Delivery") of the deliveries a filter selects in a project: the one reading
+ * of deliveryFilterSchema, for the search, the bulk retry and whatever else acts on "the deliveries
+ * this filter selects". The search term is resolved in the same statement: a delivery id, or a
+ * tracking id, or the client id of either party (through their tracking items); an index answers each.
+ */
+export function deliveriesWhere(projectId: string, filter: DeliveryFilter): Prisma.Sql {
+  const conditions = [Prisma.sql`d."projectId" = ${projectId}`];
+  if (filter.search) conditions.push(searchCondition(projectId, filter.search));
+  if (filter.status) conditions.push(Prisma.sql`d."status" = ${filter.status}::"DeliveryStatus"`);
+  if (filter.webhookId) conditions.push(Prisma.sql`d."webhookId" = ${filter.webhookId}`);
+  if (filter.event) conditions.push(Prisma.sql`d."eventName" = ${filter.event}`);
+  if (filter.from) conditions.push(Prisma.sql`d."createdAt" >= ${new Date(filter.from)}`);
+  if (filter.to) conditions.push(Prisma.sql`d."createdAt" < ${new Date(filter.to)}`);
+  return Prisma.join(conditions, " AND ");
+}
+
+/**
+ * The term as a delivery id, or a tracking id, or a referrer's or referee's client id. The tracking
+ * ids are gathered first (the term itself, and the items of the user of that client id in the
+ * project), so PostgreSQL looks each up in the trackingId index rather than join per delivery.
+ */
+function searchCondition(projectId: string, term: string): Prisma.Sql {
+  return Prisma.sql`(d."id" = ${term} OR d."trackingId" = ANY(ARRAY(
+    SELECT ${term}::text
+    UNION ALL
+    SELECT t."id" FROM "AppUser" u JOIN "ReferralTracking" t ON t."referrerId" = u."id"
+    WHERE u."projectId" = ${projectId} AND u."clientProvidedId" = ${term}
+    UNION ALL
+    SELECT t."id" FROM "AppUser" u JOIN "ReferralTracking" t ON t."refereeId" = u."id"
+    WHERE u."projectId" = ${projectId} AND u."clientProvidedId" = ${term})))`;
+}
