@@ -8,11 +8,11 @@ import { sendWebhookDisabledEmail, sendWebhookFailingEmail } from "@/server/mail
 /**
  * Tells the owners of each alert's organisation, by e-mail, that a webhook started failing or was
  * disabled. Best-effort: a failure is logged, never thrown into the delivery that noticed it. Sent
- * from a worker, outside any request, so the link is built on the configured public URL (outside
- * production mode, on localhost); production without one sends the notice without a link.
+ * from a worker, outside any request, so the link is built on the configured public URL (with
+ * REFERLOOP_ALLOW_HOST_LINKS and none configured, on localhost); without either the notice has no link.
  */
 export async function alertWebhookOwners(db: Db, alerts: readonly WebhookAlert[], config: Config): Promise<void> {
-  const base = config.publicUrl ?? (config.productionMode ? null : "http://localhost:3000");
+  const base = config.publicUrl ?? (config.hostLinks ? "http://localhost:3000" : null);
   for (const alert of alerts) {
     try {
       const webhook = await db.webhook.findUnique({
