@@ -1,18 +1,15 @@
 import type { NextConfig } from "next";
-import { PATH_HEADERS } from "./src/server/http/security-headers";
 
+/**
+ * Served through the front door (src/server.ts), which sets the request id and the headers every path
+ * carries (src/server/http/security-headers.ts) before Next.js sees a request; dashboard pages get the
+ * rest from src/proxy.ts.
+ */
 const nextConfig: NextConfig = {
-  // WASM and native-adjacent packages must be loaded by Node, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg"],
+  // WASM and native-adjacent packages must be loaded by Node, not bundled; pino and prom-client too,
+  // so that the server's modules and Next.js's bundle share one logger destination and one registry.
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg", "pino", "pino-pretty", "prom-client"],
   poweredByHeader: false,
-  // Dashboard pages get their security headers from src/proxy.ts (a nonce per request). Everything
-  // is served with nosniff; the API, which renders nothing, also with a no-content CSP.
-  async headers() {
-    return PATH_HEADERS.map(({ prefix, headers }) => ({
-      source: `${prefix}:path*`,
-      headers: Object.entries(headers).map(([key, value]) => ({ key, value })),
-    }));
-  },
 };
 
 export default nextConfig;

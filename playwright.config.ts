@@ -44,7 +44,7 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   webServer: {
-    command: `npx next start -p ${port} -H 127.0.0.1`,
+    command: `npm start -- -p ${port} -H 127.0.0.1`,
     url: `http://127.0.0.1:${port}/api/v1/openapi.json`,
     reuseExistingServer: false,
     timeout: 60_000,

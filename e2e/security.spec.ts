@@ -107,11 +107,14 @@ test.describe("secure headers", () => {
   });
 });
 
-/** Another `next start` of the same build with its own environment, stopped at the end of the test. */
+/** Another server (as `npm start` runs it) of the same build with its own environment, stopped at the end of the test. */
 function startServer(serverPort: number, env: Record<string, string | undefined>) {
   const fullEnv = { ...process.env, ...env };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete fullEnv[name];
-  const child: ChildProcess = spawn("npx", ["next", "start", "-p", String(serverPort), "-H", "127.0.0.1"], { env: fullEnv, detached: true });
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server.ts", "-p", String(serverPort), "-H", "127.0.0.1"], {
+    env: { ...fullEnv, NODE_ENV: "production" },
+    detached: true,
+  });
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));

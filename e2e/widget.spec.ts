@@ -10,7 +10,7 @@ import { createApiKey, signUp } from "./helpers";
 type W = { Referloop: ReferloopApi };
 
 /*
- * The web widget in Chromium against the real app: the app (next start, from the Playwright config)
+ * The web widget in Chromium against the real app: the app (npm start, from the Playwright config)
  * serves /sdk/v1/* and the /api/v1/sdk endpoints; a small server started here plays the client's
  * site, with its pages on http://localhost:<port> (and *.shop.test:<port> for the cookie domain), all
  * in the project's allowed origins, and its backend route /purchase, which reports the reward event

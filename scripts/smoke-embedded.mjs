@@ -24,7 +24,8 @@ try {
   const boot = JSON.parse(out.trim().split("\n").at(-1));
   assert.match(boot.apiKey, /^rl_/, "bootstrap prints an API key");
 
-  server = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], { env, stdio: ["ignore", "inherit", "inherit"], detached: true });
+  // The README's command, as a user runs it.
+  server = spawn("npm", ["start", "--", "-p", String(port), "-H", "127.0.0.1"], { env, stdio: ["ignore", "inherit", "inherit"], detached: true });
   await waitFor(`${base}/api/v1/openapi.json`, 60_000);
 
   const signUp = await fetch(`${base}/api/trpc/accounts.signUp`, {

@@ -1,22 +1,27 @@
 /**
- * A delivery worker on its own, beside or instead of the app servers' built-in one (each `next start`
- * already runs one), with the expired-click purge's timer. Any number may run against one PostgreSQL: leases keep them from sending an
- * attempt twice, and whatever a stopped worker left due is picked up by the others.
+ * A delivery worker on its own, beside or instead of the app servers' built-in one (each server
+ * process runs one), with the expired-click purge's timer. Any number may run against one PostgreSQL:
+ * leases keep them from sending an attempt twice, and whatever a stopped worker left due is picked up
+ * by the others (a stopping worker hands back what it holds unsent).
  *
  *   npm run worker
  */
 import { getConfigOrExit, warnAboutRelaxations } from "@/server/config";
 import { startClickPurge, stopClickPurge } from "@/server/jobs/click-purge";
 import { startDeliveryWorker, stopDeliveryWorker } from "@/server/jobs/delivery-worker";
+import { flushLogs, logger } from "@/server/observability/logger";
 
 warnAboutRelaxations(getConfigOrExit());
 
 await startDeliveryWorker();
 // Also purges expired landing-page clicks, unless Inngest's cron does.
 startClickPurge();
-console.log("[deliveries] worker started");
+logger().info("delivery worker started");
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {
-    void Promise.all([stopDeliveryWorker(), stopClickPurge()]).finally(() => process.exit(0));
+    void Promise.all([stopDeliveryWorker(), stopClickPurge()]).finally(() => {
+      flushLogs();
+      process.exit(0);
+    });
   });
 }

@@ -1,5 +1,5 @@
 /**
- * The production server (`next start`) as its own process group, so it can be stopped gracefully
+ * The production server (`npm start`: src/server.ts) as its own process group, so it can be stopped gracefully
  * (SIGTERM: the delivery worker finishes its in-flight attempts) or killed outright (SIGKILL).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -13,7 +13,8 @@ export const BENCH_SECRETS = {
 };
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
-const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
+/** The front door, as `npm start` runs it (tsx's loader in this very process, so --cpu-prof sees the server). */
+const SERVER = ["--import", "tsx", path.join(ROOT, "src/server.ts")];
 /** Bench and drill data (logs, profiles, the app's data folder): gitignored. */
 export const WORK_DIR = path.join(ROOT, ".data", "bench-http");
 
@@ -100,9 +101,9 @@ export class AppServer {
     mkdirSync(path.dirname(options.logFile), { recursive: true });
     if (options.cpuProfileDir) mkdirSync(options.cpuProfileDir, { recursive: true });
     const log = openSync(options.logFile, "a");
-    // Node 20 refuses --cpu-prof in NODE_OPTIONS; `next start` serves from this very process, so the flag goes here.
-    const profile = options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
-    const child = spawn(process.execPath, [...profile, NEXT_BIN, "start", "-p", String(options.port), "-H", "127.0.0.1"], {
+    // Node 20 refuses --cpu-prof in NODE_OPTIONS; the server serves from this very process, so the flag goes here.
+    const profile = options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`, "--enable-source-maps"] : [];
+    const child = spawn(process.execPath, [...profile, ...SERVER, "-p", String(options.port), "-H", "127.0.0.1"], {
       cwd: ROOT,
       env: serverEnv(options),
       stdio: ["ignore", log, log],

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { trustedProxiesSchema, type TrustedProxies } from "@/server/http/client-ip";
@@ -55,8 +56,21 @@ export type Config = {
   smtpUrl: string | undefined;
   /** MAIL_FROM: the From of outgoing e-mail. */
   mailFrom: string;
-  /** The one-line REST access log. */
+  /** One log line per request (REFERLOOP_ACCESS_LOG). */
   accessLog: boolean;
+  /** LOG_LEVEL: the least severe level written. */
+  logLevel: LogLevel;
+  /** The front door (src/server.ts): where it listens, how many processes share the port, how long a shutdown waits. */
+  server: {
+    port: number;
+    hostname: string;
+    /** REFERLOOP_WORKERS: server processes sharing the port (the embedded database, which one process owns, runs one). */
+    processes: number;
+    /** SHUTDOWN_TIMEOUT_MS: how long SIGTERM waits for requests in flight before closing their connections. */
+    shutdownTimeoutMs: number;
+  };
+  /** METRICS_TOKEN: /metrics answers a bearer of this token; unset, /metrics is not served. */
+  metricsToken: string | undefined;
   urlRules: UrlRules;
   deliveries: {
     /** First retry delay; doubles per attempt, with jitter. */
@@ -86,6 +100,9 @@ export type Config = {
   /** ICON_BUCKET_*: uploaded app icons go to this S3-compatible bucket; unset keeps them in the database. */
   iconBucket: IconBucket | undefined;
 };
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** An S3-compatible bucket, addressed path-style (`{endpoint}/{bucket}/{key}`), signed with AWS Signature V4. */
 export type IconBucket = { url: string; region: string; accessKeyId: string; secretAccessKey: string };
@@ -148,6 +165,15 @@ const environment = z.object({
   MAIL_FROM: z.string().default("Referloop <no-reply@localhost>"),
   REFERLOOP_ACCESS_LOG: flag.default(true),
   REFERLOOP_DEV_MAILBOX: flag.default(false),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+  PORT: z.coerce.number({ error: "must be a port number" }).int({ error: "must be a port number" }).min(0).max(65535, { error: "must be a port number" }).default(3000),
+  HOSTNAME: z.string().default("0.0.0.0"),
+  REFERLOOP_WORKERS: z
+    .string()
+    .regex(/^(auto|[1-9]\d{0,2})$/, { error: "must be a number of processes (1 to 999) or auto (one per core)" })
+    .default("1"),
+  SHUTDOWN_TIMEOUT_MS: wholeMs(0).default(10_000),
+  METRICS_TOKEN: z.string().min(16, { error: "must be at least 16 characters (it guards /metrics)" }).optional(),
   WEBHOOK_ALLOW_PRIVATE_URLS: flag.default(false),
   REFERLOOP_ALLOW_HTTP_URLS: flag.default(false),
   REFERLOOP_ALLOW_INSECURE_COOKIES: flag.default(false),
@@ -207,6 +233,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const bucketKeys = ["ICON_BUCKET_ACCESS_KEY_ID", "ICON_BUCKET_SECRET_ACCESS_KEY"].filter((name) => e.ICON_BUCKET_URL && !present[name]);
   if (bucketKeys.length) throw new ConfigError([`ICON_BUCKET_URL is set: set ${bucketKeys.join(" and ")} too (the bucket's credentials)`]);
+  const processes = e.REFERLOOP_WORKERS === "auto" ? availableParallelism() : Number(e.REFERLOOP_WORKERS);
   const inngestDev = e.INNGEST_DEV !== undefined && !["0", "false"].includes(e.INNGEST_DEV.toLowerCase());
   return {
     databaseUrl: e.DATABASE_URL,
@@ -224,6 +251,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     accessLog: e.REFERLOOP_ACCESS_LOG,
+    logLevel: e.LOG_LEVEL,
+    server: { port: e.PORT, hostname: e.HOSTNAME, processes, shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS },
+    metricsToken: e.METRICS_TOKEN,
     urlRules: { httpsOnly: !e.REFERLOOP_ALLOW_HTTP_URLS, publicOnly: !e.WEBHOOK_ALLOW_PRIVATE_URLS },
     deliveries: { retryBaseMs: e.WEBHOOK_RETRY_BASE_MS, pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS },
     inngestEnabled: inngestDev || Boolean(e.INNGEST_EVENT_KEY && e.INNGEST_SIGNING_KEY),
@@ -269,14 +299,14 @@ export function warnAboutRelaxations(config: Config, warn: (line: string) => voi
 
 let current: Config | undefined;
 
-/** This process's configuration, parsed on first use (instrumentation asks first, so a bad variable stops the start). */
+/** This process's configuration, parsed on first use (the server asks first, so a bad variable stops the start). */
 export function getConfig(): Config {
   return (current ??= loadConfig());
 }
 
 /**
  * For the start of a process (server, worker, admin command): a bad configuration ends it with the
- * message. Exit rather than throw: Next.js logs a failing instrumentation hook and serves on regardless.
+ * message, rather than a stack trace.
  */
 export function getConfigOrExit(): Config {
   try {

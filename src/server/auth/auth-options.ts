@@ -8,6 +8,7 @@ import { getConfig } from "@/server/config";
 import { instanceSecret } from "@/server/instance-secret";
 import { appRateLimiter } from "@/server/rate-limit/app-rate-limiter";
 import { currentSignInExchange, guardSignIn, SignInRefused, type SignInGuard } from "./sign-in-guard";
+import { logger } from "@/server/observability/logger";
 
 const header = (headers: Record<string, unknown> | undefined, name: string) => {
   const value = headers?.[name];
@@ -58,9 +59,9 @@ export function authOptions(): NextAuthOptions {
     // Without NEXTAUTH_URL next-auth uses the request's own origin, which is what the embedded default wants.
     logger: {
       warn: (code) => {
-        if (code !== "NEXTAUTH_URL") console.warn(`[next-auth] ${code}`);
+        if (code !== "NEXTAUTH_URL") logger().warn({ code }, "next-auth warning");
       },
-      error: (code, metadata) => console.error(`[next-auth] ${code}`, metadata),
+      error: (code, metadata) => logger().error({ code, err: metadata }, "next-auth error"),
       debug: () => {},
     },
     callbacks: {

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { logger } from "@/server/observability/logger";
 
 /** The channel the migration's triggers notify on: an API key changed or deleted, a project added, changed or deleted. */
 const CHANNEL = "referloop_credentials";
@@ -77,7 +78,7 @@ export function followCredentialChanges(url: string, cache: CredentialCache): { 
     lostClient.end().catch(() => {});
     if (closed) return;
     if (wasListening) {
-      console.warn("[credentials] the change listener's connection was lost: API keys are read on every request until it is back");
+      logger().warn("the credential change listener's connection was lost: API keys are read on every request until it is back");
       down = true;
     }
     retry = setTimeout(connect, RECONNECT_MS).unref();
@@ -94,7 +95,7 @@ export function followCredentialChanges(url: string, cache: CredentialCache): { 
       await next.query(`LISTEN ${CHANNEL}`);
       if (client !== next || closed) return;
       cache.setListening(true);
-      if (down) console.info("[credentials] the change listener is back: API keys are cached again");
+      if (down) logger().info("the credential change listener is back: API keys are cached again");
       down = false;
     } catch {
       lost(next);

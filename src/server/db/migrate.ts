@@ -35,11 +35,25 @@ function isPool(db: SqlRunner): db is PoolLike {
   return typeof candidate.connect === "function" && typeof candidate.idleCount === "number";
 }
 
-async function applyInSession(db: SqlRunner, dir: string): Promise<string[]> {
-  const names = (await readdir(dir, { withFileTypes: true }))
+/** The committed migrations, in the order they apply. */
+export async function migrationNames(dir = migrationsDir()): Promise<string[]> {
+  return (await readdir(dir, { withFileTypes: true }))
     .filter((e) => e.isDirectory())
     .map((e) => e.name)
     .sort();
+}
+
+/** Of `names`, those the database has not finished applying (what `prisma migrate deploy` would run). */
+export async function unappliedMigrations(db: SqlRunner, names: readonly string[]): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT migration_name AS name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+  );
+  const applied = new Set(rows.map((r) => r.name));
+  return names.filter((name) => !applied.has(name));
+}
+
+async function applyInSession(db: SqlRunner, dir: string): Promise<string[]> {
+  const names = await migrationNames(dir);
   await db.query(`SELECT pg_advisory_lock(${PRISMA_MIGRATE_LOCK})`);
   try {
     await db.query(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (

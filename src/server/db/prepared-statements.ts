@@ -96,6 +96,9 @@ const pgQuery = (statement: Prisma.Sql, name = ""): pg.QueryConfig => ({
 });
 
 /** `db` (a client on PostgreSQL, never a transaction's) runs its prepared statements on `pool`, its adapter's own. */
+/** The pool a client on PostgreSQL runs on (undefined for PGlite): its connection counts, for /metrics. */
+export const poolOf = (db: object): pg.Pool | undefined => pools.get(db);
+
 export function runPreparedOn(db: object, pool: pg.Pool): void {
   pools.set(db, pool);
 }

@@ -10,9 +10,9 @@ export type EdgeAnswer = { status: number; headers: Record<string, string>; body
 /**
  * What Next.js would answer itself under /api/, with a 500 in text/plain, is answered as a problem
  * instead: a path whose percent-escapes do not decode to UTF-8 is a 400, a method no API route serves
- * a 405 with `Allow`. Anything else passes on (null). src/proxy.ts asks first, before routing, and
- * direct-routes.ts for the paths it answers itself; TRACE never reaches it (see forbidden-methods.ts),
- * and Node itself refuses CONNECT and unknown methods.
+ * a 405 with `Allow` (TRACE too, which a Fetch Request cannot carry). Anything else passes on (null).
+ * The front door (front-door.ts) asks for every /api/ request; Node itself refuses CONNECT and
+ * methods it does not know.
  */
 export function refuseAtApiEdge(method: string, rawPathname: string, requestId: string): EdgeAnswer | null {
   if (!(API_METHODS as readonly string[]).includes(method)) {

@@ -1,12 +1,12 @@
 import type http from "node:http";
+import { Readable } from "node:stream";
 
 /**
- * A request as the API's handlers read it: a Fetch Request's method, URL and headers, and its body
- * read on demand. Fetch's Request and Response wrap every body in a web stream (a Response made from
- * a string too), and on the server's direct path (src/server/http/direct-routes.ts) building and
- * reading those streams was about a tenth of a REST call's Node CPU; there the body comes straight
- * from Node's request and the answer goes straight to Node's response. The route files, which
- * `next dev` serves, and the tests keep their Fetch objects through fromFetchRequest and toResponse.
+ * A request as the front door's handlers read it: a Fetch Request's method, URL and headers, and its
+ * body read on demand. Fetch's Request and Response wrap every body in a web stream (a Response made
+ * from a string too), and building and reading those streams was about a tenth of a REST call's Node
+ * CPU; the front door (front-door.ts) reads the body straight from Node's request and writes the
+ * answer straight to Node's response. Tests keep Fetch objects through fromFetchRequest and toResponse.
  */
 export type ApiRequest = {
   method: string;
@@ -19,8 +19,12 @@ export type ApiRequest = {
   readBody(max: number): Promise<Uint8Array | null>;
 };
 
-/** An answer before it becomes a Fetch Response or is written to Node's response. */
-export type ApiAnswer = { status: number; headers: Headers; body: string | Uint8Array | null };
+/**
+ * An answer before it becomes a Fetch Response or is written to Node's response: a body in memory, or
+ * streamed (written as it is produced, at the pace the client reads). `route` names the answered path
+ * by its template (`/api/v1/public/projects/{projectId}/users`) for the access log and the metrics.
+ */
+export type ApiAnswer = { status: number; headers: Headers; body: string | Uint8Array | AsyncIterable<Uint8Array | string> | null; route?: string };
 
 export const answer = (status: number, headers: HeadersInit = {}, body: string | null = null): ApiAnswer => ({
   status,
@@ -80,7 +84,11 @@ export function fromNodeRequest(req: http.IncomingMessage, url: string, headers:
   };
 }
 
-export const toResponse = ({ status, headers, body }: ApiAnswer): Response => new Response(body as BodyInit | null, { status, headers });
+export const toResponse = ({ status, headers, body }: ApiAnswer): Response =>
+  new Response(body === null || typeof body === "string" || body instanceof Uint8Array ? (body as BodyInit | null) : (Readable.toWeb(Readable.from(body)) as ReadableStream), {
+    status,
+    headers,
+  });
 
 export async function fromResponse(response: Response): Promise<ApiAnswer> {
   return { status: response.status, headers: response.headers, body: response.body ? Buffer.from(await response.arrayBuffer()) : null };

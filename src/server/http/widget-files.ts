@@ -3,6 +3,7 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { acceptsCoding } from "./accept-encoding";
 import { answer, type ApiAnswer, type ApiRequest } from "./api-exchange";
+import { logger } from "@/server/observability/logger";
 
 /*
  * Serving the built widget (scripts/build-sdk.mjs writes dist/sdk/v1) at /sdk/v1/, straight from the
@@ -43,7 +44,7 @@ export function loadAssets(dir = SDK_DIR, watch = false): Map<string, Asset> | u
   try {
     stamp = statSync(path.join(dir, "manifest.json")).mtimeMs;
   } catch {
-    if (!warnedMissing) console.warn(`[sdk] the widget is not built (${dir} is missing): run npm run build`);
+    if (!warnedMissing) logger().warn(`the widget is not built (${dir} is missing): run npm run build`);
     warnedMissing = true;
     return undefined;
   }

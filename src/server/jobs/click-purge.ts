@@ -1,6 +1,7 @@
 import { getConfig, type Config } from "@/server/config";
 import { getDb, type Db } from "@/server/db/client";
 import { purgeExpiredClicks } from "@/server/domain/attribution/purge-expired-clicks";
+import { logger } from "@/server/observability/logger";
 
 /** How often expired landing-page clicks are deleted, by either scheduler. */
 export const CLICK_PURGE_INTERVAL_MS = 15 * 60_000;
@@ -23,7 +24,7 @@ export function startClickPurge(deps: { db?: () => Promise<Db>; config?: Config;
   const run = () => {
     const running = (deps.db ?? getDb)()
       .then((db) => purgeExpiredClicks(db, now()))
-      .catch((error) => console.error("[attribution] click purge failed:", error));
+      .catch((error: unknown) => logger().error({ err: error }, "click purge failed"));
     if (holder.__referloopClickPurge) holder.__referloopClickPurge.running = running;
     return running;
   };

@@ -55,6 +55,11 @@ export async function handToDeliveryWorker(attempts: readonly ClaimedAttempt[]):
   (await runningWorker())?.take(attempts);
 }
 
+/** Attempts this process's worker has in flight (0 without one). */
+export async function deliveryWorkerSlotsInUse(): Promise<number> {
+  return (await runningWorker())?.slotsInUse() ?? 0;
+}
+
 /** Stops the worker started by startDeliveryWorker, after its in-flight attempts (graceful shutdown). */
 export async function stopDeliveryWorker(): Promise<void> {
   const worker = holder.__referloopDeliveryWorker;

@@ -390,7 +390,7 @@ describe("first attempts claimed with the reward (a worker's lease)", () => {
     expect(worker.lease()).toBeNull();
   });
 
-  it("sends nothing it is handed once stopped: those rows wait for their lease to run out", async () => {
+  it("hands back on stop the rows it holds unsent, as the attempt they were claimed for, and sends nothing handed to it after", async () => {
     await addWebhook(db, setup, { url: receiver.url });
     const worker = startWorker();
     const result = await grant(worker.lease());
@@ -399,7 +399,13 @@ describe("first attempts claimed with the reward (a worker's lease)", () => {
     worker.take(result.leased);
     await new Promise((r) => setTimeout(r, 200));
     expect(receiver.requests).toHaveLength(0);
-    expect(await db.delivery.findUniqueOrThrow({ where: { id: result.deliveryIds[0]! } })).toMatchObject({ status: "Pending", attemptCount: 1, leasedBy: worker.id });
+    const [id] = result.deliveryIds;
+    expect(await db.delivery.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "Pending", attemptCount: 0, leasedBy: null, leasedUntil: null });
+    // The next worker sends it as attempt 1, with no attempt logged lost.
+    const next = startWorker();
+    await waitForStatus([id!], "Succeeded");
+    await next.stop();
+    expect((await attemptsOf(db, id!)).map((a) => [a.attemptNumber, a.success])).toEqual([[1, true]]);
   });
 
   it("a lease whose worker died before sending runs out, and another worker sends the delivery, logging attempt 1 as lost", async () => {

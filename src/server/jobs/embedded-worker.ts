@@ -1,10 +1,11 @@
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/server/db/client";
-import { claimDueAttempts, type ClaimedAttempt, type DeliveryLease } from "@/server/domain/deliveries/claim-attempts";
+import { claimDueAttempts, releaseLeases, type ClaimedAttempt, type DeliveryLease } from "@/server/domain/deliveries/claim-attempts";
 import { leaseMs as leaseFor } from "@/server/domain/deliveries/perform-attempt";
 import { sendAttempt, type SendOptions } from "@/server/domain/deliveries/send-attempt";
 import { createBatchRecorder } from "./batch-recorder";
+import { logger } from "@/server/observability/logger";
 
 /** Attempts in flight at once: they mostly wait on receivers, so more slots than cores. */
 export const DEFAULT_CONCURRENCY = 64;
@@ -31,8 +32,10 @@ export type EmbeddedWorkerOptions = {
 export type EmbeddedWorker = {
   readonly id: string;
   start(): void;
-  /** Stops claiming, lets in-flight attempts finish, and resolves when the worker is idle. */
+  /** Stops claiming, lets in-flight attempts finish, hands back the rows it holds unsent, and resolves when idle. */
   stop(): Promise<void>;
+  /** Attempts waiting for their receiver now. */
+  slotsInUse(): number;
   /** New work is due now (called by the scheduler's enqueue). */
   wake(): void;
   /**
@@ -57,7 +60,7 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
   const perWebhook = options.perWebhookConcurrency ?? DEFAULT_PER_WEBHOOK_CONCURRENCY;
   const graceMs = options.overdueGraceMs ?? 0;
   const leaseMs = leaseFor(options.attempt);
-  const onError = options.onError ?? ((error: unknown) => console.error("[deliveries] worker error:", error));
+  const onError = options.onError ?? ((error: unknown) => logger().error({ err: error }, "delivery worker error"));
   const record = createBatchRecorder(options.db, onError, options.attempt);
 
   /** Attempts not yet recorded, so that stop() can wait for them. */
@@ -188,7 +191,9 @@ export function createEmbeddedWorker(options: EmbeddedWorkerOptions): EmbeddedWo
       wake();
       await loop;
       loop = undefined;
+      await releaseLeases(options.db, id).catch(onError);
     },
+    slotsInUse: () => sending,
     wake,
     lease() {
       // Fewer in flight than one webhook's share: taking a claim's few attempts keeps every webhook

@@ -2,6 +2,7 @@ import { getConfig, type Config } from "@/server/config";
 import { deliveryRequested, inngest } from "./inngest-client";
 import { attemptsUnderLease, type DeliveryOutbox } from "@/server/domain/deliveries/outbox";
 import { handToDeliveryWorker, leaseFromDeliveryWorker, wakeDeliveryWorker } from "./delivery-worker";
+import { logger } from "@/server/observability/logger";
 
 /**
  * The delivery scheduler seen from the rest of the app: told, after a commit, which delivery rows are
@@ -28,7 +29,7 @@ const inngestScheduler: DeliveryScheduler = {
     try {
       await inngest.send(deliveryIds.map((deliveryId) => deliveryRequested.create({ deliveryId })));
     } catch (error) {
-      console.error("[deliveries] Inngest could not be reached; the deliveries stay queued for the safety net", error);
+      logger().error({ err: error }, "Inngest could not be reached; the deliveries stay queued for the safety net");
     }
   },
 };

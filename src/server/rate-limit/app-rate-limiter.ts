@@ -1,11 +1,12 @@
 import { Redis } from "ioredis";
 import type { Config } from "@/server/config";
 import { RateLimiter } from "./rate-limiter";
+import { logger } from "@/server/observability/logger";
 
 /** Redis for rate-limit counters: commands fail fast while it is unreachable, so the memory fallback answers. */
 export function connectRedis(url: string): Redis {
   const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
-  redis.on("error", (error) => console.warn(`[rate-limit] Redis: ${error.message}`));
+  redis.on("error", (error) => logger().warn({ err: error }, "rate limits: Redis error"));
   return redis;
 }
 

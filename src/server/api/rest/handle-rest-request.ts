@@ -7,6 +7,7 @@ import { appRouter } from "@/server/api/root";
 import { answer, fromFetchRequest, toResponse, type ApiAnswer, type ApiRequest } from "@/server/http/api-exchange";
 import { JSON_MEDIA_TYPE, MAX_BODY_BYTES, readLimitedBody, RESPONSE_MEDIA_TYPES } from "@/server/http/request-body";
 import { REQUEST_ID_HEADER } from "@/server/http/request-id";
+import { logger } from "@/server/observability/logger";
 import { allowHeader, operationsAt, queryInput, type RestOperation } from "./rest-operations";
 
 export { MAX_BODY_BYTES };
@@ -24,15 +25,16 @@ export const handleRestRequest = async (req: Request, services: Services): Promi
  */
 export async function answerRest(req: ApiRequest, services: Services): Promise<ApiAnswer> {
   const url = new URL(req.url);
-  const started = performance.now();
   const scope = requestScope(req.headers);
   let result: ApiAnswer;
+  let template: string | undefined;
   try {
     const routed = route(req.method, url.pathname, scope.requestId);
     if ("answer" in routed) {
       result = routed.answer;
     } else {
       const { operation, parameters } = routed;
+      template = `/api/v1${operation.template}`;
       const { query, body } = await normalizeRequest(req, url, operation);
       const input = operation.input.none ? undefined : { ...(body ?? queryInput(query, operation.input.listFields)), ...parameters };
       const ctx = await createRestContext(services, req.headers, scope);
@@ -51,13 +53,11 @@ export async function answerRest(req: ApiRequest, services: Services): Promise<A
   } catch (error) {
     const trpcError = error instanceof TRPCError ? error : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
     const problem = problemFromError(trpcError, scope.requestId);
-    if (problem.status >= 500) logFailure(req, url, scope.requestId, trpcError);
+    if (problem.status >= 500) logFailure(req.method, template ?? "/api/v1/*", scope.requestId, trpcError);
     result = problemAnswer({ ...problem, instance: url.pathname });
   }
   withScopeHeaders(result, scope, req.method === "HEAD");
-  if (services.config.accessLog) {
-    console.info(`[rest] ${req.method} ${url.pathname} ${result.status} ${Math.round(performance.now() - started)}ms ${scope.requestId}`);
-  }
+  if (template) result.route = template;
   return result;
 }
 
@@ -90,9 +90,9 @@ function withScopeHeaders(result: ApiAnswer, scope: RequestScope, head: boolean)
 }
 
 /** An internal error is logged under the request id its problem quotes; an unavailable database in one line, not a stack trace each. */
-function logFailure(req: ApiRequest, url: URL, requestId: string, error: TRPCError) {
-  if (isDatabaseUnavailable(error.cause)) console.warn(`[rest] ${req.method} ${url.pathname}: the database is unavailable (request ${requestId})`);
-  else console.error(`[rest] ${req.method} ${url.pathname} failed (request ${requestId}):`, error.cause ?? error);
+function logFailure(method: string, route: string, requestId: string, error: TRPCError) {
+  if (isDatabaseUnavailable(error.cause)) logger().warn({ method, route, requestId }, "the database is unavailable");
+  else logger().error({ err: error.cause ?? error, method, route, requestId }, "REST call failed");
 }
 
 /** Request field names are accepted in PascalCase as well as camelCase, at the top level. */

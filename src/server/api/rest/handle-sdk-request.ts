@@ -2,25 +2,19 @@ import type { Services } from "@/server/api/trpc/context";
 import { problemType } from "@/server/http/problem";
 import { answer, fromFetchRequest, toResponse, type ApiAnswer, type ApiRequest } from "@/server/http/api-exchange";
 import { answerRest, problemAnswer } from "./handle-rest-request";
-import { acceptedOrigin, anyProjectAllows, PREFLIGHT_HEADERS } from "./sdk-cors";
+import { anyProjectAllows, PREFLIGHT_HEADERS } from "./sdk-cors";
 
 /**
  * The client-library endpoints (/api/v1/sdk/*): CORS around the one REST wrapper. A preflight is
- * answered here; every other request goes through answerRest (the SDK procedure kinds check
- * the key and the origin), and its answer gets the CORS headers when the procedure accepted the
- * request's origin for the key's project, whatever the status (a 400 or 404 must be readable by the
- * widget), and none otherwise, so a page on another origin reads nothing.
+ * answered here; every other request goes through answerRest, where the SDK procedure kinds check the
+ * key and the origin and, when the key's project allows that origin, add the CORS headers to the
+ * answer whatever its status; a page on another origin reads nothing.
  */
 export async function answerSdk(req: ApiRequest, services: Services): Promise<ApiAnswer> {
   if (req.method === "OPTIONS") return preflight(req, services);
   const res = await answerRest(req, services);
   const headers = res.headers;
   headers.append("vary", "Origin");
-  const origin = acceptedOrigin(req.headers);
-  if (origin) {
-    headers.set("access-control-allow-origin", origin);
-    headers.set("access-control-expose-headers", "Retry-After, RateLimit, RateLimit-Policy, X-Request-Id");
-  }
   // The credential is a project key in a header of its own, not a bearer token.
   if (res.status === 401) headers.set("www-authenticate", 'ProjectKey realm="referloop"');
   return res;

@@ -5,8 +5,8 @@ import { PROJECT_KEY_HEADER } from "@/lib/schemas/sdk";
 
 /*
  * CORS for the client-library endpoints. A browser may call them only from an origin the project
- * allows; the procedure kind checks that against the project of the key (sdk-procedure.ts) and
- * records it here, and handleSdkRequest then answers with the CORS headers. A preflight carries no
+ * allows; the procedure kind checks that against the project of the key (trpc/sdk-procedures.ts) and
+ * sets the CORS headers among the answer's (the context's responseHeaders). A preflight carries no
  * key, so it cannot know the project: it is answered for origins that at least one project allows.
  */
 
@@ -18,14 +18,8 @@ export const PREFLIGHT_HEADERS = {
   "access-control-max-age": String(PREFLIGHT_MAX_AGE_S),
 };
 
-/**
- * Origins the procedure accepted, by the request's own headers object (the context's `headers` is
- * the request's), so the response of that request, and no other, gets them.
- */
-const accepted = new WeakMap<Headers, string>();
-
-export const acceptOrigin = (requestHeaders: Headers, origin: string) => void accepted.set(requestHeaders, origin);
-export const acceptedOrigin = (requestHeaders: Headers) => accepted.get(requestHeaders);
+/** What a page on an allowed origin may read of an answer besides the body. */
+export const SDK_EXPOSED_HEADERS = "Retry-After, RateLimit, RateLimit-Policy, X-Request-Id";
 
 /**
  * Whether at least one project allows this origin. The set is kept in the credential cache, so a

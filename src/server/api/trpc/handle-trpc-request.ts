@@ -5,6 +5,7 @@ import { appRouter } from "@/server/api/root";
 import { MAX_BODY_BYTES } from "@/server/http/request-body";
 import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from "@/server/http/request-id";
 import { MAX_TRPC_BATCH_SIZE } from "@/lib/trpc-batch";
+import { logger } from "@/server/observability/logger";
 
 /** The session cookie's token (null: signed out) and the organisation the user picked. */
 export type Session = { token: SessionToken | null; organizationId: string | null };
@@ -32,7 +33,7 @@ export async function handleTrpcRequest(req: Request, services: Services, sessio
     // Dashboard responses carry secrets (new keys, rotated secrets) and private data: never cached.
     responseMeta: () => ({ headers: { "cache-control": "no-store", [REQUEST_ID_HEADER]: requestId } }),
     onError: ({ error, path }) => {
-      if (error.code === "INTERNAL_SERVER_ERROR") console.error(`[trpc] ${path} failed (request ${requestId}):`, error.cause ?? error);
+      if (error.code === "INTERNAL_SERVER_ERROR") logger().error({ err: error.cause ?? error, procedure: path, requestId }, "dashboard call failed");
     },
   }));
 }

@@ -3,7 +3,7 @@ import { PROJECT_KEY_HEADER, PROJECT_SECRET_HEADER } from "@/lib/schemas/sdk";
 import { authenticateProjectKey, type ProjectKeyKind, type SdkProject } from "@/server/domain/projects/authenticate-project-key";
 import { PUBLISHABLE_PREFIX, SECRET_PREFIX } from "@/server/domain/projects/project-keys";
 import { limitSdkRequest } from "./rate-limits";
-import { acceptOrigin } from "@/server/api/rest/sdk-cors";
+import { SDK_EXPOSED_HEADERS } from "@/server/api/rest/sdk-cors";
 import { publicProcedure } from "./procedures";
 
 /** Who calls a client-library endpoint: the project of the key, the kind of key, and the browser origin if any. */
@@ -53,7 +53,9 @@ function sdkKind(credential: "projectKey" | "projectSecret") {
       if (!found.project.allowedOrigins.includes(origin)) {
         throw unauthorized(`The origin ${origin} is not one of this project's allowed origins. Add it in the project's settings.`);
       }
-      acceptOrigin(ctx.headers, origin);
+      // CORS for this answer only, whatever its status (a 400 must be readable by the widget).
+      ctx.responseHeaders.set("access-control-allow-origin", origin);
+      ctx.responseHeaders.set("access-control-expose-headers", SDK_EXPOSED_HEADERS);
     }
     const sdk: SdkCaller = { project: found.project, key: found.kind, origin };
     // Counted per key and client address once the key is known, before any work.

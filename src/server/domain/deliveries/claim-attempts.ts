@@ -111,3 +111,25 @@ export async function claimAttempt(
   const [row] = await db.$queryRaw<Row[]>(claimUpdate(input.workerId, new Date(now.getTime() + input.leaseMs), now, where));
   return row ? { claimed: toClaimed(row) } : { skipped: "claimed_elsewhere" };
 }
+
+/**
+ * Hands back what a stopping worker holds and never sent (first attempts a claim wrote under its lease
+ * and handed to it as it stopped): due at once, with the attempt they were claimed for uncounted, so
+ * the next worker sends them as that attempt rather than logging it lost after the lease runs out.
+ * Called once the worker has recorded every attempt it sent (those rows are no longer leased).
+ */
+export async function releaseLeases(db: Db, workerId: string): Promise<number> {
+  const now = new Date();
+  return db.$executeRaw`
+    UPDATE "Delivery" SET "attemptCount" = "attemptCount" - 1, "leasedUntil" = NULL, "leasedBy" = NULL, "nextAttemptAt" = ${now}, "updatedAt" = ${now}
+    WHERE "status" = 'Pending' AND "leasedBy" = ${workerId} AND "leasedUntil" >= ${now}`;
+}
+
+/** Due Pending deliveries no worker holds: the backlog a scrape of /metrics reports. */
+export async function countDueDeliveries(db: Db): Promise<number> {
+  const now = new Date();
+  const [row] = await db.$queryRaw<[{ due: number }]>`
+    SELECT count(*)::int AS "due" FROM "Delivery"
+    WHERE "status" = 'Pending' AND "nextAttemptAt" <= ${now} AND ("leasedUntil" IS NULL OR "leasedUntil" < ${now})`;
+  return row.due;
+}

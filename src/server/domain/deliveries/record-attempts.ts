@@ -4,11 +4,13 @@ import type { Db } from "@/server/db/client";
 import type { AttemptResult } from "./send-attempt";
 import { prepared } from "@/server/db/prepared-statements";
 import { FAILING_NOTICE_INTERVAL_MS, type WebhookAlert } from "./webhook-health";
+import { metrics } from "@/server/observability/metrics";
 
 export const LOST_ATTEMPT_ERROR = "The worker sending this attempt stopped before recording it; whether the receiver got it is unknown.";
 
 const STATUS = { succeeded: "Succeeded", dead: "Failed", retry: "Pending" } as const;
 const DAY_MS = 24 * 60 * 60_000;
+const RESULT = { succeeded: "succeeded", dead: "failed", retry: "retry" } as const;
 
 /**
  * Writes the log entries and the deliveries' new state for finished attempts, in one statement
@@ -67,6 +69,7 @@ export async function recordAttempts(db: Db, results: readonly AttemptResult[], 
       FROM result GROUP BY "webhookId"
     ), ${healthUpdate(now)}
     SELECT "webhookId", "disabledNow", "notifiedNow", "disabledReason" FROM webhooks WHERE "disabledNow" OR "notifiedNow"`;
+  for (const r of results) metrics.deliveryAttempts.inc({ result: RESULT[r.next.outcome] });
   return rows.map(({ webhookId, disabledNow, disabledReason }): WebhookAlert =>
     disabledNow ? { webhookId, kind: "disabled", reason: disabledReason as "receiver_gone" | "failing_5_days" } : { webhookId, kind: "failing" },
   );

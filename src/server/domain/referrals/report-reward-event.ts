@@ -1,6 +1,7 @@
 import type { Db } from "@/server/db/client";
 import type { DeliveryOutbox } from "@/server/domain/deliveries/outbox";
 import { runOnce } from "@/server/domain/idempotency/run-once";
+import { metrics } from "@/server/observability/metrics";
 import { grantReward, type GrantRewardInput } from "./grant-reward";
 import type { RewardOutcome } from "./reward-context";
 
@@ -21,6 +22,7 @@ export async function reportRewardEvent(
   return runOnce(deps.db, { organizationId, key: idempotencyKey, scope, input }, async () => {
     const { written, ...outcome } = await grantReward(deps.db, organizationId, projectId, input, await deps.outbox.lease());
     if (written) await deps.outbox.dispatch(written);
+    metrics.rewards.inc({ outcome: outcome.rewardClaimed ? "claimed" : "refused", reason: outcome.reason ?? "" });
     return outcome;
   });
 }

@@ -3,6 +3,7 @@ import { appLinkBase, appLinks } from "@/server/api/trpc/app-links";
 import { publicProcedure } from "@/server/api/trpc/procedures";
 import { requestPasswordReset } from "@/server/domain/accounts/password-reset";
 import { sendPasswordResetEmail } from "@/server/mail/send";
+import { logger } from "@/server/observability/logger";
 
 /**
  * Sends a reset link if an account has this address, and answers the same whether or not one does.
@@ -13,7 +14,7 @@ export const requestPasswordResetProcedure = publicProcedure.input(requestPasswo
   const issued = await requestPasswordReset(ctx.db, input.email);
   if (issued) {
     void sendPasswordResetEmail({ to: issued.to, link: appLinks.resetPassword(base, issued.token), expiresAt: issued.expiresAt }, ctx.config).catch(
-      (error: unknown) => console.error(`[accounts] password reset e-mail failed: ${(error as Error).message}`),
+      (error: unknown) => logger().error({ err: error }, "password reset e-mail failed"),
     );
   }
   return { message: "If an account uses this address, we sent it a link to reset the password. The link works for one hour." };

@@ -3,6 +3,7 @@ import { limitSignUp } from "@/server/api/trpc/rate-limits";
 import { publicProcedure } from "@/server/api/trpc/procedures";
 import { signUp } from "@/server/domain/accounts/sign-up";
 import { sendVerification } from "./send-verification";
+import { logger } from "@/server/observability/logger";
 
 /**
  * Creates the account and its organisation, and e-mails a link that verifies the address. The account
@@ -17,7 +18,7 @@ export const signUpProcedure = publicProcedure
     await limitSignUp(ctx, input.email);
     const { user, organization } = await signUp(ctx.db, input);
     const verificationSent = await sendVerification(ctx, user.id).catch((error: unknown) => {
-      console.error(`[accounts] verification e-mail to a new account failed: ${(error as Error).message}`);
+      logger().error({ err: error }, "verification e-mail to a new account failed");
       return false;
     });
     return { userId: user.id, organizationId: organization.id, verificationSent };

@@ -6,6 +6,7 @@ import { memberProcedure } from "@/server/api/trpc/procedures";
 import { audited } from "@/server/domain/audit/audited";
 import { createInvitation } from "@/server/domain/invitations/create-invitation";
 import { sendInvitationEmail } from "@/server/mail/send";
+import { logger } from "@/server/observability/logger";
 
 /**
  * Invites an e-mail address with a role and sends the invitation (a single-use link, 7 days). The
@@ -37,7 +38,7 @@ export const createInvitationProcedure = memberProcedure
         ctx.config,
       );
     } catch (error) {
-      console.error(`[invitations] e-mail failed: ${(error as Error).message}`);
+      logger().error({ err: error }, "invitation e-mail failed");
       throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "The invitation was saved but its e-mail could not be sent. Invite the address again to resend it." });
     }
     return { id: invitation.id, email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt.toISOString() };

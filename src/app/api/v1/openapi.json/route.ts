@@ -1,3 +1,0 @@
-import { serveOpenApiDocument } from "@/server/api/openapi/serve-document";
-
-export const GET = serveOpenApiDocument;
