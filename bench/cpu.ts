@@ -1,5 +1,5 @@
 /** CPU used during a measured run: this Node process, its PostgreSQL backends, the whole machine. */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import pg from "pg";
 
@@ -40,6 +40,31 @@ export function processCpuMs(pid: number): number | null {
     // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     return ((Number(fields[11]) + Number(fields[12])) / USER_HZ) * 1000;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU used by every live process of a process group (a server started in a group of its own, with the
+ * processes it forks, as REFERLOOP_WORKERS does), in milliseconds; null when /proc is not readable.
+ */
+export function processGroupCpuMs(pgid: number): number | null {
+  try {
+    let total = 0;
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      } catch {
+        continue; // exited meanwhile
+      }
+      // After the command name: state is field 3, pgrp 5, utime 14, stime 15.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) === pgid) total += ((Number(fields[11]) + Number(fields[12])) / USER_HZ) * 1000;
+    }
+    return total;
   } catch {
     return null;
   }

@@ -9,11 +9,12 @@ import { WORK_DIR } from "../harness/app-server";
 import { writeJson } from "../http/report";
 import type { Drill, DrillOutcome } from "./drill";
 import { postgresRestart } from "./postgres-restart";
+import { sigtermUnderLoad } from "./sigterm-under-load";
 import { sigkillBacklog } from "./sigkill-backlog";
 import { slowReceiver } from "./slow-receiver";
 import { twoInstances } from "./two-instances";
 
-const DRILLS: Drill[] = [postgresRestart, sigkillBacklog, slowReceiver, twoInstances];
+const DRILLS: Drill[] = [postgresRestart, sigkillBacklog, sigtermUnderLoad, slowReceiver, twoInstances];
 
 type Result = { name: string; durationS: number; loadAverage: { before: number[]; after: number[] } } & ({ outcome: DrillOutcome; passed: boolean } | { error: string; passed: false });
 

@@ -97,6 +97,11 @@ export class AppServer {
     return this.exitCode === undefined;
   }
 
+  /** The exit code once it has exited (-1 when a signal ended it), else undefined. */
+  get exitStatus() {
+    return this.exitCode;
+  }
+
   static async start(options: AppServerOptions): Promise<AppServer> {
     mkdirSync(path.dirname(options.logFile), { recursive: true });
     if (options.cpuProfileDir) mkdirSync(options.cpuProfileDir, { recursive: true });

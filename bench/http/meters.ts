@@ -4,7 +4,7 @@
  * --count-sql, the statements PostgreSQL ran (pg_stat_statements) per request.
  */
 import os from "node:os";
-import { processCpuMs, startBackendCpuMeter, startCpuMeter } from "../cpu";
+import { processGroupCpuMs, startBackendCpuMeter, startCpuMeter } from "../cpu";
 import { withClient } from "../harness/databases";
 
 export type CpuFigures = {
@@ -43,11 +43,11 @@ const readWal = (adminUrl: string) =>
 export async function startCpuMeters(input: { serverPid: number; adminUrl: string; database: string }): Promise<() => Promise<CpuFigures>> {
   const stopPostgres = await startBackendCpuMeter(input.adminUrl, input.database).catch(() => async () => null);
   const walBefore = await readWal(input.adminUrl);
-  const serverBefore = processCpuMs(input.serverPid);
+  const serverBefore = processGroupCpuMs(input.serverPid);
   const stopMachine = startCpuMeter();
   return async () => {
     const machine = stopMachine();
-    const serverAfter = processCpuMs(input.serverPid);
+    const serverAfter = processGroupCpuMs(input.serverPid);
     const walAfter = await readWal(input.adminUrl);
     return {
       wallMs: machine.wallMs,

@@ -11,6 +11,7 @@ import { seededClientId, seededReferralCode } from "../seed";
 import { summarize, type LatencySummary } from "../stats";
 import { runClosedLoop, type LoadResult, type RequestSpec } from "./closed-loop";
 import { PREFIX, type Fixture } from "./fixture";
+import { withAppServer, withFloorServer } from "./other-servers";
 import { startCpuMeters, type CpuFigures, type SqlFigures } from "./meters";
 
 export type Check = { name: string; actual: number; comparison: "<=" | ">="; limit: number; unit: string; met: boolean };
@@ -81,10 +82,10 @@ export class Scenarios {
     return `/api/v1/public/projects/${this.f.hot.id}${path}`;
   }
 
-  /** A warm-up run (not measured), then the measured run with its CPU and SQL figures. */
-  private async measure(next: () => RequestSpec | null) {
-    const closedLoop = (durationS: number) => () => runClosedLoop({ origin: this.f.server.origin, connections: this.s.connections, durationS, next });
-    return this.metered(closedLoop(this.s.durationS), this.s.warmupS > 0 ? closedLoop(this.s.warmupS) : undefined);
+  /** A warm-up run (not measured), then the measured run with its CPU and SQL figures; against the app unless `target` says otherwise. */
+  private async measure(next: () => RequestSpec | null, target: { origin: string; pid: number } = this.f.server) {
+    const closedLoop = (durationS: number) => () => runClosedLoop({ origin: target.origin, connections: this.s.connections, durationS, next });
+    return this.metered(closedLoop(this.s.durationS), this.s.warmupS > 0 ? closedLoop(this.s.warmupS) : undefined, target.pid);
   }
 
   /**
@@ -92,11 +93,11 @@ export class Scenarios {
    * Every run starts at a checkpoint, before its warm-up, so that no run's order decides how many
    * full-page images it writes (see checkpoint()).
    */
-  private async metered<T extends { requests: number }>(fn: () => Promise<T>, warmUp?: () => Promise<unknown>) {
+  private async metered<T extends { requests: number }>(fn: () => Promise<T>, warmUp?: () => Promise<unknown>, serverPid = this.f.server.pid) {
     await checkpoint(this.f.adminUrl);
     await warmUp?.();
     await this.f.sql?.reset();
-    const stop = await startCpuMeters({ serverPid: this.f.server.pid, adminUrl: this.f.adminUrl, database: this.f.database });
+    const stop = await startCpuMeters({ serverPid, adminUrl: this.f.adminUrl, database: this.f.database });
     const result = await fn();
     const cpu = await stop();
     const sql = this.f.sql ? await this.f.sql.read() : undefined;
@@ -172,7 +173,8 @@ export class Scenarios {
     return items;
   }
 
-  // (1) GET a user by client id.
+  // (1) GET a user by client id: the app, the framework-free floor doing the same lookup, and the app
+  // with two server processes (REFERLOOP_WORKERS=2), one after the other on the same data.
   async getUser(): Promise<ScenarioRow[]> {
     let i = 0;
     const next = (): RequestSpec => ({
@@ -181,10 +183,23 @@ export class Scenarios {
       headers: this.auth,
     });
     const m = await this.measure(next);
+    const floor = await withFloorServer(this.s.ports.app + 3, this.f.databaseUrl, (target) => this.measure(next, target));
+    const two = await withAppServer({ port: this.s.ports.app + 4, databaseUrl: this.f.databaseUrl, env: { REFERLOOP_WORKERS: "2" } }, (target) => this.measure(next, target));
     const r = m.result;
+    const share = r.ratePerS / floor.result.ratePerS;
     return [
-      this.row("1", "GET /users/by-user-id/{id} (REST)", m, ">= 1,500/s, p99 <= 20 ms", [check("rate", r.ratePerS, ">=", 1500, "/s"), check("p99", r.latency.p99, "<=", 20, "ms")], {
-        ceiling: this.ceiling("selectOnly", r.ratePerS),
+      this.row(
+        "1",
+        "GET /users/by-user-id/{id} (REST)",
+        m,
+        ">= 40% of the floor, p99 <= 20 ms",
+        [check("share of the floor", Math.round(share * 1000) / 10, ">=", 40, "%"), check("p99", r.latency.p99, "<=", 20, "ms")],
+        { ceiling: this.ceiling("selectOnly", r.ratePerS), extra: { floorRatePerS: floor.result.ratePerS, shareOfFloor: share } },
+      ),
+      this.row("1f", "GET by client id: floor (node:http + pg, same statement)", floor, "the ceiling of row 1", [], { ceiling: this.ceiling("selectOnly", floor.result.ratePerS) }),
+      this.row("1b", "GET by client id: two server processes", two, "reported: the gain over one process", [], {
+        ceiling: this.ceiling("selectOnly", two.result.ratePerS),
+        extra: { gainOverOneProcess: two.result.ratePerS / r.ratePerS, shareOfFloor: two.result.ratePerS / floor.result.ratePerS },
       }),
     ];
   }

@@ -34,20 +34,21 @@ export function operatorRoutes(deps: { db: () => Promise<Db>; migrations: readon
 }
 
 /** A readiness probe must answer even when the database hangs. */
-const READINESS_TIMEOUT_MS = 2_000;
+const READINESS_TIMEOUT_MS = 5_000;
+
+const timedOut = new Error("timed out");
 
 async function readiness({ db, migrations }: { db: () => Promise<Db>; migrations: readonly string[] }): Promise<ApiAnswer> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("timed out")), READINESS_TIMEOUT_MS)));
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(timedOut), READINESS_TIMEOUT_MS)));
   try {
     const check = db().then((client) => unappliedMigrations({ query: async (sql) => ({ rows: await client.$queryRawUnsafe(sql) }) }, migrations));
     const missing = await Promise.race([check, timeout]);
     if (missing.length) return json(503, { status: "unavailable", reason: `migrations not applied: ${missing.join(", ")} (run npm run db:migrate)` });
     return json(200, { status: "ready" });
   } catch (error) {
-    // The error's code only (ECONNREFUSED, 57P03): its message may name hosts, and this answers anyone.
-    const code = (error as { code?: unknown }).code;
-    return json(503, { status: "unavailable", reason: `the database does not answer${typeof code === "string" ? ` (${code})` : ""}` });
+    // Not the error's message: it may name hosts, and this answers anyone.
+    return json(503, { status: "unavailable", reason: error === timedOut ? `the database did not answer within ${READINESS_TIMEOUT_MS} ms` : "the database does not answer" });
   } finally {
     clearTimeout(timer);
   }
