@@ -10,6 +10,7 @@ import { startReceiver } from "@/test/webhook-receiver";
 import { startDeliveryWorker, stopDeliveryWorker } from "./delivery-worker";
 import { inngest } from "./inngest-client";
 import { deliveryScheduler } from "./scheduler";
+import { logger } from "@/server/observability/logger";
 
 let testDb: TestDb;
 
@@ -48,7 +49,7 @@ describe("deliveryScheduler", () => {
 
   it("with Inngest unreachable, enqueue does not fail the caller: the rows stay queued for the sweep", async () => {
     const send = vi.spyOn(inngest, "send").mockRejectedValue(new Error("Inngest unreachable"));
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(logger(), "error").mockImplementation(() => {});
     try {
       await expect(inngestDev().enqueue(["d1"])).resolves.toBeUndefined();
       expect(logged).toHaveBeenCalledOnce();

@@ -4,6 +4,7 @@ import type { Config } from "@/server/config";
 import type { Db } from "@/server/db/client";
 import type { WebhookAlert } from "@/server/domain/deliveries/webhook-health";
 import { sendWebhookDisabledEmail, sendWebhookFailingEmail } from "@/server/mail/send";
+import { logger } from "@/server/observability/logger";
 
 /**
  * Tells the owners of each alert's organisation, by e-mail, that a webhook started failing or was
@@ -37,7 +38,7 @@ export async function alertWebhookOwners(db: Db, alerts: readonly WebhookAlert[]
         else await sendWebhookFailingEmail({ to: user.email, ...notice, lastError: webhook.attempts[0]?.error ?? null }, config);
       }
     } catch (error) {
-      console.error(`[deliveries] could not tell the owners of webhook ${alert.webhookId} that it is ${alert.kind}:`, error);
+      logger().error({ err: error, webhookId: alert.webhookId, alert: alert.kind }, "could not tell a webhook's owners");
     }
   }
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDb, type TestDb } from "@/test/db";
 import { createOrgWithApiKey, expectProblem, type RestClient, restClient, restClientForNewOrg } from "@/test/rest";
 import { dataSnapshot } from "@/test/snapshot";
+import { logger } from "@/server/observability/logger";
 
 /*
  * Input no handler should have to think about, over the real REST handler: text PostgreSQL cannot
@@ -156,15 +157,17 @@ describe("request ids", () => {
     const { apiKey } = await createOrgWithApiKey(broken.db);
     const failing = restClient(broken.db, apiKey);
     await broken.drop(); // the database is gone: every query from here fails inside Prisma
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(logger(), "error").mockImplementation(() => {});
     try {
       const res = await failing("GET", "/projects", { headers: { "x-request-id": "incident-42" } });
       expectProblem(res, 500);
       expect(res.json.detail).toBe("An unexpected error occurred. Quote request id incident-42 when reporting it.");
       expect(res.json.requestId).toBe("incident-42");
       expect(res.text).not.toMatch(/prisma|database|postgres/i);
-      const lines = logged.mock.calls.map((args) => args.map(String).join(" "));
-      expect(lines.some((line) => line.includes("incident-42") && /database|prisma|connect/i.test(line))).toBe(true);
+      // Logged once, under the request id, with the cause.
+      const entries = logged.mock.calls.map(([fields]) => fields as unknown as { requestId?: string; err?: Error });
+      expect(entries.filter((e) => e.requestId === "incident-42")).toHaveLength(1);
+      expect(String(entries.find((e) => e.requestId === "incident-42")?.err)).toMatch(/database|prisma|connect/i);
     } finally {
       logged.mockRestore();
     }

@@ -7,6 +7,7 @@ import { testConfig, testServices } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
 import { uniqueName } from "@/test/names";
 import { PEER_ADDRESS_HEADER } from "@/server/http/peer-address";
+import { logger } from "@/server/observability/logger";
 
 /*
  * The dashboard's tRPC endpoint over real Requests: the same protections as the REST surface (body
@@ -83,7 +84,7 @@ describe("the tRPC endpoint", () => {
     const broken = await createTestDb();
     const failing = testServices(broken.db);
     await broken.drop();
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(logger(), "error").mockImplementation(() => {});
     try {
       const res = await trpc("accounts.signUp", { body: JSON.stringify(signUpInput()), headers: { "x-request-id": "oops-1" } }, failing);
       expect(res.status).toBe(500);
@@ -91,7 +92,7 @@ describe("the tRPC endpoint", () => {
       expect(res.json.error.data.stack).toBeUndefined();
       expect(problemOf(res.json)).toMatchObject({ status: 500, requestId: "oops-1" });
       expect(res.text).not.toMatch(/prisma|database|postgres|\.ts:/i);
-      expect(logged.mock.calls.some((args) => args.map(String).join(" ").includes("oops-1"))).toBe(true);
+      expect(logged.mock.calls.filter(([fields]) => (fields as unknown as { requestId?: string }).requestId === "oops-1")).toHaveLength(1);
     } finally {
       logged.mockRestore();
     }
