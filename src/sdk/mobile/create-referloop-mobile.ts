@@ -53,7 +53,8 @@ export type ReferloopMobile = {
 
 type FirstLaunch = { installReferrer: string | null; clipboardToken: string | null; delivered: boolean };
 
-const METHODS: readonly AttributionMethod[] = ["install_referrer", "clipboard", "link", "fingerprint", "cookie", "none"];
+/** Every method the server names (a missing or extra one fails the type check). */
+const METHODS: Record<AttributionMethod, true> = { install_referrer: true, clipboard: true, link: true, fingerprint: true, cookie: true, none: true };
 const MAX_SIGNAL = 2048;
 
 export function createReferloopMobile(options: ReferloopMobileOptions): ReferloopMobile {
@@ -216,7 +217,7 @@ function readAppUser(body: unknown): AppUser | null {
   const b = body as Record<string, unknown>;
   if (!isString(b.id) || !isString(b.referralCode) || !(b.referralLink === null || isString(b.referralLink))) return null;
   const attribution = b.attribution as Record<string, unknown> | undefined;
-  const method = METHODS.includes(attribution?.method as AttributionMethod) ? (attribution!.method as AttributionMethod) : "none";
+  const method = Object.prototype.hasOwnProperty.call(METHODS, String(attribution?.method)) ? (attribution!.method as AttributionMethod) : "none";
   const confidence = typeof attribution?.confidence === "number" ? Math.min(1, Math.max(0, attribution.confidence)) : 0;
   return {
     id: b.id,

@@ -1,3 +1,5 @@
+import type { SdkAppUser, SdkAttribution } from "./api-types";
+
 /** The app's key-value storage (React Native: AsyncStorage fits as is). */
 export type StorageAdapter = {
   getItem(key: string): Promise<string | null>;
@@ -52,28 +54,15 @@ export type IdentifyInput = {
   attributes?: Record<string, string>;
 };
 
-export type AttributionMethod = "install_referrer" | "clipboard" | "link" | "fingerprint" | "cookie" | "none";
-export type Attribution = { method: AttributionMethod; confidence: number };
+export type AttributionMethod = SdkAttribution["method"];
+export type Attribution = Pick<SdkAttribution, "method" | "confidence">;
+export type ReferrerExperience = SdkAppUser["referrerExperience"];
 
-export type ReferrerExperience = {
-  triggerButton: { buttonType: string; buttonPosition: string };
-  modal: { componentType: string; modalTitle: string; modalDescription: string };
-  theme: { themeColor: string; backgroundColor: string; tintColor: string; tintAlpha: number };
-};
-
-/** init-app-user's answer (SDK-CONTRACT.md). */
-export type AppUser = {
-  id: string;
-  uniqueId: string;
-  clientProvidedId: string;
-  referralCode: string;
-  /** null when the project has no redirect link. */
-  referralLink: string | null;
-  referrerExperience: ReferrerExperience | null;
-  /** The referral this user is the referee of, if any. */
-  referralTrackingId: string | null;
-  attribution: Attribution;
-};
+/**
+ * init-app-user's answer (api-types.ts, generated from the server's schemas) as the client keeps it:
+ * the referrer experience null and the attribution `none` when an answer lacks them.
+ */
+export type AppUser = Omit<SdkAppUser, "referrerExperience" | "attribution"> & { referrerExperience: ReferrerExperience | null; attribution: Attribution };
 
 /** The referral parameters of a link. */
 export type LinkReferral = { referralCode: string | null; rewardEventName: string | null; referralTrackingId: string | null };

@@ -1,27 +1,17 @@
 /*
- * The SDK HTTP contract as the widget sees it (coord/SDK-CONTRACT.md). The campaign shapes come from the
- * campaign's own zod schemas (type-only import: nothing of the server reaches the browser bundle).
+ * The SDK HTTP contract as the widget sees it (coord/SDK-CONTRACT.md): the answers are the server's own
+ * zod schemas (type-only imports: nothing of them reaches the browser bundle).
  */
-import type { NewUserExperience as CampaignNewUserExperience, ReferrerExperience } from "@/lib/schemas/campaigns";
+import type { z } from "zod";
+import type { ReferrerExperience } from "@/lib/schemas/campaigns";
+import type { initAppUserOutput, newUserExperienceOutput, trackReferralOutput } from "@/lib/schemas/sdk";
 
 export type { ReferrerExperience };
+export type TrackReferralResponse = z.output<typeof trackReferralOutput>;
+export type NewUserExperienceResponse = z.output<typeof newUserExperienceOutput>;
 /** What the banner draws (the campaign section also names the referrer's name attribute, which stays on the server). */
-export type NewUserExperience = Pick<CampaignNewUserExperience, "promoText" | "promoPosition">;
-
-export type TrackReferralResponse = { referralTrackingId: string; promotionalText: string };
-
-export type NewUserExperienceResponse = { newUserExperience: NewUserExperience; referrerName: string | null };
-
-export type InitAppUserResponse = {
-  id: string;
-  uniqueId: string;
-  clientProvidedId: string;
-  referralCode: string;
-  referralLink: string | null;
-  referrerExperience: ReferrerExperience;
-  referralTrackingId: string | null;
-  attribution: { method: string; confidence: number };
-};
+export type NewUserExperience = NewUserExperienceResponse["newUserExperience"];
+export type InitAppUserResponse = z.output<typeof initAppUserOutput>;
 
 export type InitOptions = {
   /** The project's publishable key, `pk_...`. */
