@@ -51,7 +51,6 @@ test("npm run dev answers the API, the document, the widget and the dashboard th
     expect(page.headers.get("content-security-policy")).toContain("'unsafe-eval'");
     expect(await page.text()).toContain("Sign in");
     // One structured line per request, pretty-printed in development (coloured when the runner forces colour).
-    // eslint-disable-next-line no-control-regex
     const plain = output.replace(/\u001b\[[0-9;]*m/g, "");
     expect(plain).toMatch(/INFO: request .*"route":"\/api\/v1\/public\/projects".*"status":201/);
   } catch (error) {
