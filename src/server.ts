@@ -46,6 +46,8 @@ if (cluster.isPrimary) {
 }
 
 async function serve(config: Config): Promise<void> {
+  // A cluster worker answers the primary's requests for its metrics (prom-client listens once this exists).
+  if (cluster.isWorker) new AggregatorRegistry();
   const app = next({ dev: config.devServer, dir: process.cwd(), hostname, port });
   // The database first: on the embedded one, opening it applies the migrations before any request.
   const services = await appServices();

@@ -46,6 +46,8 @@ export function registerRuntimeGauges(sources: {
   new client.Gauge({
     name: "referloop_deliveries_due",
     help: "Pending deliveries whose next attempt is due and not leased by a worker.",
+    // Every process reads the same rows: across a server's processes this is one figure, not a sum.
+    aggregator: "max",
     async collect() {
       this.set(await sources.dueDeliveries());
     },
