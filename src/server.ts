@@ -82,14 +82,17 @@ async function serve(config: Config): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ signal, timeoutMs: config.server.shutdownTimeoutMs }, "shutting down: finishing requests in flight");
-    // No new connections; idle keep-alive ones close now, busy ones once their answer is sent.
+    // No new connections; keep-alive ones close as soon as they are idle (checked every 50 ms, else a
+    // connection whose answer went out after the first check would wait out its keep-alive timeout).
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
     const timer = setTimeout(() => {
       log.warn("requests still in flight at the shutdown bound: closing their connections");
       server.closeAllConnections();
     }, config.server.shutdownTimeoutMs);
     await closed;
+    clearInterval(idle);
     clearTimeout(timer);
     // After the requests: a reward answered during the wait may have handed its deliveries to the worker.
     await Promise.all([stopDeliveryWorker(), stopClickPurge()]).catch((error: unknown) => log.error({ err: error }, "stopping the background work failed"));
