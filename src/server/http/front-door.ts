@@ -1,11 +1,10 @@
-import { randomUUID } from "node:crypto";
 import type http from "node:http";
 import type { Logger } from "@/server/observability/logger";
 import { metrics } from "@/server/observability/metrics";
 import { refuseAtApiEdge, type EdgeAnswer } from "./api-edge";
 import { fromNodeRequest, type ApiAnswer, type ApiRequest } from "./api-exchange";
 import { PEER_ADDRESS_HEADER } from "./peer-address";
-import { REQUEST_ID_HEADER, REQUEST_ID_PATTERN } from "./request-id";
+import { acceptRequestId, REQUEST_ID_HEADER } from "./request-id";
 import { PATH_HEADERS } from "./security-headers";
 import { sendAnswer } from "./send-answer";
 
@@ -47,9 +46,7 @@ export function createFrontDoor({ routes, fallback, log, accessLog }: FrontDoorO
     const target = req.url ?? "/";
     const path = target.split("?", 1)[0]!;
     req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
-    const sent = req.headers[REQUEST_ID_HEADER];
-    const requestId = typeof sent === "string" && REQUEST_ID_PATTERN.test(sent) ? sent : randomUUID();
-    req.headers[REQUEST_ID_HEADER] = requestId;
+    const requestId = (req.headers[REQUEST_ID_HEADER] = acceptRequestId(req.headers[REQUEST_ID_HEADER]));
     res.setHeader(REQUEST_ID_HEADER, requestId);
     for (const { prefix, headers } of PATH_HEADERS) if (path.startsWith(prefix)) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
 

@@ -10,10 +10,10 @@ export const REQUEST_ID_HEADER = "x-request-id";
 /** What an incoming id may look like to be echoed: short, and safe in a log line and a header. */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
 
-export function requestIdFrom(headers: Headers): string {
-  const sent = headers.get(REQUEST_ID_HEADER);
-  return sent && REQUEST_ID_PATTERN.test(sent) ? sent : crypto.randomUUID();
-}
+/** The id a caller sent, when usable, else a fresh one. */
+export const acceptRequestId = (sent: unknown): string => (typeof sent === "string" && REQUEST_ID_PATTERN.test(sent) ? sent : crypto.randomUUID());
+
+export const requestIdFrom = (headers: Headers): string => acceptRequestId(headers.get(REQUEST_ID_HEADER));
 
 const current = new AsyncLocalStorage<string>();
 
