@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type APIRequestContext, type Locator, type Page, type Request } from "@playwright/test";
@@ -266,13 +267,15 @@ test("an identified user: button, modal, copy, focus trap, Esc and focus back; d
   });
   const trackingId = ((await arrival.json()) as { referralTrackingId: string }).referralTrackingId;
   await page.context().addCookies([{ name: "svc_tracked_referral", value: trackingId, url: HOST }]);
-  // Runs before the async script has loaded: the queue stub keeps it.
-  hostPage("/app", { extra: `<script>Referloop.identify({ userId: "u-42", attributes: { name: "Grace" } })</script>` });
+  // Runs before the async script has loaded: the queue stub keeps it. Grace already exists, so the
+  // publishable key changes her only with the hash her backend signed (identity verification).
+  const userHash = createHmac("sha256", project.secret).update("u-42").digest("hex");
+  hostPage("/app", { extra: `<script>Referloop.identify({ userId: "u-42", userHash: "${userHash}", attributes: { name: "Grace" } })</script>` });
   await page.goto(`${HOST}/app`);
 
   const trigger = page.getByRole("button", { name: "Invite friends" });
   await expect(trigger).toBeVisible();
-  expect(calls["init-app-user"].map((c) => c.body)).toEqual([{ userId: "u-42", attributes: { name: "Grace" }, referralTrackingId: trackingId }]);
+  expect(calls["init-app-user"].map((c) => c.body)).toEqual([{ userId: "u-42", userHash, attributes: { name: "Grace" }, referralTrackingId: trackingId }]);
   expect(await calls["init-app-user"][0]!.request.allHeaders()).toMatchObject({ "x-service-projectsecret": project.publishableKey, "content-type": "application/json" });
   expect(await referralsOf(ada)).toContainEqual(expect.objectContaining({ referralTrackingId: trackingId, refereeId: "u-42" }));
   expect((await rest("GET", `/projects/${project.id}/users/${grace.uniqueId}`)).attributes).toEqual({ name: "Grace" });
