@@ -167,3 +167,81 @@ describe("GET /projects/{projectId}/deliveries", () => {
     expect((await other("GET", `/projects/${theirProject}/deliveries?search=alice`)).json.totalCount).toBe(0);
   });
 });
+
+describe("GET /projects/{projectId}/deliveries/{deliveryId}", () => {
+  const find = async (referee: string, webhookId: string) => (await list(`search=${referee}&webhookId=${webhookId}`)).items[0]!;
+
+  it("shows each attempt's request as sent, the secret redacted, and the response", async () => {
+    const failed = await find("bob", badHook);
+    const res = await call("GET", `${base()}/${failed.deliveryId}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.delivery).toMatchObject({ deliveryId: failed.deliveryId, status: "Failed", failure: "dead_lettered", trackingId: tracking.bob, refereeId: "bob" });
+    expect(res.json.attempts).toHaveLength(1);
+    const [attempt] = res.json.attempts;
+    const received = bad.requests.find((r) => r.headers["x-service-delivery-id"] === failed.deliveryId)!;
+    expect(attempt).toMatchObject({ attemptNumber: 1, success: false, error: "HTTP 422", response: { status: 422, body: '{"error":"unknown referrer"}' } });
+    expect(attempt.request.url).toBe(bad.url);
+    // Exactly the body the receiver got, and every header it got but the secret.
+    expect(attempt.request.body).toBe(received.body);
+    expect(attempt.request.headers.Authorization).toBe("[redacted]");
+    expect(res.text).not.toContain("support-test-secret-0123456789");
+    const sent = Object.fromEntries(Object.entries(attempt.request.headers as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
+    const got = Object.fromEntries(Object.entries(received.headers).filter(([k]) => k in sent && k !== "authorization"));
+    expect({ ...sent, authorization: undefined }).toEqual({ ...got, authorization: undefined });
+    expect(received.headers.authorization).toBe("Bearer support-test-secret-0123456789");
+  });
+
+  it("shows a network error, and an exhausted delivery", async () => {
+    const gone = await startReceiver();
+    const url = gone.url;
+    await gone.close(); // nothing listens there any more: every attempt is refused by the network
+    const project2 = (await call("POST", "/projects", { body: { name: "Unreachable", referralRedirectLink: "https://app.example.com/join" } })).json;
+    await call("POST", `/projects/${project2.uniqueId}/webhooks/${project2.campaignId}`, { body: { name: "Down", url, secret: "support-test-secret-0123456789" } });
+    await call("POST", `/projects/${project2.uniqueId}/users`, { body: { ClientProvidedId: "zed" } });
+    const link = await call("POST", `/projects/${project2.uniqueId}/referrals/link`, { body: { ReferrerId: "zed" } });
+    const code = new URL(link.json.referralLink).searchParams.get("referralCode");
+    const track = await call("POST", `/projects/${project2.uniqueId}/referrals/track`, { body: { ReferralCode: code, RefereeId: "yan" } });
+    await call("POST", `/projects/${project2.uniqueId}/referrals/reward`, { body: { ReferralTrackingId: track.json.referralTrackingId, EventName: "signup" } });
+    const deliveryId = (await t.db.delivery.findFirstOrThrow({ where: { trackingId: track.json.referralTrackingId } })).id;
+    await waitUntil(() => t.db.delivery.findUniqueOrThrow({ where: { id: deliveryId } }), (d) => d.status === "Failed", { what: "an exhausted delivery" });
+    const res = await call("GET", `/projects/${project2.uniqueId}/deliveries/${deliveryId}`);
+    expect(res.json.delivery).toMatchObject({ status: "Failed", failure: "exhausted", attempts: 5, lastHttpStatus: null });
+    expect(res.json.attempts.map((a: { attemptNumber: number }) => a.attemptNumber)).toEqual([1, 2, 3, 4, 5]);
+    for (const attempt of res.json.attempts) {
+      expect(attempt.response).toBeNull();
+      expect(attempt.error).toMatch(/^Network error: ECONNREFUSED/);
+      expect(attempt.request.url).toBe(url);
+    }
+  });
+
+  it("answers 404 for an unknown delivery, and for another organisation's project or delivery", async () => {
+    const mine = await find("bob", goodHook);
+    expectProblem(await call("GET", `${base()}/00000000-0000-0000-0000-000000000000`), 404);
+    expectProblem(await call("GET", `${base()}/not-a-uuid`), 404);
+    expectProblem(await other("GET", `${base()}/${mine.deliveryId}`), 404);
+    expectProblem(await other("GET", `/projects/${theirProject}/deliveries/${mine.deliveryId}`), 404);
+    expectProblem(await call("GET", `/projects/${theirProject}/deliveries/${mine.deliveryId}`), 404);
+  });
+});
+
+describe("GET /projects/{projectId}/referrals/{trackingId}", () => {
+  it("shows the tracking item, every reward event with its outcome and reason, and its deliveries", async () => {
+    // A second report of the same event is refused: the item is already Completed.
+    await call("POST", `/projects/${project.uniqueId}/referrals/reward`, { body: { ReferralTrackingId: tracking.carol, EventName: "signup" } });
+    const res = await call("GET", `/projects/${project.uniqueId}/referrals/${tracking.carol}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.referral).toMatchObject({ referralTrackingId: tracking.carol, referrerId: "alice", refereeId: "carol", status: "Completed", rewardClaimed: true });
+    expect(res.json.rewardEvents.map((e: { outcome: string; reason: string | null; eventName: string }) => [e.eventName, e.outcome, e.reason])).toEqual([
+      ["signup", "Claimed", null],
+      ["signup", "Rejected", "already_completed"],
+    ]);
+    expect(res.json.deliveries.map((d: Item) => d.webhookId).sort()).toEqual([goodHook, badHook].sort());
+    expect(res.json.deliveries.every((d: Item) => d.trackingId === tracking.carol)).toBe(true);
+  });
+
+  it("answers 404 for an unknown tracking id, and for another organisation's", async () => {
+    expectProblem(await call("GET", `/projects/${project.uniqueId}/referrals/00000000-0000-0000-0000-000000000000`), 404);
+    expectProblem(await other("GET", `/projects/${project.uniqueId}/referrals/${tracking.carol}`), 404);
+    expectProblem(await other("GET", `/projects/${theirProject}/referrals/${tracking.carol}`), 404);
+  });
+});

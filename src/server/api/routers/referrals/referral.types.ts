@@ -2,7 +2,10 @@ import { z } from "zod";
 import { pageOf, projectIdInput, withPath } from "@/lib/schemas/common";
 import { EXAMPLE } from "@/lib/schemas/examples";
 import { appUserPathInput, referralCodeOutput } from "@/server/api/routers/app-users/app-user.types";
-import { appUserReferralsQuery, linkBody, referralListQuery, REWARD_REASON_CODES, rewardBody, TRACKING_STATUSES, trackBody } from "@/lib/schemas/referrals";
+import { appUserReferralsQuery, linkBody, referralListQuery, REWARD_ENVIRONMENTS, REWARD_REASON_CODES, rewardBody, TRACKING_STATUSES, trackBody } from "@/lib/schemas/referrals";
+import { RewardEventOutcome } from "@/generated/prisma/enums";
+import { idInput } from "@/lib/schemas/common";
+import { deliveryDtoSchema } from "@/server/api/routers/deliveries/delivery.types";
 
 const trackingStatus = z.enum(TRACKING_STATUSES);
 
@@ -90,3 +93,34 @@ export const rewardOutput = z
       { rewardClaimed: false, status: "Failed", reason: "not_first_arrival", referralTrackingId: EXAMPLE.trackingId },
     ],
   });
+
+export const referralPathInput = z.object({
+  ...projectIdInput,
+  trackingId: idInput().describe("The tracking id (`referralTrackingId`).").meta({ examples: [EXAMPLE.trackingId] }),
+});
+
+const REWARD_EVENT_OUTCOMES = Object.values(RewardEventOutcome) as [RewardEventOutcome, ...RewardEventOutcome[]];
+
+export const rewardEventSchema = z
+  .object({
+    id: z.guid(),
+    eventName: z.string().nullable(),
+    environment: z.enum(REWARD_ENVIRONMENTS).nullable(),
+    outcome: z
+      .enum(REWARD_EVENT_OUTCOMES)
+      .describe("Claimed: this report granted the reward; Rejected: it was refused (see `reason`); Recorded: kept as an independent event while the item waits (for its pre-assigned event, or for its referee to be identified)."),
+    reason: z.string().nullable().describe(`Why it was not Claimed: one of ${REWARD_REASON_CODES.join(", ")} (a later version may add codes).`),
+    at: z.iso.datetime(),
+  })
+  .meta({
+    id: "RewardEventDto",
+    examples: [{ id: EXAMPLE.logId, eventName: EXAMPLE.eventName, environment: "Production", outcome: "Claimed", reason: null, at: EXAMPLE.later }],
+  });
+
+export const referralDetailSchema = z
+  .object({
+    referral: referralDtoSchema,
+    rewardEvents: z.array(rewardEventSchema).describe("Every reward event reported for the item, oldest first."),
+    deliveries: z.array(deliveryDtoSchema).describe("The webhook deliveries of its reward, one per webhook, oldest first."),
+  })
+  .meta({ id: "ReferralDetailDto" });

@@ -1,5 +1,6 @@
 import { router } from "@/server/api/trpc/procedures";
 import { createReferralLinkProcedure } from "./create-referral-link";
+import { getReferralProcedure } from "./get-referral";
 import { grantRewardProcedure } from "./grant-reward";
 import { listAppUserReferralsProcedure } from "./list-app-user-referrals";
 import { listReferralsProcedure } from "./list-referrals";
@@ -10,5 +11,6 @@ export const referralsRouter = router({
   track: trackReferralProcedure,
   grantReward: grantRewardProcedure,
   list: listReferralsProcedure,
+  get: getReferralProcedure,
   listForAppUser: listAppUserReferralsProcedure,
 });
