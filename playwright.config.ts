@@ -62,6 +62,8 @@ export default defineConfig({
       // Every test signs up and in from 127.0.0.1: per-IP limits that fit the suite (the lockout keeps its defaults).
       RATE_LIMIT_SIGN_UP_PER_IP_PER_HOUR: "1000",
       RATE_LIMIT_SIGN_IN_PER_IP_PER_HOUR: "1000",
+      RATE_LIMIT_ACCOUNT_EMAILS_PER_IP_PER_HOUR: "1000",
+      RATE_LIMIT_ACCOUNT_LINKS_PER_IP_PER_HOUR: "1000",
     },
   },
 });

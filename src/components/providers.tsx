@@ -5,7 +5,7 @@ import { createTRPCClient, httpBatchLink, httpLink, isNonJsonSerializable, split
 import { useState, type ReactNode } from "react";
 import type { AppRouter } from "@/server/api/root";
 import { TRPCProvider } from "@/lib/trpc";
-import { MAX_TRPC_BATCH_SIZE } from "@/lib/trpc-batch";
+import { MAX_TRPC_BATCH_SIZE, UNBATCHED_PROCEDURES } from "@/lib/trpc-batch";
 
 function makeQueryClient() {
   return new QueryClient({
@@ -28,9 +28,10 @@ export function Providers({ children }: { children: ReactNode }) {
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
       links: [
-        // Uploads (FormData: the app icon) go unbatched, as multipart form data; everything else as batched JSON.
+        // Uploads (FormData: the app icon) go unbatched, as multipart form data, and so do the calls the
+        // server never batches (the signed-out ones); everything else as batched JSON.
         splitLink({
-          condition: (op) => isNonJsonSerializable(op.input),
+          condition: (op) => isNonJsonSerializable(op.input) || UNBATCHED_PROCEDURES.has(op.path),
           true: httpLink({ url: "/api/trpc" }),
           false: httpBatchLink({ url: "/api/trpc", maxItems: MAX_TRPC_BATCH_SIZE }),
         }),

@@ -112,6 +112,9 @@ describe("rate limits and Redis", () => {
       signInPerIpPerHour: 100,
       signUpPerIpPerHour: 20,
       signUpPerEmailPerHour: 5,
+      accountEmailsPerIpPerHour: 20,
+      accountEmailsPerAddressPerHour: 5,
+      accountLinksPerIpPerHour: 60,
       signInLockoutFailures: 5,
       signInLockoutSeconds: 900,
     });

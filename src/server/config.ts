@@ -119,6 +119,11 @@ export type RateLimitSettings = {
   /** Sign-ups per hour from one IP address, and per e-mail address. */
   signUpPerIpPerHour: number;
   signUpPerEmailPerHour: number;
+  /** Signed-out calls that e-mail an address (password reset, a new verification link): per hour per IP, and per address. */
+  accountEmailsPerIpPerHour: number;
+  accountEmailsPerAddressPerHour: number;
+  /** Calls that present an e-mailed link's token (password reset, e-mail verification, invitations): per hour per IP. */
+  accountLinksPerIpPerHour: number;
   /** Consecutive failed sign-ins of one e-mail address that lock it, and for how long. */
   signInLockoutFailures: number;
   signInLockoutSeconds: number;
@@ -193,6 +198,9 @@ const environment = z.object({
   RATE_LIMIT_SIGN_IN_PER_IP_PER_HOUR: count(0).default(100),
   RATE_LIMIT_SIGN_UP_PER_IP_PER_HOUR: count(0).default(20),
   RATE_LIMIT_SIGN_UP_PER_EMAIL_PER_HOUR: count(0).default(5),
+  RATE_LIMIT_ACCOUNT_EMAILS_PER_IP_PER_HOUR: count(0).default(20),
+  RATE_LIMIT_ACCOUNT_EMAILS_PER_ADDRESS_PER_HOUR: count(0).default(5),
+  RATE_LIMIT_ACCOUNT_LINKS_PER_IP_PER_HOUR: count(0).default(60),
   SIGN_IN_LOCKOUT_FAILURES: count(0).default(5),
   SIGN_IN_LOCKOUT_SECONDS: count(1).default(900),
   ICON_BUCKET_URL: z
@@ -268,6 +276,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signInPerIpPerHour: e.RATE_LIMIT_SIGN_IN_PER_IP_PER_HOUR,
       signUpPerIpPerHour: e.RATE_LIMIT_SIGN_UP_PER_IP_PER_HOUR,
       signUpPerEmailPerHour: e.RATE_LIMIT_SIGN_UP_PER_EMAIL_PER_HOUR,
+      accountEmailsPerIpPerHour: e.RATE_LIMIT_ACCOUNT_EMAILS_PER_IP_PER_HOUR,
+      accountEmailsPerAddressPerHour: e.RATE_LIMIT_ACCOUNT_EMAILS_PER_ADDRESS_PER_HOUR,
+      accountLinksPerIpPerHour: e.RATE_LIMIT_ACCOUNT_LINKS_PER_IP_PER_HOUR,
       signInLockoutFailures: e.SIGN_IN_LOCKOUT_FAILURES,
       signInLockoutSeconds: e.SIGN_IN_LOCKOUT_SECONDS,
     },

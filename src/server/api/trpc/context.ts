@@ -17,13 +17,12 @@ export async function appServices(): Promise<Services> {
   return { db: await getDb(), config, scheduler: deliveryScheduler(config), limiter: appRateLimiter(config), credentials: getCredentialCache() };
 }
 
-/** One HTTP exchange, as the context carries it: its id, its response headers, its number of calls. */
-export type RequestScope = Pick<Context, "requestId" | "responseHeaders" | "batchSize">;
+/** One HTTP exchange, as the context carries it: its id and its response headers. */
+export type RequestScope = Pick<Context, "requestId" | "responseHeaders">;
 
 export const requestScope = (headers: Headers, scope: Partial<RequestScope> = {}): RequestScope => ({
   requestId: scope.requestId ?? requestIdFrom(headers),
   responseHeaders: scope.responseHeaders ?? new Headers(),
-  batchSize: scope.batchSize ?? 1,
 });
 
 /** The API key of an `Authorization: Bearer <key>` header; anything else is no credential. */

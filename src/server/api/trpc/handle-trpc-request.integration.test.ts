@@ -67,6 +67,29 @@ describe("the tRPC endpoint", () => {
     expect((await trpc("accounts.signUp", { body: JSON.stringify(a) })).status).toBe(200);
   });
 
+  it("refuses a whole batch that holds a signed-out call, before any call runs", async () => {
+    const account = signUpInput();
+    const signedUp = await trpc("accounts.signUp", { body: JSON.stringify(account) });
+    expect(signedUp.status).toBe(200);
+    const user = { id: signedUp.json.result.data.userId as string };
+    for (const path of ["accounts.requestPasswordReset", "accounts.resetPassword", "accounts.verifyEmail", "invitations.accept"]) {
+      const input = path === "accounts.requestPasswordReset" ? { email: account.email } : path === "accounts.resetPassword" ? { token: "x".repeat(43), newPassword: "a brand new password" } : { token: "x".repeat(43) };
+      // The harmless call first: it does not run either.
+      const res = await trpc(`organizations.create,${path}?batch=1`, { body: JSON.stringify({ 0: { name: "Batched" }, 1: input }) });
+      expect(res.status, path).toBe(400);
+      expect(res.json).toHaveLength(2);
+      for (const call of res.json) expect(problemOf(call).detail).toBe(`${path} cannot be batched: send it as a request of its own. None of this batch's 2 calls ran.`);
+    }
+    // A query too (the invitation page's look-up).
+    const query = await trpc(`accounts.me,invitations.get?batch=1&input=${encodeURIComponent(JSON.stringify({ 1: { token: "x".repeat(43) } }))}`);
+    expect(query.status).toBe(400);
+    expect(problemOf(query.json[0]).detail).toContain("invitations.get cannot be batched");
+    expect(await t.db.accountToken.count({ where: { userId: user.id, purpose: "resetPassword" } })).toBe(0);
+    // Alone, the same call runs.
+    expect((await trpc("accounts.requestPasswordReset", { body: JSON.stringify({ email: account.email }) })).status).toBe(200);
+    expect(await t.db.accountToken.count({ where: { userId: user.id, purpose: "resetPassword" } })).toBe(1);
+  });
+
   it("refuses NUL and unpaired surrogates in any input, naming the field", async () => {
     const input = signUpInput();
     const res = await trpc("accounts.signUp", { body: JSON.stringify({ ...input, organizationName: "Org\ud800" }) });

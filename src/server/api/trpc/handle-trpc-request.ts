@@ -1,7 +1,8 @@
-import { TRPCError } from "@trpc/server";
+import { TRPCError, type AnyProcedure } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { createSessionContext, type Services, type SessionToken } from "@/server/api/trpc/context";
 import { appRouter } from "@/server/api/root";
+import type { Meta } from "@/server/api/trpc/procedures";
 import { MAX_BODY_BYTES } from "@/server/http/request-body";
 import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from "@/server/http/request-id";
 import { MAX_TRPC_BATCH_SIZE } from "@/lib/trpc-batch";
@@ -12,7 +13,8 @@ export type Session = { token: SessionToken | null; organizationId: string | nul
 
 /**
  * The dashboard's tRPC endpoint, with the REST surface's protections: the same body limit (413, read
- * as it streams in), batches of at most MAX_TRPC_BATCH_SIZE calls, `X-Request-Id` on every answer,
+ * as it streams in), batches of at most MAX_TRPC_BATCH_SIZE calls and none holding a `batch: false`
+ * procedure, `X-Request-Id` on every answer,
  * and an internal error logged under that id while the caller sees only the id (errorFormatter).
  */
 export async function handleTrpcRequest(req: Request, services: Services, session: () => Promise<Session>): Promise<Response> {
@@ -23,12 +25,9 @@ export async function handleTrpcRequest(req: Request, services: Services, sessio
     router: appRouter,
     maxBatchSize: MAX_TRPC_BATCH_SIZE,
     createContext: async ({ resHeaders, info }) => {
+      refuseUnbatchable(info.calls);
       const { token, organizationId } = await session();
-      return createSessionContext(services, req.headers, token, organizationId, {
-        requestId,
-        responseHeaders: resHeaders,
-        batchSize: info.calls.length,
-      });
+      return createSessionContext(services, req.headers, token, organizationId, { requestId, responseHeaders: resHeaders });
     },
     // Dashboard responses carry secrets (new keys, rotated secrets) and private data: never cached.
     responseMeta: () => ({ headers: { "cache-control": "no-store", [REQUEST_ID_HEADER]: requestId } }),
@@ -36,6 +35,21 @@ export async function handleTrpcRequest(req: Request, services: Services, sessio
       if (error.code === "INTERNAL_SERVER_ERROR") logger().error({ err: error.cause ?? error, procedure: path, requestId }, "dashboard call failed");
     },
   }));
+}
+
+/**
+ * A batch holding a procedure marked `batch: false` (the signed-out calls, each limited per client) is
+ * refused whole, before any call runs: thrown from createContext, so every call answers this 400.
+ */
+function refuseUnbatchable(calls: readonly { path: string; procedure: AnyProcedure | null }[]): void {
+  if (calls.length < 2) return;
+  const alone = calls.find((call) => (call.procedure?._def.meta as Meta | undefined)?.batch === false);
+  if (alone) {
+    throw new TRPCError({
+      code: "BAD_REQUEST",
+      message: `${alone.path} cannot be batched: send it as a request of its own. None of this batch's ${calls.length} calls ran.`,
+    });
+  }
 }
 
 /**

@@ -45,8 +45,6 @@ export type Context = {
   requestId: string;
   /** Headers for the response, whatever its outcome (the RateLimit fields). */
   responseHeaders: Headers;
-  /** Calls in this HTTP request: more than 1 for a tRPC batch. */
-  batchSize: number;
 };
 
 export type Meta = OpenApiMeta<{
@@ -65,7 +63,11 @@ export type Meta = OpenApiMeta<{
    * (more: a 413 naming `what`) and passes them as the input field `field`.
    */
   binaryBody?: { field: string; maxBytes: number; what: string };
-  /** false: refused inside a tRPC batch (costly calls such as sign-up, which runs scrypt). */
+  /**
+   * false: a tRPC batch that holds this call is refused whole (handle-trpc-request.ts): the calls a
+   * signed-out caller reaches, each rate-limited per client, and costly (sign-up runs scrypt). The
+   * dashboard's link sends them alone (UNBATCHED_PROCEDURES in src/lib/trpc-batch.ts).
+   */
   batch?: false;
   /**
    * The call changes what authentication reads (API keys, project keys and settings, roles): this
@@ -121,18 +123,14 @@ function decodePathParameters(raw: unknown, via: Context["via"], path: string | 
  *   decoding and before any schema: NUL and unpaired surrogates would otherwise reach PostgreSQL,
  *   which refuses them with a 500. Headers need no check: neither the HTTP parser nor Fetch's Headers
  *   lets either character into a header;
- * - procedures marked `batch: false` refused inside a tRPC batch;
  * - after a call marked `changesCredentials`, this process's credential cache dropped;
  * - domain errors and an unavailable database turned into tRPC errors of their kind.
  */
-const requestRules = t.middleware(async ({ ctx, meta, path, getRawInput, next }) => {
+const requestRules = t.middleware(async ({ ctx, meta, getRawInput, next }) => {
   const raw = await getRawInput();
   const input = decodePathParameters(raw, ctx.via, meta?.openapi?.path);
   const issues = findTextIssues(input);
   if (issues.length) throw toTRPCError(new DomainError("invalid", "The request contains text that cannot be stored.", issues));
-  if (meta?.batch === false && ctx.batchSize > 1) {
-    throw new TRPCError({ code: "BAD_REQUEST", message: `${path} cannot be batched: send it as a request of its own.` });
-  }
   const result = await (input === raw ? next() : next({ getRawInput: async () => input }));
   if (meta?.changesCredentials) ctx.credentials.clear();
   if (!result.ok) {

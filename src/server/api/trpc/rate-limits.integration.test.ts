@@ -13,6 +13,7 @@ import { handleTrpcRequest } from "@/server/api/trpc/handle-trpc-request";
 import { signUpForTest, TEST_PASSWORD } from "@/test/accounts";
 import { testConfig, testServices } from "@/test/config";
 import { callerFor, signInForTest } from "@/test/sessions";
+import type { SessionToken } from "@/server/api/trpc/context";
 
 /*
  * Request quotas over the real REST handler: in memory, and in the local Redis shared by two
@@ -199,4 +200,79 @@ describe("the SDK helper (per project key and client IP)", () => {
       expect(own.responseHeaders.get("ratelimit-policy")).toBe('"sdk";q=5;w=60');
     });
   }
+});
+
+describe("the calls a signed-out caller reaches (per client IP, and per e-mail address where there is one)", () => {
+  type Call = { status: number; headers: Headers; json: { error?: { data: { problem: { status: number; type: string; detail: string } } } } };
+  /** One tRPC call over the real endpoint, from `ip`, as `session` (signed out by default). */
+  const call = async (services: ReturnType<typeof testServices>, path: string, input: unknown, ip: string, session: { session: SessionToken; organizationId: string } | null = null): Promise<Call> => {
+    const query = path === "invitations.get";
+    const url = `http://localhost/api/trpc/${path}${query ? `?input=${encodeURIComponent(JSON.stringify(input))}` : ""}`;
+    const req = new Request(url, {
+      method: query ? "GET" : "POST",
+      headers: { "content-type": "application/json", [PEER_ADDRESS_HEADER]: ip },
+      ...(query ? {} : { body: JSON.stringify(input ?? {}) }),
+    });
+    const res = await handleTrpcRequest(req, services, async () => ({ token: session?.session ?? null, organizationId: session?.organizationId ?? null }));
+    return { status: res.status, headers: res.headers, json: await res.json() };
+  };
+  const expectRateLimited = (res: Call, detail: string) => {
+    expect(res.status).toBe(429);
+    expect(res.json.error?.data.problem).toMatchObject({ status: 429, type: "urn:referloop:problem:rate-limited" });
+    expect(res.json.error?.data.problem.detail).toContain(detail);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+  };
+
+  it("password-reset requests: per address (known or not) and per client IP; no e-mail once refused", async () => {
+    const services = testServices(t.db, { config: testConfig({ RATE_LIMIT_ACCOUNT_EMAILS_PER_ADDRESS_PER_HOUR: "2", RATE_LIMIT_ACCOUNT_EMAILS_PER_IP_PER_HOUR: "3" }) });
+    const user = await signUpForTest(t.db, await callerFor(t.db, null, null, services), `${uniqueName("reset")}@example.com`);
+    const reset = (email: string, ip: string) => call(services, "accounts.requestPasswordReset", { email }, ip);
+
+    const first = await reset(user.email, "198.51.100.20");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("ratelimit-policy")).toBe('"account-email-ip";q=3;w=3600, "account-email-address";q=2;w=3600');
+    expect((await reset(user.email.toUpperCase(), "198.51.100.21")).status).toBe(200);
+    const tokenBefore = await t.db.accountToken.findFirstOrThrow({ where: { userId: user.userId, purpose: "resetPassword" } });
+    // The address's third request, from a third IP: refused, and no new link was issued.
+    expectRateLimited(await reset(user.email, "198.51.100.22"), "e-mails of this kind: the limit is 2 per hour");
+    expect(await t.db.accountToken.findFirstOrThrow({ where: { userId: user.userId, purpose: "resetPassword" } })).toEqual(tokenBefore);
+    // An address no account has counts the same (the answer tells nothing).
+    const unknown = `${uniqueName("nobody")}@example.com`;
+    expect((await reset(unknown, "198.51.100.23")).status).toBe(200);
+    expect((await reset(unknown, "198.51.100.23")).status).toBe(200);
+    expectRateLimited(await reset(unknown, "198.51.100.24"), "the limit is 2 per hour");
+    // One IP, many addresses: its fourth request is refused.
+    for (let i = 0; i < 3; i++) expect((await reset(`${uniqueName("spray")}@example.com`, "198.51.100.25")).status).toBe(200);
+    expectRateLimited(await reset(`${uniqueName("spray")}@example.com`, "198.51.100.25"), "the limit is 3 per hour");
+  });
+
+  it("calls that present an e-mailed link's token (reset, verification, invitations) share one budget per client IP", async () => {
+    const services = testServices(t.db, { config: testConfig({ RATE_LIMIT_ACCOUNT_LINKS_PER_IP_PER_HOUR: "3" }) });
+    const token = "x".repeat(43);
+    const ip = "198.51.100.30";
+    expect((await call(services, "accounts.resetPassword", { token, newPassword: "a brand new password" }, ip)).status).toBe(400);
+    expect((await call(services, "accounts.verifyEmail", { token }, ip)).status).toBe(400);
+    const lookUp = await call(services, "invitations.get", { token }, ip);
+    expect(lookUp.status).toBe(404);
+    expect(lookUp.headers.get("ratelimit")).toMatch(/^"account-link-ip";r=0;t=\d+$/);
+    for (const [path, input] of [
+      ["accounts.resetPassword", { token, newPassword: "a brand new password" }],
+      ["accounts.verifyEmail", { token }],
+      ["invitations.get", { token }],
+    ] as const) {
+      expectRateLimited(await call(services, path, input, ip), "e-mailed links from your address: the limit is 3 per hour");
+    }
+    // Signed in does not escape it: accepting an invitation counts too.
+    const user = await signUpForTest(t.db, await callerFor(t.db, null, null, services), `${uniqueName("links")}@example.com`);
+    expectRateLimited(await call(services, "invitations.accept", { token }, ip, user), "e-mailed links from your address");
+    // Another address has its own budget.
+    expect((await call(services, "accounts.verifyEmail", { token }, "198.51.100.31")).status).toBe(400);
+  });
+
+  it("a new verification link: per account address", async () => {
+    const services = testServices(t.db, { config: testConfig({ RATE_LIMIT_ACCOUNT_EMAILS_PER_ADDRESS_PER_HOUR: "1" }) });
+    const user = await signUpForTest(t.db, await callerFor(t.db, null, null, services), `${uniqueName("verify")}@example.com`);
+    expect((await call(services, "accounts.resendVerification", {}, "198.51.100.40", user)).status).toBe(200);
+    expectRateLimited(await call(services, "accounts.resendVerification", {}, "198.51.100.41", user), "the limit is 1 per hour");
+  });
 });

@@ -9,7 +9,8 @@ import type { LimitOutcome, Quota, RateLimiter } from "@/server/rate-limit/rate-
 /**
  * The request quotas of the API, applied by the procedure kinds: per API key and per signed-in user
  * (protectedProcedure, sessionProcedure), per project key and client IP (the SDK procedure kind calls
- * limitSdkRequest), per IP and per e-mail address on sign-up. Sign-in is guarded in
+ * limitSdkRequest), per IP and per e-mail address on sign-up and on the other calls a signed-out
+ * caller can make (limitAccountEmail, limitAccountLink). Sign-in is guarded in
  * src/server/auth/sign-in-guard.ts. Every limited response carries the RateLimit headers; over a
  * quota the call is a 429 problem with Retry-After.
  */
@@ -27,6 +28,9 @@ export const RATE_LIMIT_POLICIES = {
   dashboard: "dashboard",
   signUpIp: "sign-up-ip",
   signUpEmail: "sign-up-email",
+  accountEmailIp: "account-email-ip",
+  accountEmailAddress: "account-email-address",
+  accountLinkIp: "account-link-ip",
 } as const;
 
 /** API keys: the organisation's own quota, else RATE_LIMIT_API_KEY_PER_MINUTE. */
@@ -66,6 +70,31 @@ export async function limitSignUp(ctx: LimitContext, email: string): Promise<voi
     await ctx.limiter.consume(RATE_LIMIT_POLICIES.signUpEmail, email, { points: signUpPerEmailPerHour, windowSeconds: HOUR }),
   ];
   await enforce(ctx, outcomes, "sign-ups");
+}
+
+/**
+ * Calls that e-mail an address (a password reset, a new verification link): per client IP and per
+ * address, whether or not an account has it, so neither a mailbox nor the mail server can be flooded.
+ */
+export async function limitAccountEmail(ctx: LimitContext, email: string): Promise<void> {
+  const { accountEmailsPerIpPerHour, accountEmailsPerAddressPerHour } = ctx.config.rateLimits;
+  const ip = requestClientIp(ctx.headers, ctx.config.trustedProxies);
+  const outcomes = [
+    ip ? await ctx.limiter.consume(RATE_LIMIT_POLICIES.accountEmailIp, ip, { points: accountEmailsPerIpPerHour, windowSeconds: HOUR }) : null,
+    await ctx.limiter.consume(RATE_LIMIT_POLICIES.accountEmailAddress, email.trim().toLowerCase(), { points: accountEmailsPerAddressPerHour, windowSeconds: HOUR }),
+  ];
+  await enforce(ctx, outcomes, "e-mails of this kind");
+}
+
+/**
+ * Calls that present an e-mailed link's token (password reset, e-mail verification, invitations): per
+ * client IP, before the token is looked up, so tokens cannot be tried at speed.
+ */
+export async function limitAccountLink(ctx: LimitContext): Promise<void> {
+  const ip = requestClientIp(ctx.headers, ctx.config.trustedProxies);
+  if (!ip) return;
+  const quota = { points: ctx.config.rateLimits.accountLinksPerIpPerHour, windowSeconds: HOUR };
+  await enforce(ctx, [await ctx.limiter.consume(RATE_LIMIT_POLICIES.accountLinkIp, ip, quota)], "e-mailed links from your address");
 }
 
 /** Puts the RateLimit headers on the response; a refused quota ends the call with a 429. */

@@ -18,7 +18,7 @@ const sdkShaped = router({
       return { rewardClaimed: false };
     }),
 });
-const caller = sdkShaped.createCaller({ headers: new Headers(), via: "rest", requestId: "r", responseHeaders: new Headers(), batchSize: 1 } as unknown as Context);
+const caller = sdkShaped.createCaller({ headers: new Headers(), via: "rest", requestId: "r", responseHeaders: new Headers() } as unknown as Context);
 const body = { newUserId: "user-2002", referralTrackingId: "c3d4e5f6", eventName: "purchase" };
 
 async function refusal(input: unknown) {

@@ -18,16 +18,19 @@ export async function requestPasswordReset(db: Db, email: string, now = new Date
 
 /**
  * Sets a new password from a reset link (single use) and ends every session of the account. Following
- * the link proves the address, so an unverified one becomes verified.
+ * the link proves the address, so an unverified one becomes verified. The token is consumed before the
+ * password is hashed, so a bogus token costs one indexed DELETE and no scrypt; the transaction keeps it
+ * usable when the password is refused (or anything else fails), and holds a connection through the hash
+ * only for a real link.
  */
 export async function resetPassword(db: Db, input: { token: string; newPassword: string } & RequestClient, now = new Date()) {
-  const passwordHash = await hashPassword(input.newPassword);
   return db.$transaction(async (tx) => {
     const used = await consumeAccountToken(tx, input.token, "resetPassword", now);
     if (!used) throw new DomainError("invalid", "This reset link is invalid, was already used or has expired. Ask for a new one.");
     const user = await tx.user.findUniqueOrThrow({ where: { id: used.userId } });
     if (user.email !== used.email) throw new DomainError("invalid", "This reset link was sent to another address. Ask for a new one.");
     requireNotEmail(input.newPassword, user.email);
+    const passwordHash = await hashPassword(input.newPassword);
     await tx.user.update({ where: { id: user.id }, data: { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now } });
     const endedSessions = await deleteSessions(tx, user.id);
     await recordAccountEvent(tx, user.id, { type: "user", id: user.id, label: user.email, userAgent: input.userAgent, ipAddress: input.ipAddress }, {

@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import crypto from "node:crypto";
+import { syncBuiltinESMExports } from "node:module";
+import { describe, expect, it, vi } from "vitest";
 import { verifyCredentials } from "@/server/domain/accounts/verify-credentials";
 import type { TestDb } from "@/test/db";
 import { callerFor, signInForTest } from "@/test/sessions";
@@ -51,6 +53,28 @@ describe("password reset by e-mail", () => {
 
     // Single use.
     await expect((await anonymous()).accounts.resetPassword({ token, newPassword: "yet another secret" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/invalid, was already used or has expired/) });
+  });
+
+  it("checks the token before hashing the new password: a bogus token costs no scrypt", async () => {
+    // Node's own scrypt, watched (syncBuiltinESMExports carries the spy to `import { scrypt } from "node:crypto"`).
+    const scrypt = vi.spyOn(crypto, "scrypt");
+    syncBuiltinESMExports();
+    try {
+      for (const token of ["x".repeat(43), "y".repeat(43)]) {
+        await expect((await anonymous()).accounts.resetPassword({ token, newPassword: "a guess that is long enough" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+      }
+      expect(scrypt).not.toHaveBeenCalled();
+      // A real link does hash (once).
+      await (await anonymous()).accounts.signUp({ email: "hash@example.com", password: PASSWORD, organizationName: "Hash" });
+      await (await anonymous()).accounts.requestPasswordReset({ email: "hash@example.com" });
+      const token = await resetLink("hash@example.com");
+      scrypt.mockClear();
+      await (await anonymous()).accounts.resetPassword({ token, newPassword: "the real new password" });
+      expect(scrypt).toHaveBeenCalledTimes(1);
+    } finally {
+      scrypt.mockRestore();
+      syncBuiltinESMExports();
+    }
   });
 
   it("refuses a link after its hour; a newer request replaces the older link", async () => {
