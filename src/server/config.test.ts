@@ -115,6 +115,7 @@ describe("rate limits and Redis", () => {
       accountEmailsPerIpPerHour: 20,
       accountEmailsPerAddressPerHour: 5,
       accountLinksPerIpPerHour: 60,
+      bulkRetryPerHour: 30,
       signInLockoutFailures: 5,
       signInLockoutSeconds: 900,
     });

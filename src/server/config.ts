@@ -77,6 +77,8 @@ export type Config = {
     retryBaseMs: number;
     /** How often the embedded worker looks for other instances' due deliveries. */
     pollIntervalMs: number;
+    /** WEBHOOK_BODY_RETENTION_DAYS: how long finished deliveries keep their request and response bodies. */
+    bodyRetentionDays: number;
   };
   /** Deliveries go through Inngest (dev server, or cloud/self-hosted with both keys). */
   inngestEnabled: boolean;
@@ -124,6 +126,8 @@ export type RateLimitSettings = {
   accountEmailsPerAddressPerHour: number;
   /** Calls that present an e-mailed link's token (password reset, e-mail verification, invitations): per hour per IP. */
   accountLinksPerIpPerHour: number;
+  /** Bulk delivery retries per hour per organisation (each may queue thousands of sends). */
+  bulkRetryPerHour: number;
   /** Consecutive failed sign-ins of one e-mail address that lock it, and for how long. */
   signInLockoutFailures: number;
   signInLockoutSeconds: number;
@@ -186,6 +190,7 @@ const environment = z.object({
   REFERLOOP_ALLOW_HOST_LINKS: flag.default(false),
   WEBHOOK_RETRY_BASE_MS: wholeMs(0).default(5_000),
   WEBHOOK_POLL_INTERVAL_MS: wholeMs(1).default(2_000),
+  WEBHOOK_BODY_RETENTION_DAYS: count(1).default(30),
   // The Inngest SDK reads these itself; here they only decide which scheduler runs.
   INNGEST_DEV: z.string().optional(),
   INNGEST_EVENT_KEY: z.string().optional(),
@@ -201,6 +206,7 @@ const environment = z.object({
   RATE_LIMIT_ACCOUNT_EMAILS_PER_IP_PER_HOUR: count(0).default(20),
   RATE_LIMIT_ACCOUNT_EMAILS_PER_ADDRESS_PER_HOUR: count(0).default(5),
   RATE_LIMIT_ACCOUNT_LINKS_PER_IP_PER_HOUR: count(0).default(60),
+  RATE_LIMIT_BULK_RETRY_PER_HOUR: count(0).default(30),
   SIGN_IN_LOCKOUT_FAILURES: count(0).default(5),
   SIGN_IN_LOCKOUT_SECONDS: count(1).default(900),
   ICON_BUCKET_URL: z
@@ -263,7 +269,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     server: { port: e.PORT, hostname: e.HOSTNAME, processes, shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     metricsToken: e.METRICS_TOKEN,
     urlRules: { httpsOnly: !e.REFERLOOP_ALLOW_HTTP_URLS, publicOnly: !e.WEBHOOK_ALLOW_PRIVATE_URLS },
-    deliveries: { retryBaseMs: e.WEBHOOK_RETRY_BASE_MS, pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS },
+    deliveries: { retryBaseMs: e.WEBHOOK_RETRY_BASE_MS, pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS, bodyRetentionDays: e.WEBHOOK_BODY_RETENTION_DAYS },
     inngestEnabled: inngestDev || Boolean(e.INNGEST_EVENT_KEY && e.INNGEST_SIGNING_KEY),
     publicUrl: e.REFERLOOP_PUBLIC_URL ?? e.NEXTAUTH_URL,
     trustedProxies: e.REFERLOOP_TRUSTED_PROXIES,
@@ -279,6 +285,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       accountEmailsPerIpPerHour: e.RATE_LIMIT_ACCOUNT_EMAILS_PER_IP_PER_HOUR,
       accountEmailsPerAddressPerHour: e.RATE_LIMIT_ACCOUNT_EMAILS_PER_ADDRESS_PER_HOUR,
       accountLinksPerIpPerHour: e.RATE_LIMIT_ACCOUNT_LINKS_PER_IP_PER_HOUR,
+      bulkRetryPerHour: e.RATE_LIMIT_BULK_RETRY_PER_HOUR,
       signInLockoutFailures: e.SIGN_IN_LOCKOUT_FAILURES,
       signInLockoutSeconds: e.SIGN_IN_LOCKOUT_SECONDS,
     },

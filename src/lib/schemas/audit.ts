@@ -25,6 +25,7 @@ export const AUDIT_ACTION_LABELS = {
   "webhook.update": "Updated a webhook",
   "webhook.delete": "Deleted a webhook",
   "delivery.retry": "Retried a webhook delivery",
+  "delivery.bulk_retry": "Retried the webhook deliveries a filter selects",
   "invitation.create": "Invited a member",
   "invitation.revoke": "Revoked an invitation",
   "invitation.accept": "Joined by invitation",

@@ -31,6 +31,7 @@ export const RATE_LIMIT_POLICIES = {
   accountEmailIp: "account-email-ip",
   accountEmailAddress: "account-email-address",
   accountLinkIp: "account-link-ip",
+  bulkRetry: "bulk-retry",
 } as const;
 
 /** API keys: the organisation's own quota, else RATE_LIMIT_API_KEY_PER_MINUTE. */
@@ -59,6 +60,15 @@ export async function limitSdkRequest(ctx: LimitContext, input: { projectKey: st
   const quota = { points: own.sdkPerMinute ?? ctx.config.rateLimits.sdkPerMinute, windowSeconds: MINUTE };
   const ip = requestClientIp(ctx.headers, ctx.config.trustedProxies) ?? "unknown";
   await enforce(ctx, [await ctx.limiter.consume(RATE_LIMIT_POLICIES.sdk, `${input.projectKey}|${ip}`, quota)], "this project key from your address");
+}
+
+/**
+ * A bulk delivery retry, per organisation whoever calls: one call may queue thousands of sends to the
+ * organisation's receivers (RATE_LIMIT_BULK_RETRY_PER_HOUR), on top of the caller's own quota.
+ */
+export async function limitBulkRetry(ctx: LimitContext, organizationId: string): Promise<void> {
+  const quota = { points: ctx.config.rateLimits.bulkRetryPerHour, windowSeconds: HOUR };
+  await enforce(ctx, [await ctx.limiter.consume(RATE_LIMIT_POLICIES.bulkRetry, organizationId, quota)], "bulk retries of your organisation");
 }
 
 /** Sign-up: per client IP and per e-mail address (each attempt counts, whatever its outcome). */

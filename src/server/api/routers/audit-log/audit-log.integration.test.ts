@@ -84,6 +84,9 @@ describe("the audit log", () => {
     const log = await t.db.deliveryAttempt.create({ data: { projectId, webhookId: hook.id, deliveryId: delivery.id, attemptNumber: 5, eventType: "purchase", responseTimeMs: 1, success: false } });
     await call("POST", `/webhooks/logs/${log.id}/retry`);
     await expectEntry("delivery.retry", { actorType: "apiKey", targetType: "delivery", targetId: delivery.id, details: { projectId, webhookId: hook.id, logId: log.id } });
+    // A bulk retry: one entry with the filter and the count (the delivery above is Pending again: none).
+    await call("POST", `/projects/${projectId}/deliveries/retry`, { body: { status: "Failed", webhookId: hook.id } });
+    await expectEntry("delivery.bulk_retry", { actorType: "apiKey", targetType: "project", targetId: projectId, details: { filter: { status: "Failed", webhookId: hook.id }, count: 0 } });
 
     await asOwner.webhooks.delete({ projectId, webhookId: hook.id });
     await expectEntry("webhook.delete", { targetId: hook.id, targetLabel: "Hook" });
@@ -142,7 +145,7 @@ describe("the audit log", () => {
     const expected: AuditAction[] = [
       "auth.sign_in", "auth.sign_in_failed", "auth.sign_out", "session.revoke", "session.revoke_all", "password.change", "password.reset",
       "email.verify", "api_key.create", "api_key.delete", "project.create", "project.delete", "project.rotate_secret", "project.rotate_publishable_key", "webhook.create",
-      "webhook.update", "webhook.delete", "delivery.retry", "invitation.create", "invitation.revoke", "invitation.accept", "member.remove",
+      "webhook.update", "webhook.delete", "delivery.retry", "delivery.bulk_retry", "invitation.create", "invitation.revoke", "invitation.accept", "member.remove",
       "member.role_change", "organization.rename",
     ];
     expect([...actions].sort()).toEqual([...expected].sort());

@@ -5,6 +5,7 @@ import { getWebhookProcedure } from "./get-webhook";
 import { listDeliveryLogsProcedure } from "./list-delivery-logs";
 import { listWebhooksProcedure } from "./list-webhooks";
 import { retryDeliveryLogByIdProcedure, retryDeliveryLogProcedure } from "./retry-delivery-log";
+import { sendTestEventProcedure } from "./send-test-event";
 import { updateWebhookProcedure } from "./update-webhook";
 
 export const webhooksRouter = router({
@@ -16,4 +17,5 @@ export const webhooksRouter = router({
   listDeliveryLogs: listDeliveryLogsProcedure,
   retryDeliveryLog: retryDeliveryLogProcedure,
   retryDeliveryLogById: retryDeliveryLogByIdProcedure,
+  sendTest: sendTestEventProcedure,
 });
