@@ -10,6 +10,7 @@ import { organizationsRouter } from "./routers/organizations/router";
 import { projectsRouter } from "./routers/projects/router";
 import { referralsRouter } from "./routers/referrals/router";
 import { sdkRouter } from "./routers/sdk/router";
+import { statsRouter } from "./routers/stats/router";
 import { webhooksRouter } from "./routers/webhooks/router";
 import { createCallerFactory, router } from "./trpc/procedures";
 
@@ -26,6 +27,7 @@ export const appRouter = router({
   activity: router({ list: listActivityProcedure }),
   webhooks: webhooksRouter,
   deliveries: deliveriesRouter,
+  stats: statsRouter,
   sdk: sdkRouter,
 });
 

@@ -49,6 +49,31 @@ describe("purgeExpiredClicks", () => {
     expect(await remaining([fresh!, old!, older!, inShort!, pastShort!, inLong!, pastLong!])).toEqual([fresh!, inShort!, inLong!].sort());
     expect(await purgeExpiredClicks(t.db, now)).toBe(0);
   });
+
+  it("keeps each day's click count (the overview's funnel) after the clicks are gone; a repeated beacon counts once", async () => {
+    const now = new Date("2026-10-02T00:30:00.000Z");
+    const f = await createOrgWithProject(t.db, { appType: "Mobile" });
+    const { referralCode } = await createAppUser(t.db, f.org.id, f.project.id, { clientProvidedId: "ada" });
+    const click = (clickId: string, minutesAgo: number) => {
+      const createdAt = new Date(now.getTime() - minutesAgo * MINUTE);
+      const fingerprint = buildClickFingerprint({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)", ip: "203.0.113.7", payload: null, createdAt });
+      return recordLinkClick(t.db, { clickId, projectId: f.project.id, referralCode, rewardEventName: null, fingerprint, userAgent: null });
+    };
+    const repeated = crypto.randomUUID();
+    expect(await click(repeated, 10)).toBe("recorded");
+    expect(await click(repeated, 10)).toBe("duplicate");
+    await click(crypto.randomUUID(), 30);
+    await click(crypto.randomUUID(), 31);
+    await click(crypto.randomUUID(), 60 * 24 + 31);
+    await purgeExpiredClicks(t.db, new Date(now.getTime() + 2 * 24 * 60 * MINUTE));
+    expect(await t.db.linkClick.count({ where: { projectId: f.project.id } })).toBe(0);
+    const days = await t.db.linkClickDay.findMany({ where: { projectId: f.project.id }, orderBy: { day: "asc" } });
+    expect(days.map((d) => [d.day.toISOString().slice(0, 10), d.clicks])).toEqual([
+      ["2026-09-30", 1],
+      ["2026-10-01", 1],
+      ["2026-10-02", 2],
+    ]);
+  });
 });
 
 describe("the two schedulers of the purge", () => {

@@ -50,6 +50,7 @@ export const API_TAGS = [
     description: "Every delivery of the project across its webhooks, for support: search, each attempt's request as sent and response as received, retries and bulk retries.",
   },
   { name: "Activity", description: "The project's activity feed." },
+  { name: "Insight", description: "What a project's referral program produces: figures over a range of days, the leaderboard, and CSV exports." },
   {
     name: "Client library",
     description: "What the web widget, mobile apps and your backend's reward call use, with a project key instead of an API key (see *Client library* above).",

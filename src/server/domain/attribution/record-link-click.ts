@@ -17,7 +17,8 @@ const MAX_USER_AGENT = 512;
 /**
  * Records a landing-page click: one statement that inserts it only if the code belongs to the
  * Mobile project (so nobody fills the matcher's window with clicks on codes that do not exist), and
- * ignores a click id already recorded (a repeated beacon). `unknown_referral`: no such code there.
+ * ignores a click id already recorded (a repeated beacon); a recorded click also counts in its day's
+ * LinkClickDay. `unknown_referral`: no such code there.
  */
 export async function recordLinkClick(db: Db, input: LinkClickInput): Promise<"recorded" | "duplicate" | "unknown_referral"> {
   const c = toLinkClickColumns(input.fingerprint);
@@ -34,7 +35,12 @@ export async function recordLinkClick(db: Db, input: LinkClickInput): Promise<"r
              ${c.locale}, ${c.ipAddress}, ${userAgent}, ${input.fingerprint.createdAt}
       FROM referral
       ON CONFLICT ("id") DO NOTHING
-      RETURNING 1
+      RETURNING "projectId", "createdAt"
+    ), counted AS (
+      -- The day's count outlives the click (purged after its match window): the overview's funnel reads it.
+      INSERT INTO "LinkClickDay" ("projectId", "day", "clicks")
+      SELECT "projectId", "createdAt"::date, 1 FROM inserted
+      ON CONFLICT ("projectId", "day") DO UPDATE SET "clicks" = "LinkClickDay"."clicks" + 1
     )
     SELECT EXISTS (SELECT 1 FROM referral) AS "known", EXISTS (SELECT 1 FROM inserted) AS "inserted"`;
   if (!result?.known) return "unknown_referral";

@@ -1,0 +1,16 @@
+import type { LeaderboardEntry } from "@/lib/schemas/stats";
+import type { Db } from "@/server/db/client";
+import { prepared } from "@/server/db/prepared-statements";
+
+/**
+ * The project's best referrers of all time: a walk down AppUserCounters' (projectId,
+ * successfulReferrals) index, stopping after `limit` users with at least one completed referral.
+ */
+export function getLeaderboard(db: Db, projectId: string, limit: number): Promise<LeaderboardEntry[]> {
+  return prepared<LeaderboardEntry>(db)`
+    SELECT u."clientProvidedId", u."id" AS "uniqueId", c."successfulReferrals", c."totalReferralsGiven"
+    FROM "AppUserCounters" c JOIN "AppUser" u ON u."id" = c."appUserId"
+    WHERE c."projectId" = ${projectId} AND c."successfulReferrals" > 0
+    ORDER BY c."successfulReferrals" DESC, c."totalReferralsGiven" DESC, c."appUserId"
+    LIMIT ${limit}`;
+}

@@ -1,0 +1,77 @@
+import type { ProjectOverview } from "@/lib/schemas/overview";
+import type { Db } from "@/server/db/client";
+import { planned } from "@/server/db/prepared-statements";
+import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
+import { getProjectStats } from "./get-project-stats";
+import type { StatsWindow } from "./stats-window";
+
+const TOP_REFERRERS = 10;
+
+/**
+ * What the dashboard's project overview shows for a window of days: the funnel figures and daily
+ * series (getProjectStats), reward events by name (claimed, or not with the reasons), the referrers
+ * with the most rewards claimed in the window, and webhook health. Every query reads an index only
+ * (see the migration 20261127072404_insight), and they run side by side.
+ */
+export async function getProjectOverview(db: Db, organizationId: string, projectId: string, w: StatsWindow): Promise<ProjectOverview> {
+  const project = await getOwnedProject(db, organizationId, projectId);
+  const [stats, events, top, [attempts], [retrying], [failedWaiting], [disabled]] = await Promise.all([
+    getProjectStats(db, project, w),
+    planned<{ eventName: string | null; outcome: string; reason: string | null; count: number }>(db)`
+      SELECT "eventName", "outcome"::text AS "outcome", "reason", count(*)::int AS "count" FROM "RewardEvent"
+      WHERE "projectId" = ${project.id} AND "createdAt" >= ${w.start} AND "createdAt" < ${w.end}
+      GROUP BY 1, 2, 3`,
+    planned<{ uniqueId: string; clientProvidedId: string; rewards: number }>(db)`
+      SELECT u."id" AS "uniqueId", u."clientProvidedId", top."rewards" FROM (
+        SELECT "referrerId", count(*)::int AS "rewards" FROM "RewardHistory"
+        WHERE "projectId" = ${project.id} AND "claimedAt" >= ${w.start} AND "claimedAt" < ${w.end}
+        GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${TOP_REFERRERS}
+      ) top JOIN "AppUser" u ON u."id" = top."referrerId"
+      ORDER BY top."rewards" DESC, u."id"`,
+    planned<{ attempts: number; succeeded: number; p50: number | null; p95: number | null }>(db)`
+      SELECT count(*)::int AS "attempts", count(*) FILTER (WHERE "success")::int AS "succeeded",
+        percentile_disc(0.5) WITHIN GROUP (ORDER BY "responseTimeMs") AS "p50",
+        percentile_disc(0.95) WITHIN GROUP (ORDER BY "responseTimeMs") AS "p95"
+      FROM "DeliveryAttempt" WHERE "projectId" = ${project.id} AND "createdAt" >= ${w.start} AND "createdAt" < ${w.end}`,
+    // Waiting now, whenever created: retries not yet sent, and failures not retried since (index-only).
+    planned<{ count: number }>(db)`
+      SELECT count(*)::int AS "count" FROM "Delivery" WHERE "projectId" = ${project.id} AND "status" = 'Pending' AND "attemptCount" > 0`,
+    planned<{ count: number }>(db)`SELECT count(*)::int AS "count" FROM "Delivery" WHERE "projectId" = ${project.id} AND "status" = 'Failed'`,
+    planned<{ count: number }>(db)`SELECT count(*)::int AS "count" FROM "Webhook" WHERE "projectId" = ${project.id} AND NOT "enabled"`,
+  ]);
+
+  const byName = new Map<string, ProjectOverview["rewardEvents"][number]>();
+  for (const row of events) {
+    const name = row.eventName ?? "";
+    const entry = byName.get(name) ?? { eventName: name, claimed: 0, refused: 0, reasons: [] };
+    if (row.outcome === "Claimed") entry.claimed += row.count;
+    else {
+      entry.refused += row.count;
+      const reason = row.reason ?? "unknown";
+      const known = entry.reasons.find((r) => r.reason === reason);
+      if (known) known.count += row.count;
+      else entry.reasons.push({ reason, count: row.count });
+    }
+    byName.set(name, entry);
+  }
+  const rewardEvents = [...byName.values()]
+    .map((e) => ({ ...e, reasons: e.reasons.sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)) }))
+    .sort((a, b) => b.claimed + b.refused - (a.claimed + a.refused) || a.eventName.localeCompare(b.eventName));
+
+  return {
+    ...stats,
+    appType: project.appType,
+    rewardEvents,
+    topReferrers: top.map((r) => ({ uniqueId: r.uniqueId, clientProvidedId: r.clientProvidedId, rewards: r.rewards })),
+    webhookHealth: {
+      attempts: attempts?.attempts ?? 0,
+      succeeded: attempts?.succeeded ?? 0,
+      successRate: attempts?.attempts ? attempts.succeeded / attempts.attempts : null,
+      p50Ms: attempts?.p50 ?? null,
+      p95Ms: attempts?.p95 ?? null,
+      retrying: retrying?.count ?? 0,
+      failedWaiting: failedWaiting?.count ?? 0,
+      disabledWebhooks: disabled?.count ?? 0,
+    },
+  };
+}
