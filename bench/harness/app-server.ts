@@ -122,8 +122,8 @@ export class AppServer {
     return server;
   }
 
-  /** Resolves once the server answers HTTP (any status); fails if it exits or takes over 60 s. */
-  private async waitReady(timeoutMs = 60_000) {
+  /** Resolves once the server answers HTTP (any status); fails if it exits or takes over 180 s (a busy VM's start, as the e2e server's). */
+  private async waitReady(timeoutMs = 180_000) {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (!this.running) throw new Error(`The server exited (${this.exitCode}) before it was ready:\n${this.tailLog()}`);
