@@ -116,6 +116,7 @@ describe("rate limits and Redis", () => {
       accountEmailsPerAddressPerHour: 5,
       accountLinksPerIpPerHour: 60,
       bulkRetryPerHour: 30,
+      landingClicksPerIpPerMinute: 60,
       signInLockoutFailures: 5,
       signInLockoutSeconds: 900,
     });

@@ -128,6 +128,8 @@ export type RateLimitSettings = {
   accountLinksPerIpPerHour: number;
   /** Bulk delivery retries per hour per organisation (each may queue thousands of sends). */
   bulkRetryPerHour: number;
+  /** Landing-page click beacons per minute from one IP. */
+  landingClicksPerIpPerMinute: number;
   /** Consecutive failed sign-ins of one e-mail address that lock it, and for how long. */
   signInLockoutFailures: number;
   signInLockoutSeconds: number;
@@ -207,6 +209,7 @@ const environment = z.object({
   RATE_LIMIT_ACCOUNT_EMAILS_PER_ADDRESS_PER_HOUR: count(0).default(5),
   RATE_LIMIT_ACCOUNT_LINKS_PER_IP_PER_HOUR: count(0).default(60),
   RATE_LIMIT_BULK_RETRY_PER_HOUR: count(0).default(30),
+  RATE_LIMIT_LANDING_CLICKS_PER_IP_PER_MINUTE: count(0).default(60),
   SIGN_IN_LOCKOUT_FAILURES: count(0).default(5),
   SIGN_IN_LOCKOUT_SECONDS: count(1).default(900),
   ICON_BUCKET_URL: z
@@ -286,6 +289,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       accountEmailsPerAddressPerHour: e.RATE_LIMIT_ACCOUNT_EMAILS_PER_ADDRESS_PER_HOUR,
       accountLinksPerIpPerHour: e.RATE_LIMIT_ACCOUNT_LINKS_PER_IP_PER_HOUR,
       bulkRetryPerHour: e.RATE_LIMIT_BULK_RETRY_PER_HOUR,
+      landingClicksPerIpPerMinute: e.RATE_LIMIT_LANDING_CLICKS_PER_IP_PER_MINUTE,
       signInLockoutFailures: e.SIGN_IN_LOCKOUT_FAILURES,
       signInLockoutSeconds: e.SIGN_IN_LOCKOUT_SECONDS,
     },

@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaClient } from "@/generated/prisma/client";
@@ -7,10 +9,15 @@ import { CLIPBOARD_PREFIX, readClipboardToken } from "@/server/domain/attributio
 import { parseInstallReferrer } from "@/server/domain/attribution/install-referrer";
 import { landingPageCsp } from "@/server/http/landing/render-landing-page";
 import { PEER_ADDRESS_HEADER } from "@/server/http/peer-address";
+import { fromFetchRequest } from "@/server/http/api-exchange";
+import { RateLimiter } from "@/server/rate-limit/rate-limiter";
 import { testConfig } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
 import { createOrgWithProject, type OrgWithProject } from "@/test/fixtures";
-import { recordLandingClick } from "./record-landing-click";
+import { createFrontDoor } from "@/server/http/front-door";
+import { createLogger } from "@/server/observability/logger";
+import { answerLanding, LANDING_PREFIX } from "./answer-landing";
+import { MAX_CLICK_BODY, recordLandingClick } from "./record-landing-click";
 import { serveLandingPage, type LandingServices } from "./serve-landing-page";
 
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
@@ -30,7 +37,7 @@ let code: string;
 
 beforeAll(async () => {
   t = await createTestDb();
-  services = { db: t.db, config: testConfig({ REFERLOOP_TRUSTED_PROXIES: "10.0.0.0/8" }) };
+  services = { db: t.db, config: testConfig({ REFERLOOP_TRUSTED_PROXIES: "10.0.0.0/8" }), limiter: new RateLimiter() };
   f = await createOrgWithProject(t.db, { appType: "Mobile", app: APP, referralRedirectLink: "https://acme.example/join" });
   code = (await createAppUser(t.db, f.org.id, f.project.id, { clientProvidedId: "ada" })).referralCode;
 });
@@ -57,7 +64,7 @@ const click = (body: unknown, opts: { path?: string; userAgent?: string; peer?: 
   if (opts.forwardedFor) headers["x-forwarded-for"] = opts.forwardedFor;
   const referralCode = opts.referralCode ?? code;
   return recordLandingClick(
-    new Request(`http://localhost${opts.path ?? `/r/${f.project.id}/${referralCode}/click`}`, { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) }),
+    fromFetchRequest(new Request(`http://localhost${opts.path ?? `/r/${f.project.id}/${referralCode}/click`}`, { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) })),
     services,
     { projectId: f.project.id, code: referralCode },
   );
@@ -166,6 +173,69 @@ describe("POST /r/{projectId}/{code}/click", () => {
   });
 });
 
+describe("through the front door (a real HTTP server)", () => {
+  let server: http.Server;
+  let port: number;
+  beforeAll(async () => {
+    const limited = { ...services, config: testConfig({ RATE_LIMIT_LANDING_CLICKS_PER_IP_PER_MINUTE: "3" }), limiter: new RateLimiter() };
+    const door = createFrontDoor({
+      routes: [{ path: LANDING_PREFIX, handle: (request) => answerLanding(request, limited) }],
+      fallback: async (_req, res) => void res.writeHead(500).end("reached Next.js"),
+      log: createLogger({ logLevel: "silent", devServer: false }),
+      accessLog: false,
+    });
+    server = http.createServer(door);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  /** Sends `chunk` as a chunked body and, unless `end`, keeps the body open: resolves with the answer as soon as it comes. */
+  const post = (path: string, chunk: string, end = true) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; request: http.ClientRequest }>((resolve, reject) => {
+      const request = http.request({ port, host: "127.0.0.1", method: "POST", path, headers: { "content-type": "text/plain", "user-agent": IPHONE } }, (res) => {
+        let body = "";
+        res.setEncoding("utf8").on("data", (c: string) => (body += c)).on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body, request }));
+      });
+      request.on("error", reject);
+      request.write(chunk);
+      if (end) request.end();
+    });
+
+  it("stops reading a click body past a few KiB and answers 413, while the client is still sending", async () => {
+    // A body that never ends: the answer can only come if the server stopped reading.
+    const res = await post(`/r/${f.project.id}/${code}/click`, "x".repeat(64 * 1024), false);
+    res.request.destroy();
+    expect(res.status).toBe(413);
+    expect(res.headers["content-type"]).toBe("application/problem+json; charset=utf-8");
+    expect(JSON.parse(res.body)).toMatchObject({ status: 413, type: "urn:referloop:problem:payload-too-large", detail: `A click is at most ${MAX_CLICK_BODY} bytes.` });
+  });
+
+  it("limits clicks per client address: 429 problem with Retry-After over the quota", async () => {
+    // The test above spent one of this address's three.
+    const beacon = () => JSON.stringify({ clickId: crypto.randomUUID(), ...iphoneScreen });
+    expect((await post(`/r/${f.project.id}/${code}/click`, beacon())).status).toBe(204);
+    const last = await post(`/r/${f.project.id}/${code}/click`, beacon());
+    expect(last.status).toBe(204);
+    expect(last.headers["ratelimit"]).toMatch(/^"landing-click";r=0;t=\d+$/);
+    const refused = await post(`/r/${f.project.id}/${code}/click`, beacon());
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body)).toMatchObject({ status: 429, type: "urn:referloop:problem:rate-limited", detail: expect.stringContaining("the limit is 3 per minute") });
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  it("serves the page (GET, HEAD), the not-found page for other paths, and 405 for other methods", async () => {
+    const get = await fetch(`http://127.0.0.1:${port}/r/${f.project.id}/${code}`, { headers: { "user-agent": IPHONE } });
+    expect(get.status).toBe(200);
+    expect(await get.text()).toContain("Acme Notes");
+    expect((await fetch(`http://127.0.0.1:${port}/r/${f.project.id}/${code}`, { method: "HEAD" })).status).toBe(200);
+    for (const path of [`/r/${f.project.id}`, `/r/${f.project.id}/${code}/other`, "/r/%E0%A4%A/x"]) expect((await fetch(`http://127.0.0.1:${port}${path}`)).status).toBe(404);
+    const put = await fetch(`http://127.0.0.1:${port}/r/${f.project.id}/${code}/click`, { method: "PUT", body: "{}" });
+    expect(put.status).toBe(405);
+    expect(put.headers.get("allow")).toBe("POST");
+  });
+});
+
 describe("speed, by database round trips (no timing)", () => {
   it("reads once to render the page and writes once to record the click", async () => {
     if (!t.url) return; // statement counting needs PostgreSQL
@@ -184,7 +254,7 @@ describe("speed, by database round trips (no timing)", () => {
       expect(statements).toHaveLength(1);
       statements.length = 0;
       const beacon = new Request(`http://localhost/r/${f.project.id}/${code}/click`, { method: "POST", body: JSON.stringify({ clickId: crypto.randomUUID() }) });
-      expect((await recordLandingClick(beacon, counting, { projectId: f.project.id, code })).status).toBe(204);
+      expect((await recordLandingClick(fromFetchRequest(beacon), counting, { projectId: f.project.id, code })).status).toBe(204);
       expect(statements).toHaveLength(1);
     } finally {
       await counted.$disconnect();

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createReferloopMobile, type DeviceAdapter, type DeviceInfo } from "@/sdk/mobile";
 import { createAppUser } from "@/server/domain/app-users/create-app-user";
 import { buildReferralLink } from "@/server/domain/referrals/build-referral-link";
+import { fromFetchRequest } from "@/server/http/api-exchange";
+import { RateLimiter } from "@/server/rate-limit/rate-limiter";
 import { PEER_ADDRESS_HEADER } from "@/server/http/peer-address";
 import { handleSdkRequest } from "@/server/api/rest/handle-sdk-request";
 import { testConfig, testServices } from "@/test/config";
@@ -31,7 +33,7 @@ let code: string;
 
 beforeAll(async () => {
   t = await createTestDb();
-  services = { db: t.db, config: testConfig({ REFERLOOP_PUBLIC_URL: ORIGIN }) };
+  services = { db: t.db, config: testConfig({ REFERLOOP_PUBLIC_URL: ORIGIN }), limiter: new RateLimiter() };
   f = await createOrgWithProject(t.db, {
     appType: "Mobile",
     app: { name: "Acme Notes", appStoreUrl: "https://apps.apple.com/app/id123456789", playStoreUrl: "https://play.google.com/store/apps/details?id=com.acme.notes" },
@@ -48,7 +50,7 @@ async function visit(userAgent: string, screen: { screenWidth: number; screenHei
   const config = JSON.parse(/\}\)\((\{.*\})\);<\/script>/s.exec(html)![1]!) as { clickId: string; clickUrl: string; destinations: Record<string, string>; clipboardText: string | null };
   const beacon = { clickId: config.clickId, ...screen, timezone: "Europe/Berlin", locale: "de-DE", maxTouchPoints: 5 };
   const res = await recordLandingClick(
-    new Request(`${ORIGIN}${config.clickUrl}`, { method: "POST", headers: { "user-agent": userAgent, [PEER_ADDRESS_HEADER]: PHONE_IP }, body: JSON.stringify(beacon) }),
+    fromFetchRequest(new Request(`${ORIGIN}${config.clickUrl}`, { method: "POST", headers: { "user-agent": userAgent, [PEER_ADDRESS_HEADER]: PHONE_IP }, body: JSON.stringify(beacon) })),
     services,
     path,
   );

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Config } from "@/server/config";
 import type { Db } from "@/server/db/client";
+import type { RateLimiter } from "@/server/rate-limit/rate-limiter";
 import { issueClipboardToken } from "@/server/domain/attribution/clipboard-token";
 import { clipboardSecrets } from "@/server/domain/attribution/clipboard-secret";
 import { findLandingReferral } from "@/server/domain/attribution/find-landing-referral";
@@ -9,7 +10,7 @@ import { escapeHtml, landingPageCsp, renderLandingPage } from "@/server/http/lan
 import { appendReferral, landingPagePath } from "@/server/domain/referrals/build-referral-link";
 import { readLandingParams } from "./landing-params";
 
-export type LandingServices = { db: Db; config: Config };
+export type LandingServices = { db: Db; config: Config; limiter: RateLimiter };
 
 const newNonce = () => randomBytes(16).toString("base64");
 
@@ -32,7 +33,7 @@ function html(body: string, status: number, nonce: string): Response {
  * (render-landing-page.ts). One database read; the click itself is recorded by the page's script
  * (`POST .../click`), so link-preview fetchers that run no script record nothing.
  */
-export async function serveLandingPage(request: Request, services: LandingServices, path: { projectId: string; code: string }, now = new Date()): Promise<Response> {
+export async function serveLandingPage(request: Pick<Request, "url" | "headers">, services: LandingServices, path: { projectId: string; code: string }, now = new Date()): Promise<Response> {
   const params = readLandingParams(path, new URL(request.url));
   const referral = params && (await findLandingReferral(services.db, params.projectId, params.referralCode));
   if (!params || !referral) return notFoundPage();
