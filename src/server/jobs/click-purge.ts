@@ -1,9 +1,27 @@
 import { getConfig, type Config } from "@/server/config";
 import { getDb, type Db } from "@/server/db/client";
 import { purgeExpiredClicks } from "@/server/domain/attribution/purge-expired-clicks";
+import { purgeDeliveryBodies } from "@/server/domain/deliveries/purge-delivery-bodies";
 import { logger } from "@/server/observability/logger";
 
-/** How often expired landing-page clicks are deleted, by either scheduler. */
+/**
+ * The purge job: expired landing-page clicks deleted, and the request and response bodies of
+ * deliveries past their retention (WEBHOOK_BODY_RETENTION_DAYS) removed. Each part on its own, so
+ * one failing does not stop the other.
+ */
+export async function runPurge(db: Db, now: Date, config: Config): Promise<{ clicks: number; deliveryBodies: number }> {
+  const clicks = await purgeExpiredClicks(db, now).catch((error: unknown) => {
+    logger().error({ err: error }, "click purge failed");
+    return 0;
+  });
+  const deliveryBodies = await purgeDeliveryBodies(db, now, config.deliveries.bodyRetentionDays).catch((error: unknown) => {
+    logger().error({ err: error }, "delivery body purge failed");
+    return 0;
+  });
+  return { clicks, deliveryBodies };
+}
+
+/** How often the purge runs (expired clicks, delivery bodies past retention), by either scheduler. */
 export const CLICK_PURGE_INTERVAL_MS = 15 * 60_000;
 export const CLICK_PURGE_CRON = "*/15 * * * *";
 
@@ -12,7 +30,7 @@ type PurgeHolder = { __referloopClickPurge?: { timer: NodeJS.Timeout; running: P
 const holder = globalThis as PurgeHolder;
 
 /**
- * The embedded scheduler of the click purge: a timer in this process (the app server, or
+ * The embedded scheduler of the purge job (runPurge): a timer in this process (the app server, or
  * `npm run worker`), once at start and every CLICK_PURGE_INTERVAL_MS. With Inngest configured, its
  * cron function runs the purge instead and this does nothing. Several processes purging at once is
  * harmless.
@@ -23,8 +41,8 @@ export function startClickPurge(deps: { db?: () => Promise<Db>; config?: Config;
   const now = deps.now ?? (() => new Date());
   const run = () => {
     const running = (deps.db ?? getDb)()
-      .then((db) => purgeExpiredClicks(db, now()))
-      .catch((error: unknown) => logger().error({ err: error }, "click purge failed"));
+      .then((db) => runPurge(db, now(), config))
+      .catch((error: unknown) => logger().error({ err: error }, "purge failed"));
     if (holder.__referloopClickPurge) holder.__referloopClickPurge.running = running;
     return running;
   };

@@ -1,4 +1,6 @@
 import type { Webhook, WebhookEnvironment } from "@/generated/prisma/client";
+import type { WebhookDisabledReason } from "@/lib/schemas/webhooks";
+import { NO_HEALTH, type WebhookHealth } from "./webhook-health-figures";
 
 export type WebhookDto = {
   id: string;
@@ -10,6 +12,12 @@ export type WebhookDto = {
   environment: WebhookEnvironment;
   /** The secret masked, e.g. `****f00d`; the secret itself is returned only by the create call. */
   secretHint: string;
+  /** Why the service disabled it by itself (410 Gone, or 5 days all failing); null otherwise. */
+  disabledReason: WebhookDisabledReason | null;
+  disabledAt: string | null;
+  /** Since when every attempt has failed; null while it succeeds. */
+  failingSince: string | null;
+  health: WebhookHealth;
   createdAt: string;
   updatedAt: string;
 };
@@ -20,7 +28,7 @@ export type WebhookCreatedDto = WebhookDto & { secret: string; warning: string }
 export const WEBHOOK_SECRET_WARNING =
   "This is the only time the secret is shown: the service keeps it encrypted and shows only its last characters. Store it with your receiver now.";
 
-export const toWebhookDto = (webhook: Webhook): WebhookDto => ({
+export const toWebhookDto = (webhook: Webhook, health: WebhookHealth = NO_HEALTH): WebhookDto => ({
   id: webhook.id,
   projectId: webhook.projectId,
   campaignId: webhook.campaignId,
@@ -29,6 +37,10 @@ export const toWebhookDto = (webhook: Webhook): WebhookDto => ({
   enabled: webhook.enabled,
   environment: webhook.environment,
   secretHint: webhook.secretHint,
+  disabledReason: webhook.enabled ? null : (webhook.disabledReason as WebhookDisabledReason | null),
+  disabledAt: webhook.enabled ? null : (webhook.disabledAt?.toISOString() ?? null),
+  failingSince: webhook.failingSince?.toISOString() ?? null,
+  health,
   createdAt: webhook.createdAt.toISOString(),
   updatedAt: webhook.updatedAt.toISOString(),
 });

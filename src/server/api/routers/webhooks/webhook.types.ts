@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { idInput, projectIdInput, withPath } from "@/lib/schemas/common";
 import { EXAMPLE } from "@/lib/schemas/examples";
-import { createWebhookBody, deliveryLogQuery, updateWebhookBody, WEBHOOK_ENVIRONMENTS } from "@/lib/schemas/webhooks";
+import {
+  createWebhookBody,
+  deliveryLogQuery,
+  updateWebhookBody,
+  WEBHOOK_DISABLED_REASON_CODES,
+  WEBHOOK_DISABLED_REASONS,
+  WEBHOOK_ENVIRONMENTS,
+} from "@/lib/schemas/webhooks";
 
 const environment = z.enum(WEBHOOK_ENVIRONMENTS);
 
@@ -14,6 +21,10 @@ const webhookExample = {
   enabled: true,
   environment: "Production",
   secretHint: "****9xQe",
+  disabledReason: null,
+  disabledAt: null,
+  failingSince: null,
+  health: { windowHours: 24, attempts: 412, successRate: 0.995, p50Ms: 84, p95Ms: 310, consecutiveFailures: 0, lastSuccessAt: EXAMPLE.later },
   createdAt: EXAMPLE.at,
   updatedAt: EXAMPLE.at,
 } as const;
@@ -28,6 +39,25 @@ export const webhookDtoSchema = z
     enabled: z.boolean(),
     environment: environment.describe("Sandbox, Production or Both: which reward calls reach this webhook."),
     secretHint: z.string().describe("The secret masked (`****abcd`); the secret itself is returned only on creation."),
+    disabledReason: z
+      .enum(WEBHOOK_DISABLED_REASON_CODES)
+      .nullable()
+      .describe(
+        `Why the service disabled it by itself; null when enabled or disabled by a person. Enabling it again clears it. ${WEBHOOK_DISABLED_REASON_CODES.map((c) => `\`${c}\`: ${WEBHOOK_DISABLED_REASONS[c]}`).join(" ")}`,
+      ),
+    disabledAt: z.iso.datetime().nullable().describe("When it was disabled; null while enabled."),
+    failingSince: z.iso.datetime().nullable().describe("Since when every attempt has failed; null while it succeeds."),
+    health: z
+      .object({
+        windowHours: z.number().int().min(1).describe("The window of `attempts`, `successRate`, `p50Ms` and `p95Ms`: the last 24 hours."),
+        attempts: z.number().int().min(0),
+        successRate: z.number().min(0).max(1).nullable().describe("Succeeded attempts over all attempts in the window, 0 to 1; null when there were none."),
+        p50Ms: z.number().int().min(0).nullable().describe("Median response time of the window's answered attempts; null when none was answered."),
+        p95Ms: z.number().int().min(0).nullable().describe("95th percentile response time of the window's answered attempts."),
+        consecutiveFailures: z.number().int().min(0).describe("Failed attempts since the last successful one."),
+        lastSuccessAt: z.iso.datetime().nullable().describe("When an attempt last succeeded; null if none ever did."),
+      })
+      .describe("How its receiver has been doing."),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })
