@@ -11,6 +11,8 @@ import { createTestDb, type TestDb } from "@/test/db";
 import { createOrgWithProject } from "@/test/fixtures";
 
 const run = promisify(execFile);
+/** Each test starts the command (a cold tsx start) several times: a busy VM needed over a minute. */
+const SLOW_START_MS = 180_000;
 let t: TestDb;
 
 beforeAll(async () => {
@@ -41,7 +43,7 @@ describe("npm run admin -- bootstrap", () => {
 
     await expect(bootstrap("--email", "boot@example.com", "--password", "wrong-password", "--org", "Boot Org")).rejects.toMatchObject({ code: 1 });
     await expect(bootstrap("--email", "x@example.com")).rejects.toMatchObject({ code: 2 });
-  }, 60_000);
+  }, SLOW_START_MS);
 });
 
 describe("npm run admin -- rate-limits", () => {
@@ -58,7 +60,7 @@ describe("npm run admin -- rate-limits", () => {
     expect(bad).toMatchObject({ code: 1, stderr: expect.stringContaining("--api") });
     const unknown = await admin(["rate-limits", "--org", "no-such-org"]).catch((e: { code: number; stderr: string }) => e);
     expect(unknown).toMatchObject({ code: 1, stderr: expect.stringContaining("Organisation was not found") });
-  }, 60_000);
+  }, SLOW_START_MS);
 });
 
 describe("npm run admin -- reencrypt-secrets", () => {
@@ -102,7 +104,7 @@ describe("npm run admin -- reencrypt-secrets", () => {
     expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining("1 secret(s) could not be decrypted") });
     expect(JSON.parse(failed.stdout)).toEqual({ total, reencrypted: 0, alreadyCurrent: total - 1, unreadable: 1 });
     expect((await t.db.webhook.findUniqueOrThrow({ where: { id: after[0]!.id } })).secretEncrypted).toBe(lost);
-  }, 60_000);
+  }, SLOW_START_MS);
 
   it("refuses to run in production on PostgreSQL without the secrets, saying how to make them", async () => {
     if (!t.url) return;
