@@ -1,7 +1,7 @@
 /**
  * The front door: `npm run dev` and `npm start` both run this file. It owns the Node HTTP server:
  * the REST API, the client-library endpoints, the OpenAPI document, the widget's files, the hosted
- * landing pages (and their click beacon) and the operator's endpoints are answered from their handlers (src/server/http/front-door.ts), everything
+ * landing pages (and their click beacon), the operator's endpoints and the inbound provider hooks are answered from their handlers (src/server/http/front-door.ts), everything
  * else by Next.js's request handler. It starts and stops the delivery worker and the click purge, and
  * on PostgreSQL can run several processes sharing the port (REFERLOOP_WORKERS).
  *
@@ -22,6 +22,7 @@ import { poolOf } from "@/server/db/prepared-statements";
 import { countDueDeliveries } from "@/server/domain/deliveries/claim-attempts";
 import { createFrontDoor } from "@/server/http/front-door";
 import { answerLanding, LANDING_PREFIX } from "@/server/http/landing/answer-landing";
+import { inboundHookRoute } from "@/server/http/inbound-hooks/answer-inbound-hook";
 import { operatorRoutes } from "@/server/http/operator-routes";
 import { serveWidget, WIDGET_PREFIX } from "@/server/http/widget-files";
 import { startClickPurge, stopClickPurge } from "@/server/jobs/click-purge";
@@ -69,6 +70,7 @@ async function serve(config: Config): Promise<void> {
     { path: WIDGET_PREFIX, handle: (request) => serveWidget(request, { watch: config.devServer }) },
     { path: OPENAPI_DOCUMENT_PATH, handle: serveOpenApiDocument },
     { path: "/api/v1/sdk/", handle: (request) => answerSdk(request, services) },
+    inboundHookRoute(services),
     { path: "/api/v1/", handle: (request) => answerRest(request, services) },
     { path: LANDING_PREFIX, handle: (request) => answerLanding(request, services) },
   ] satisfies Parameters<typeof createFrontDoor>[0]["routes"];

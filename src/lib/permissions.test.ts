@@ -40,12 +40,14 @@ describe("the permission table", () => {
       "referrals.read",
       "webhooks.read",
       "deliveries.retry",
+      "inboundHooks.read",
       "apiKeys.read",
       "members.read",
     ]);
     expect(all.filter((p) => can("owner", p) && !can("member", p))).toEqual([
       "projects.delete",
       "projects.rotateSecret",
+      "inboundHooks.rotateToken",
       "apiKeys.deleteAny",
       "members.invite",
       "members.changeRole",

@@ -109,6 +109,7 @@ describe("rate limits and Redis", () => {
       apiKeyPerMinute: 600,
       sdkPerMinute: 300,
       dashboardPerMinute: 600,
+      inboundHookPerMinute: 600,
       signInPerIpPerHour: 100,
       signUpPerIpPerHour: 20,
       signUpPerEmailPerHour: 5,

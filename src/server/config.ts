@@ -116,6 +116,8 @@ export type RateLimitSettings = {
   sdkPerMinute: number;
   /** Dashboard calls per minute per signed-in user. */
   dashboardPerMinute: number;
+  /** Calls per minute per inbound hook token (Stripe and RevenueCat hooks together). */
+  inboundHookPerMinute: number;
   /** Sign-in attempts per hour from one IP address. */
   signInPerIpPerHour: number;
   /** Sign-ups per hour from one IP address, and per e-mail address. */
@@ -202,6 +204,7 @@ const environment = z.object({
   RATE_LIMIT_API_KEY_PER_MINUTE: count(0).default(600),
   RATE_LIMIT_SDK_PER_MINUTE: count(0).default(300),
   RATE_LIMIT_DASHBOARD_PER_MINUTE: count(0).default(600),
+  RATE_LIMIT_INBOUND_HOOK_PER_MINUTE: count(0).default(600),
   RATE_LIMIT_SIGN_IN_PER_IP_PER_HOUR: count(0).default(100),
   RATE_LIMIT_SIGN_UP_PER_IP_PER_HOUR: count(0).default(20),
   RATE_LIMIT_SIGN_UP_PER_EMAIL_PER_HOUR: count(0).default(5),
@@ -282,6 +285,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiKeyPerMinute: e.RATE_LIMIT_API_KEY_PER_MINUTE,
       sdkPerMinute: e.RATE_LIMIT_SDK_PER_MINUTE,
       dashboardPerMinute: e.RATE_LIMIT_DASHBOARD_PER_MINUTE,
+      inboundHookPerMinute: e.RATE_LIMIT_INBOUND_HOOK_PER_MINUTE,
       signInPerIpPerHour: e.RATE_LIMIT_SIGN_IN_PER_IP_PER_HOUR,
       signUpPerIpPerHour: e.RATE_LIMIT_SIGN_UP_PER_IP_PER_HOUR,
       signUpPerEmailPerHour: e.RATE_LIMIT_SIGN_UP_PER_EMAIL_PER_HOUR,

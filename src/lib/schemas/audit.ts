@@ -26,6 +26,8 @@ export const AUDIT_ACTION_LABELS = {
   "webhook.delete": "Deleted a webhook",
   "delivery.retry": "Retried a webhook delivery",
   "delivery.bulk_retry": "Retried the webhook deliveries a filter selects",
+  "inbound_hooks.update": "Changed inbound hook settings",
+  "inbound_hooks.rotate_token": "Rotated the inbound hook token",
   "invitation.create": "Invited a member",
   "invitation.revoke": "Revoked an invitation",
   "invitation.accept": "Joined by invitation",

@@ -5,6 +5,7 @@ import { auditLogRouter } from "./routers/audit-log/router";
 import { appUsersRouter } from "./routers/app-users/router";
 import { campaignsRouter } from "./routers/campaigns/router";
 import { deliveriesRouter } from "./routers/deliveries/router";
+import { inboundHooksRouter } from "./routers/inbound-hooks/router";
 import { invitationsRouter } from "./routers/invitations/router";
 import { organizationsRouter } from "./routers/organizations/router";
 import { projectsRouter } from "./routers/projects/router";
@@ -28,6 +29,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   deliveries: deliveriesRouter,
   stats: statsRouter,
+  inboundHooks: inboundHooksRouter,
   sdk: sdkRouter,
 });
 

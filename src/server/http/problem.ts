@@ -25,6 +25,11 @@ export const PROBLEM_TYPES = {
   validation: { status: 400, title: "The request is not valid.", meaning: "A field breaks a rule; `errors` names each field (dotted path) with the rule it broke." },
   "malformed-json": { status: 400, title: "The request body is not valid JSON.", meaning: "The body could not be parsed as JSON (or is not UTF-8)." },
   "malformed-path": { status: 400, title: "The request path is not valid.", meaning: "A percent-escape in the path is malformed or does not decode to UTF-8." },
+  "invalid-signature": {
+    status: 400,
+    title: "The signature is not valid.",
+    meaning: "An inbound Stripe hook's `Stripe-Signature` header is missing, does not match the body under the configured signing secret, or is older than 300 s.",
+  },
   unauthorized: { status: 401, title: "Missing or invalid credential.", meaning: "The API key is missing, malformed, unknown, deleted or expired." },
   forbidden: { status: 403, title: "Not allowed.", meaning: "The credential is valid but may not do this." },
   "not-found": { status: 404, title: "Resource not found.", meaning: "No such resource, or it belongs to another organisation (the two are indistinguishable)." },

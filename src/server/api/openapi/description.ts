@@ -15,6 +15,8 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/schemas/common";
 import { REWARD_REASON_CODES } from "@/lib/schemas/referrals";
 import { TEXT_RULES } from "@/lib/schemas/well-formed-text";
 import { IDEMPOTENCY_DOC } from "@/server/api/trpc/idempotency";
+import { INBOUND_IGNORE_REASONS } from "@/lib/schemas/inbound-hooks";
+import { STRIPE_REFEREE_METADATA_KEY, STRIPE_TOLERANCE_S } from "@/server/domain/inbound-hooks/stripe-event";
 import { PROBLEM_TYPES, problemType, type ProblemSlug } from "@/server/http/problem";
 import { JSON_MEDIA_TYPES, MAX_BODY_BYTES } from "@/server/http/request-body";
 import { REQUEST_ID_PATTERN } from "@/server/http/request-id";
@@ -49,6 +51,10 @@ export const API_TAGS = [
   {
     name: "Deliveries",
     description: "Every delivery of the project across its webhooks, for support: search, each attempt's request as sent and response as received, retries and bulk retries.",
+  },
+  {
+    name: "Inbound hooks",
+    description: "Conversions from Stripe and RevenueCat: the project's hook token and URLs, provider secrets, event names, and every event received (see *Inbound conversions* above).",
   },
   { name: "Activity", description: "The project's activity feed." },
   { name: "Insight", description: "What a project's referral program produces: figures over a range of days, the leaderboard, and CSV exports." },
@@ -200,6 +206,38 @@ curl -X POST https://<your Referloop app>/api/v1/sdk/track-reward-event \\
 **new-user-experience** answers the banner's \`promoText\` and \`promoPosition\` and, for a \`referralCode\`, \`referrerName\`: the referrer's attribute named by the campaign's \`newUserExperience.referrerNameAttribute\` (default \`name\`), or \`null\` when the code is unknown, the attribute is missing or blank, or no code was sent. An unknown code is not an error there (a stale link must not break a landing page); \`track-referral\` answers it with a 404.
 
 Calls are limited per project key and client IP (a 429 problem with \`Retry-After\` over the quota; see *Rate limits*).
+
+## Inbound conversions: Stripe and RevenueCat
+Instead of calling \`track-reward-event\` yourself, point your Stripe or RevenueCat webhooks at the project and the referral completes when the referee pays. Each project has an inbound hook token (\`GET /public/projects/{projectId}/inbound-hooks\` answers it with both URLs; the dashboard shows them in the project's settings with copy buttons):
+
+| Hook | Verified by | Conversions |
+|---|---|---|
+| \`POST /api/v1/hooks/{token}/stripe\` | \`Stripe-Signature\` over the raw body with your endpoint's signing secret (\`whsec_...\`), by the official \`stripe\` library, timestamps older than ${STRIPE_TOLERANCE_S} s refused | \`checkout.session.completed\` with \`payment_status\` \`paid\`; \`invoice.paid\` of a subscription's first invoice (\`billing_reason\` \`subscription_create\`) that charged more than 0 |
+| \`POST /api/v1/hooks/{token}/revenuecat\` | The \`Authorization\` header, compared in constant time with the value you set | \`INITIAL_PURCHASE\` (unless it starts a free trial: \`period_type\` \`TRIAL\`); \`RENEWAL\` when it is the first paid period after a free trial |
+
+**The referee.** Stripe: the app user whose \`clientProvidedId\` is the Checkout Session's \`client_reference_id\`, else \`metadata.${STRIPE_REFEREE_METADATA_KEY}\` of the session or the invoice, else of the subscription (put it in \`subscription_data.metadata\` when you create the Checkout Session). RevenueCat: \`event.app_user_id\`, else one of \`event.aliases\`. The conversion runs exactly what \`track-reward-event\` runs, for the referee's most recent \`Pending\` tracking item: the eligibility checks, at most one reward, the reward history entry, and the webhooks routed by the environment: Stripe \`livemode: false\` and RevenueCat \`SANDBOX\` are \`Sandbox\`, live mode and \`PRODUCTION\` are \`Production\`. The reported event name is the one \`eventNames\` maps the provider's type to (\`{"invoice.paid": "purchase"}\`), else the type itself, so a link's \`rewardEventName\` can name either.
+
+**A trial's first paid renewal.** RevenueCat marks it itself: a \`RENEWAL\` with \`is_trial_conversion: true\` counts (this holds even when the trial started before you set up the hook), one with \`false\` does not. A renewal without the field counts when the last event recorded here for the same user and \`product_id\` had \`period_type\` \`TRIAL\`. Later renewals never count. On Stripe, a trial's first invoice is for 0 and is ignored as \`not_paid\`; report the first paid invoice with \`track-reward-event\` if your plans start with a trial.
+
+**Answers.** \`200 {"received": true, "outcome": "rewarded" | "ignored" | "refused", "reason": ...}\` for an event verified and understood (\`ignored\`: ${Object.keys(INBOUND_IGNORE_REASONS).map((r) => `\`${r}\``).join(", ")}; \`refused\`: the eligibility reason). The provider's retry of the same event id answers 200 with \`"duplicate": true\` and what was recorded (\`"processing"\` while the first delivery is still being handled) and changes nothing; 20 deliveries of one event at once reward once. A 404 problem for an unknown (or rotated) token and for a provider not set up for the project, as if the hook did not exist; a 400 \`invalid-signature\` problem (Stripe) or a 401 (RevenueCat) for a missing, wrong or stale credential, and nothing is recorded; 400 for a body that is not JSON or lacks the fields read (named in \`errors\`); 413 over ${MAX_BODY_BYTES / 1024} KiB; 429 with \`Retry-After\` over the token's quota (600 calls a minute by default); 5xx when something failed here, which the providers retry. Every verified event is listed by \`GET /public/projects/{projectId}/inbound-events\` and in the dashboard.
+
+**Set up Stripe, step by step.**
+1. In Referloop, open the project's **Settings -> Inbound conversions** (or \`GET .../inbound-hooks\`) and copy the **Stripe URL**.
+2. In the Stripe Dashboard, open **Developers -> Webhooks** (Workbench: **Webhooks -> Add destination**), choose **Add endpoint**, and paste the URL as the **Endpoint URL**. Do it once in test mode (sandbox conversions) and once in live mode (production conversions); both can use the same URL.
+3. Under **Select events**, select \`checkout.session.completed\` and \`invoice.paid\`, and add the endpoint.
+4. On the endpoint's page, reveal the **Signing secret** (\`whsec_...\`), paste it into **Stripe signing secret** in Referloop and save (\`PUT .../inbound-hooks\` with \`stripeSigningSecret\`). Test mode and live mode endpoints have different secrets: the hook accepts the one saved, so use one mode's endpoint per project (a project per environment, as the spec intends), or save the secret of the mode you are testing.
+5. Name the referee in your checkout: \`client_reference_id: "<your user id>"\` on the Checkout Session, or \`metadata: { ${STRIPE_REFEREE_METADATA_KEY}: "<your user id>" }\` on the session, invoice or subscription.
+6. Send a test event (\`stripe trigger checkout.session.completed\`, or **Send test event**) and watch it arrive under **Inbound events** (a test event names no referee: \`ignored\`, \`no_referee\`).
+
+**Set up RevenueCat, step by step.**
+1. Copy the **RevenueCat URL** from the project's **Settings -> Inbound conversions**.
+2. In RevenueCat, open **Project settings -> Integrations -> Webhooks -> Add new webhook** and paste it as the **Webhook URL**.
+3. Set **Authorization header value** to a long random value of your own (for example \`Bearer \` followed by \`openssl rand -hex 32\`), and paste the same exact value into **RevenueCat Authorization** in Referloop and save (\`revenueCatAuthorization\`).
+4. Choose the environment to send (**Production and Sandbox**, or one of them) and, under events, at least **Initial purchase** and **Renewal** (sending all events is fine: others are recorded as \`ignored\`).
+5. Make RevenueCat's app user id your user's id: \`Purchases.logIn("<your user id>")\` (the id the referral was tracked with, \`clientProvidedId\`).
+6. Use **Send test event** and check **Inbound events** (a \`TEST\` event is \`ignored\`, \`not_a_conversion\`).
+
+Rotate the token (\`POST .../inbound-hooks/rotate-token\`, or the **Rotate** button) if a URL leaks: the old URLs answer 404 at once; paste the new ones into both providers. The secrets are stored encrypted and never returned; \`null\` removes one, which turns that hook off (404).
 
 ## Webhook deliveries
 When a reward is granted, each enabled webhook of the campaign whose environment scope matches gets one delivery: \`Sandbox\` calls reach \`Sandbox\` and \`Both\` webhooks, \`Production\` calls reach \`Production\` and \`Both\`, and a call without environment reaches every enabled webhook once.

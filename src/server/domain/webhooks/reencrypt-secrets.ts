@@ -19,7 +19,25 @@ const page = (after: string | undefined) => ({
   ...(after ? { cursor: { id: after }, skip: 1 } : {}),
 });
 
-/** Every secret kept encrypted at rest: webhook secrets, and project secrets (for identity verification). */
+/** The inbound hooks' encrypted columns: the token and each provider's secret. */
+const INBOUND_COLUMNS = ["tokenEncrypted", "stripeSecretEncrypted", "revenueCatAuthEncrypted"] as const;
+
+const inboundStore = (db: Db, column: (typeof INBOUND_COLUMNS)[number]): SecretStore => ({
+  page: async (after) => {
+    // A computed select key: Prisma cannot type the rows, which hold the key, the column and updatedAt.
+    const rows = (await db.inboundHook.findMany({
+      select: { projectId: true, [column]: true, updatedAt: true },
+      orderBy: { projectId: "asc" },
+      take: BATCH,
+      ...(after ? { cursor: { projectId: after }, skip: 1 } : {}),
+    })) as unknown as ({ projectId: string; updatedAt: Date } & Record<typeof column, string | null>)[];
+    return rows.map((row) => ({ id: row.projectId, secretEncrypted: row[column], updatedAt: row.updatedAt }));
+  },
+  rewrite: async (row, value) =>
+    (await db.inboundHook.updateMany({ where: { projectId: row.id, [column]: row.secretEncrypted }, data: { [column]: value, updatedAt: row.updatedAt } })).count,
+});
+
+/** Every secret kept encrypted at rest: webhook secrets, project secrets (for identity verification), inbound hook tokens and provider secrets. */
 const stores = (db: Db): SecretStore[] => [
   {
     page: (after) => db.webhook.findMany(page(after)),
@@ -32,6 +50,7 @@ const stores = (db: Db): SecretStore[] => [
     rewrite: async (row, value) =>
       (await db.project.updateMany({ where: { id: row.id, secretEncrypted: row.secretEncrypted }, data: { secretEncrypted: value, updatedAt: row.updatedAt } })).count,
   },
+  ...INBOUND_COLUMNS.map((column) => inboundStore(db, column)),
 ];
 
 /**

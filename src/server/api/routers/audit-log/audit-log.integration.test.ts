@@ -62,6 +62,10 @@ describe("the audit log", () => {
     await expectEntry("project.rotate_secret", { actorType: "user", targetId: projectId, targetLabel: "Shop" });
     await call("POST", `/projects/${projectId}/rotate-publishable-key`);
     await expectEntry("project.rotate_publishable_key", { actorType: "apiKey", targetId: projectId, targetLabel: "Shop" });
+    await asOwner.inboundHooks.update({ projectId, stripeSigningSecret: "whsec_audit_secret_0123456789", eventNames: { "invoice.paid": "purchase" } });
+    await expectEntry("inbound_hooks.update", { actorType: "user", targetId: projectId, targetLabel: "Shop", details: { fields: ["stripeSigningSecret", "eventNames"] } });
+    await asOwner.inboundHooks.rotateToken({ projectId });
+    await expectEntry("inbound_hooks.rotate_token", { actorType: "user", targetId: projectId, targetLabel: "Shop" });
     const hook = await asOwner.webhooks.create({ projectId, campaignId: created.json.campaignId, name: "Hook", url: "https://hooks.example.com/a", enabled: true, environment: "Both" });
     await expectEntry("webhook.create", { targetId: hook.id, targetLabel: "Hook", details: { projectId, url: "https://hooks.example.com/a", environment: "Both", enabled: true } });
     await asOwner.webhooks.update({ projectId, webhookId: hook.id, enabled: false, secret: "a-brand-new-secret-value" });
@@ -145,7 +149,7 @@ describe("the audit log", () => {
     const expected: AuditAction[] = [
       "auth.sign_in", "auth.sign_in_failed", "auth.sign_out", "session.revoke", "session.revoke_all", "password.change", "password.reset",
       "email.verify", "api_key.create", "api_key.delete", "project.create", "project.delete", "project.rotate_secret", "project.rotate_publishable_key", "webhook.create",
-      "webhook.update", "webhook.delete", "delivery.retry", "delivery.bulk_retry", "invitation.create", "invitation.revoke", "invitation.accept", "member.remove",
+      "webhook.update", "webhook.delete", "delivery.retry", "delivery.bulk_retry", "inbound_hooks.update", "inbound_hooks.rotate_token", "invitation.create", "invitation.revoke", "invitation.accept", "member.remove",
       "member.role_change", "organization.rename",
     ];
     expect([...actions].sort()).toEqual([...expected].sort());

@@ -1,0 +1,113 @@
+import type { InboundEvent, InboundOutcome } from "@/generated/prisma/client";
+import type { InboundAnswer, InboundIgnoreReason } from "@/lib/schemas/inbound-hooks";
+import type { Db } from "@/server/db/client";
+import type { DeliveryOutbox } from "@/server/domain/deliveries/outbox";
+import { reportRewardEvent } from "@/server/domain/referrals/report-reward-event";
+import type { FoundHook } from "./find-hook-by-token";
+import type { InboundConversion } from "./inbound-conversion";
+
+/** A claim older than this was left by a process that died while handling the event: a retry takes it over. */
+export const STALE_CLAIM_MS = 5 * 60_000;
+
+type Settled = { outcome: InboundOutcome; reason?: string; refereeId?: string | null; eventName?: string; trackingId?: string };
+
+/**
+ * Handles one verified provider event exactly once per provider event id. The event's row is inserted
+ * first, as the claim on the id (unique per project and provider): of any number of deliveries of one
+ * event, concurrent or later, one runs the reward path and the others answer what it recorded (or that
+ * it is still running) and change nothing. The reward path is the one track-reward-event runs, for
+ * the referee's most recent Pending tracking item, with the event's environment routing the webhooks.
+ * If handling fails, the claim is released so that the provider's retry runs it again.
+ */
+export async function receiveInboundEvent(deps: { db: Db; outbox: DeliveryOutbox }, hook: FoundHook, event: InboundConversion): Promise<InboundAnswer> {
+  const { db } = deps;
+  const claimed = await claim(db, hook, event);
+  if (!claimed.mine) return duplicateAnswer(claimed.row);
+  let settled: Settled;
+  try {
+    settled = await settle(deps, hook, event, claimed.row.id);
+  } catch (error) {
+    await db.inboundEvent.deleteMany({ where: { id: claimed.row.id, outcome: null } }).catch(() => undefined);
+    throw error;
+  }
+  await db.inboundEvent.update({
+    where: { id: claimed.row.id },
+    data: { outcome: settled.outcome, reason: settled.reason ?? null, refereeId: settled.refereeId ?? null, eventName: settled.eventName ?? null, trackingId: settled.trackingId ?? null },
+  });
+  return { received: true, outcome: settled.outcome, ...(settled.reason ? { reason: settled.reason } : {}) };
+}
+
+async function claim(db: Db, hook: FoundHook, event: InboundConversion): Promise<{ mine: boolean; row: InboundEvent }> {
+  const key = { projectId: hook.projectId, provider: event.provider, providerEventId: event.providerEventId };
+  const [created] = await db.inboundEvent.createManyAndReturn({
+    data: [{ ...key, type: event.type, environment: event.environment, refereeId: event.refereeCandidates[0] ?? null, productId: event.productId ?? null, periodType: event.periodType ?? null }],
+    skipDuplicates: true,
+  });
+  if (created) return { mine: true, row: created };
+  const row = await db.inboundEvent.findUniqueOrThrow({ where: { projectId_provider_providerEventId: key } });
+  if (row.outcome !== null || Date.now() - row.claimedAt.getTime() < STALE_CLAIM_MS) return { mine: false, row };
+  // Taken over only if nobody else did since it was read.
+  const taken = await db.inboundEvent.updateMany({ where: { id: row.id, outcome: null, claimedAt: row.claimedAt }, data: { claimedAt: new Date() } });
+  return { mine: taken.count === 1, row };
+}
+
+const duplicateAnswer = (row: InboundEvent): InboundAnswer => ({
+  received: true,
+  outcome: row.outcome ?? "processing",
+  ...(row.reason ? { reason: row.reason } : {}),
+  duplicate: true,
+});
+
+const ignore = (reason: InboundIgnoreReason, refereeId?: string | null): Settled => ({ outcome: "ignored", reason, refereeId });
+
+async function settle(deps: { db: Db; outbox: DeliveryOutbox }, hook: FoundHook, event: InboundConversion, eventRowId: string): Promise<Settled> {
+  const { db } = deps;
+  const user = await findReferee(db, hook.projectId, event.refereeCandidates);
+  const refereeId = user?.clientProvidedId ?? event.refereeCandidates[0] ?? null;
+  let { conversion } = event;
+  if (conversion === "after_trial") conversion = (await followsTrial(db, hook.projectId, event, eventRowId)) ? true : { ignored: "not_a_conversion" };
+  if (conversion !== true) return ignore(conversion.ignored, refereeId);
+  if (!event.refereeCandidates.length) return ignore("no_referee");
+  if (!user) return ignore("unknown_user", refereeId);
+  const pending = await db.referralTracking.findFirst({
+    where: { projectId: hook.projectId, refereeId: user.id, status: "Pending" },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { id: true },
+  });
+  if (!pending) return ignore("no_pending_referral", refereeId);
+  const eventName = hook.eventNames[event.type] ?? event.type;
+  const outcome = await reportRewardEvent(
+    deps,
+    { organizationId: hook.organizationId, projectId: hook.projectId },
+    { referralTrackingId: pending.id, eventName, environment: event.environment, refereeId: user.clientProvidedId },
+  );
+  return {
+    outcome: outcome.rewardClaimed ? "rewarded" : "refused",
+    reason: outcome.reason,
+    refereeId,
+    eventName,
+    trackingId: pending.id,
+  };
+}
+
+/** The first candidate that is an app user of the project, in the candidates' order. */
+async function findReferee(db: Db, projectId: string, candidates: string[]) {
+  if (!candidates.length) return null;
+  const users = await db.appUser.findMany({ where: { projectId, clientProvidedId: { in: candidates } }, select: { id: true, clientProvidedId: true } });
+  for (const id of candidates) {
+    const user = users.find((u) => u.clientProvidedId === id);
+    if (user) return user;
+  }
+  return null;
+}
+
+/** The last RevenueCat event recorded before this one for the same user and product was in a free trial. */
+async function followsTrial(db: Db, projectId: string, event: InboundConversion, eventRowId: string): Promise<boolean> {
+  if (!event.productId || !event.refereeCandidates.length) return false;
+  const previous = await db.inboundEvent.findFirst({
+    where: { projectId, provider: "revenuecat", productId: event.productId, refereeId: { in: event.refereeCandidates }, id: { not: eventRowId } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { periodType: true },
+  });
+  return previous?.periodType === "TRIAL";
+}
