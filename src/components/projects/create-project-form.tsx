@@ -48,7 +48,7 @@ export function CreateProjectForm({ onCreated }: { onCreated: (project: CreatedP
           </select>
         )}
       </FormField>
-      {appType === "Mobile" && <AppDetailsFields errors={errors.fields} withIconUrl />}
+      {appType === "Mobile" && <AppDetailsFields errors={errors.fields} />}
       <ErrorMessage>{errors.message}</ErrorMessage>
       <Button type="submit" pending={create.isPending}>
         Create project

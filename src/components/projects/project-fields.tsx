@@ -35,11 +35,11 @@ export function ProjectBasicsFields({ project, errors }: { project?: Project; er
 }
 
 /**
- * The app-store details of a Mobile project. `withIconUrl`: an icon URL field (creation; once the
- * project exists, the icon card uploads or removes the icon instead).
+ * The app-store details of a Mobile project (App Store and Google Play links only). The icon is not a
+ * URL field: once the project exists, the icon card uploads or removes it.
  */
-export function AppDetailsFields({ app, errors, withIconUrl = false }: { app?: Project["app"]; errors: Errors; withIconUrl?: boolean }) {
-  const url = (name: "appStoreUrl" | "playStoreUrl" | "iconUrl", label: string, placeholder: string) => (
+export function AppDetailsFields({ app, errors }: { app?: Project["app"]; errors: Errors }) {
+  const url = (name: "appStoreUrl" | "playStoreUrl", label: string, placeholder: string) => (
     <FormField label={label} optional error={errors[`app.${name}`]}>
       {(p) => (
         <input {...p} name={`app.${name}`} type="url" inputMode="url" placeholder={placeholder} defaultValue={app?.[name] ?? ""} className={inputClasses} />
@@ -55,7 +55,6 @@ export function AppDetailsFields({ app, errors, withIconUrl = false }: { app?: P
       </FormField>
       {url("appStoreUrl", "App Store URL", "https://apps.apple.com/app/…")}
       {url("playStoreUrl", "Play Store URL", "https://play.google.com/store/apps/details?id=…")}
-      {withIconUrl && url("iconUrl", "Icon URL", "https://example.com/icon.png")}
     </fieldset>
   );
 }

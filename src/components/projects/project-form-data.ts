@@ -24,8 +24,7 @@ export function readAppDetails(form: FormData) {
     name: optional(form, "app.name"),
     appStoreUrl: optional(form, "app.appStoreUrl"),
     playStoreUrl: optional(form, "app.playStoreUrl"),
-    // Absent from the settings form (the icon card sets it): left as it is, not cleared.
-    ...(form.has("app.iconUrl") ? { iconUrl: optional(form, "app.iconUrl") } : {}),
+    // No form has it (the icon card uploads the icon): left as it is, not cleared.
   };
 }
 

@@ -11,12 +11,33 @@ export const MAX_ALLOWED_ORIGINS = 50;
 export const APP_TYPES = Object.values(AppType) as [AppType, ...AppType[]];
 export const appTypeSchema = z.enum(APP_TYPES);
 
+/** The hosts a store link may point at: the landing page sends visitors there, so nowhere else. */
+export const APP_STORE_HOSTS = ["apps.apple.com", "itunes.apple.com"] as const;
+export const PLAY_STORE_HOSTS = ["play.google.com"] as const;
+
+/** A link on one of `hosts`, else an issue with the rule `rule` (named in the 400 problem). */
+const storeUrl = (hosts: readonly string[], rule: string, store: string) =>
+  httpUrl().superRefine((value, ctx) => {
+    const url = URL.canParse(value) ? new URL(value) : null;
+    if (url && !hosts.includes(url.hostname.toLowerCase())) {
+      ctx.addIssue({ code: "custom", message: `must be a ${store} link, on ${hosts.join(" or ")}`, params: { rule } });
+    }
+  });
+
 /** App details (the spec's AppDto) as a client writes them; every field may be cleared with null. */
 export const appDetailsInput = z.object({
   name: z.string().trim().max(APP_NAME_MAX_LENGTH).nullish(),
-  appStoreUrl: httpUrl().nullish(),
-  playStoreUrl: httpUrl().nullish(),
-  iconUrl: httpUrl().nullish(),
+  appStoreUrl: storeUrl(APP_STORE_HOSTS, "app_store_host", "App Store")
+    .nullish()
+    .describe(`The app's App Store page: https on ${APP_STORE_HOSTS.join(" or ")} only (rule \`app_store_host\`).`),
+  playStoreUrl: storeUrl(PLAY_STORE_HOSTS, "play_store_host", "Google Play")
+    .nullish()
+    .describe(`The app's Google Play page: https on ${PLAY_STORE_HOSTS.join(" or ")} only (rule \`play_store_host\`).`),
+  iconUrl: httpUrl()
+    .nullish()
+    .describe(
+      "Only the icon this project uploaded (`PUT /projects/{projectId}/app/icon` sets it): a request may send it back unchanged or `null` to remove it, nothing else (rule `uploaded_icon`).",
+    ),
 });
 export type AppDetailsInput = z.output<typeof appDetailsInput>;
 

@@ -101,7 +101,8 @@ export function knownError(error: TRPCError): TRPCError {
   return error;
 }
 
-type ZodLikeIssue = { path: PropertyKey[]; code: string; message: string };
+/** A custom rule may name itself (`params.rule`), e.g. `app_store_host`; otherwise the issue's code is the rule. */
+type ZodLikeIssue = { path: PropertyKey[]; code: string; message: string; params?: { rule?: unknown } };
 
 /** Turns any error reaching the API edge into a problem; internal details never leave the server. */
 export function problemFromError(error: TRPCError, requestId?: string): Problem {
@@ -116,7 +117,7 @@ export function problemFromError(error: TRPCError, requestId?: string): Problem 
     const issues = (cause as unknown as { issues: ZodLikeIssue[] }).issues;
     errors = issues.map((i) => ({
       field: i.path.map(String).join(".") || "(body)",
-      rule: i.code,
+      rule: i.code === "custom" && typeof i.params?.rule === "string" ? i.params.rule : i.code,
       message: i.message,
     }));
   }

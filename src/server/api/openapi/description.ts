@@ -37,7 +37,7 @@ import { API_KEY_ROLE_LABELS } from "@/lib/permissions";
 import { API_KEY_ROLES } from "@/lib/schemas/accounts";
 import { GENERATED_SECRET_BYTES, MAX_WEBHOOK_SECRET_LENGTH, MIN_WEBHOOK_SECRET_LENGTH } from "@/lib/webhook-secrets";
 import { BINDING_REFUSALS } from "@/lib/schemas/referrals";
-import { MAX_ALLOWED_ORIGINS } from "@/lib/schemas/projects";
+import { APP_STORE_HOSTS, MAX_ALLOWED_ORIGINS, PLAY_STORE_HOSTS } from "@/lib/schemas/projects";
 import { PROJECT_KEY_HEADER, PROJECT_SECRET_HEADER } from "@/lib/schemas/sdk";
 import { PREFLIGHT_HEADERS, PREFLIGHT_MAX_AGE_S } from "@/server/api/rest/sdk-cors";
 
@@ -108,7 +108,7 @@ ${problemCatalogue}
 \`appType\` (\`Web\` or \`Mobile\`) defaults to \`Web\` and cannot change after creation: a PUT with a different value is a 400. \`referralRedirectLink\` must be an absolute http(s) URL without query or fragment (the service appends \`referralCode\`); https only (a service run for development may allow http). The \`sk_\` project secret is returned once, on creation and on rotation. The \`pk_\` publishable key is part of every project record (\`publishableKey\`). \`allowedOrigins\` (at most ${MAX_ALLOWED_ORIGINS}, each \`scheme://host[:port]\`, stored without a trailing slash, https) and \`identityVerification\` are explained under *Client library*.
 
 ## Mobile projects: app details, icon, landing page, deferred deep linking
-**App details.** A Mobile project carries \`app\` (the spec's \`AppDto\`: \`name\`, \`appStoreUrl\`, \`playStoreUrl\`, \`iconUrl\`), set on create and update (\`app: null\` clears it; Web projects answer \`app: null\`).
+**App details.** A Mobile project carries \`app\` (the spec's \`AppDto\`: \`name\`, \`appStoreUrl\`, \`playStoreUrl\`, \`iconUrl\`), set on create and update (\`app: null\` clears it; Web projects answer \`app: null\`). The landing page sends visitors to these links, so \`appStoreUrl\` must be on ${APP_STORE_HOSTS.map((h) => `\`${h}\``).join(" or ")} (rule \`app_store_host\`) and \`playStoreUrl\` on ${PLAY_STORE_HOSTS.map((h) => `\`${h}\``).join(" or ")} (rule \`play_store_host\`); \`iconUrl\` is only ever the icon the project uploaded (below): a write may send it back unchanged or \`null\` to remove it, anything else is a 400 naming \`app.iconUrl\` and the rule \`uploaded_icon\`.
 
 **Icon upload.** \`PUT /projects/{projectId}/app/icon\` takes the image's bytes as the request body (\`curl -X PUT --data-binary @icon.png -H "Content-Type: image/png" ...\`); this is the one request body that is not JSON. PNG, JPEG or WebP, judged by the bytes, never by a file name or the \`Content-Type\`; at most ${MAX_ICON_BYTES / 1024 / 1024} MB (${MAX_ICON_BYTES} bytes; more is a 413 saying so); each side ${MIN_ICON_SIDE} to ${MAX_ICON_SIDE} pixels. Anything else is a 400 naming \`icon\` and the rule (\`not_an_image\`, \`unreadable\`, \`bad_dimensions\`); a multipart form is a 415; a Web project is a 400 (\`appType\`, \`mobile_only\`). The icon is stored by the service (every instance serves it) and served from a content-addressed URL, \`{origin}/icons/{sha256}.{png|jpg|webp}\`, with \`Cache-Control: public, max-age=31536000, immutable\`, an \`ETag\` and \`nosniff\`; the response is the project, its \`app.iconUrl\` pointing there.
 

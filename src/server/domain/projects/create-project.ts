@@ -5,6 +5,7 @@ import { defaultNewUserExperience, defaultReferrerExperience } from "@/lib/schem
 import type { CreateProjectInput } from "@/lib/schemas/projects";
 import { newProjectSecret, newPublishableKey, projectSecretColumns } from "./project-keys";
 import { requireHttps } from "./require-https";
+import { requireUploadedIcon } from "./require-uploaded-icon";
 import { appDetailsColumns, withCampaign } from "./to-project-dto";
 
 /**
@@ -18,6 +19,7 @@ export function createProject(db: Db, organizationId: string, input: CreateProje
 /** The same inside the caller's transaction (an audited create's). */
 export async function insertProject(tx: Prisma.TransactionClient, organizationId: string, input: CreateProjectInput, rules: UrlRules) {
   requireHttps(input, rules);
+  requireUploadedIcon(input.app, null);
   const secret = newProjectSecret();
   const created = await tx.project.create({
     data: {

@@ -4,6 +4,7 @@ import type { Db } from "@/server/db/client";
 import { DomainError, invalidField } from "@/server/domain/errors";
 import { getOwnedProject } from "./get-owned-project";
 import { requireHttps } from "./require-https";
+import { requireUploadedIcon } from "./require-uploaded-icon";
 import { appDetailsColumns, toProjectDto, withCampaign } from "./to-project-dto";
 
 /** Changes the fields present; `appType` may be sent only with its current value. */
@@ -19,6 +20,7 @@ export async function updateProject(db: Db, organizationId: string, projectId: s
     throw new DomainError("conflict", message, [{ field: "identityVerification", rule: "rotate_secret_first", message }]);
   }
   requireHttps(input, rules);
+  requireUploadedIcon(input.app, project.iconUrl);
   const updated = await db.project.update({
     where: { id: projectId },
     data: {

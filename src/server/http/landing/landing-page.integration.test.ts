@@ -27,8 +27,9 @@ const APP = {
   name: "Acme Notes",
   appStoreUrl: "https://apps.apple.com/app/id123456789",
   playStoreUrl: "https://play.google.com/store/apps/details?id=com.acme.notes",
-  iconUrl: "https://cdn.example.com/icon.png",
 };
+/** What an upload sets (the API takes no other icon URL). */
+const ICON_URL = `http://localhost/icons/${"a".repeat(64)}.png`;
 
 let t: TestDb;
 let services: LandingServices;
@@ -39,6 +40,7 @@ beforeAll(async () => {
   t = await createTestDb();
   services = { db: t.db, config: testConfig({ REFERLOOP_TRUSTED_PROXIES: "10.0.0.0/8" }), limiter: new RateLimiter() };
   f = await createOrgWithProject(t.db, { appType: "Mobile", app: APP, referralRedirectLink: "https://acme.example/join" });
+  await t.db.project.update({ where: { id: f.project.id }, data: { iconUrl: ICON_URL } });
   code = (await createAppUser(t.db, f.org.id, f.project.id, { clientProvidedId: "ada" })).referralCode;
 });
 afterAll(() => t.drop());
@@ -81,7 +83,7 @@ describe("GET /r/{projectId}/{code}", () => {
     const nonce = /<script nonce="([^"]+)">/.exec(html)![1]!;
     expect(res.headers.get("content-security-policy")).toBe(landingPageCsp(nonce));
     expect(html).toContain("<h1>Acme Notes</h1>");
-    expect(html).toContain(`<img class="icon" src="${APP.iconUrl}"`);
+    expect(html).toContain(`<img class="icon" src="${ICON_URL}"`);
     const config = scriptConfig(html);
     expect(config.platform).toBe("ios");
     expect(config.destinations).toMatchObject({

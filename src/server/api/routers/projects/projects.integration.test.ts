@@ -129,6 +129,11 @@ describe("bad input is a problem naming the field, and stores nothing", () => {
     ["redirect link that is not a URL", { name: "A", referralRedirectLink: "not a url" }, "referralRedirectLink", "invalid_format"],
     ["redirect link that is not http", { name: "A", referralRedirectLink: "ftp://a.example.com/" }, "referralRedirectLink"],
     ["over-long description", { name: "A", description: "d".repeat(1001) }, "description", "too_big"],
+    // The landing page sends visitors to the store links and shows the icon: no other host, no icon from elsewhere.
+    ["App Store link elsewhere", { name: "A", appType: "Mobile", app: { appStoreUrl: "https://evil.example.net/app/id1" } }, "app.appStoreUrl", "app_store_host"],
+    ["App Store link on a look-alike host", { name: "A", appType: "Mobile", app: { appStoreUrl: "https://apps.apple.com.evil.example.net/app/id1" } }, "app.appStoreUrl", "app_store_host"],
+    ["Play link elsewhere", { name: "A", appType: "Mobile", app: { playStoreUrl: "https://evil.example.net/store/apps/details?id=x" } }, "app.playStoreUrl", "play_store_host"],
+    ["icon from elsewhere", { name: "A", appType: "Mobile", app: { iconUrl: "https://evil.example.net/icon.png" } }, "app.iconUrl", "uploaded_icon"],
   ];
   it.each(cases)("%s", async (_label, body, field, rule) => {
     const before = await dataSnapshot(t.db);
@@ -139,6 +144,22 @@ describe("bad input is a problem naming the field, and stores nothing", () => {
     expect(res.json.errors).toContainEqual(expect.objectContaining({ field, ...(rule ? { rule } : {}) }));
     expect(res.json.detail).toContain(field);
     expect(await dataSnapshot(t.db)).toBe(before);
+  });
+
+  it("store links on Apple's and Google's hosts pass; an icon URL other than the uploaded one is refused on update too", async () => {
+    const app = { appStoreUrl: "https://apps.apple.com/app/id123", playStoreUrl: "https://play.google.com/store/apps/details?id=com.acme" };
+    const created = await call("POST", "/projects", { body: { name: "Store", appType: "Mobile", app: { ...app, appStoreUrl: "https://itunes.apple.com/app/id123" } } });
+    expect(created.status).toBe(201);
+    const id = created.json.uniqueId;
+    expect((await call("PUT", `/projects/${id}`, { body: { app } })).json.app).toMatchObject({ ...app, iconUrl: null });
+    const refused = await call("PUT", `/projects/${id}`, { body: { app: { ...app, iconUrl: "https://evil.example.net/icon.png" } } });
+    expectProblem(refused, 400, [["app.iconUrl", "uploaded_icon"]]);
+    expect(refused.json.detail).toContain("PUT /projects/{projectId}/app/icon");
+    // The uploaded icon's own URL may be sent back unchanged, or cleared.
+    const uploaded = `https://app.example.com/icons/${"b".repeat(64)}.png`;
+    await t.db.project.update({ where: { id }, data: { iconUrl: uploaded } });
+    expect((await call("PUT", `/projects/${id}`, { body: { app: { ...app, iconUrl: uploaded } } })).json.app.iconUrl).toBe(uploaded);
+    expect((await call("PUT", `/projects/${id}`, { body: { app: { ...app, iconUrl: null } } })).json.app.iconUrl).toBeNull();
   });
 
   it("malformed JSON is a 400 problem", async () => {
