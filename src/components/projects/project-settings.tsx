@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ErrorMessage } from "@/components/ui/alert";
 import { toFormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
+import { InboundHooksCard } from "@/components/inbound-hooks/inbound-hooks-card";
 import { AppIconCard } from "./app-icon-card";
 import { DeleteProjectCard } from "./delete-project-card";
 import { EditProjectForm } from "./edit-project-form";
@@ -36,6 +37,7 @@ export function ProjectSettings({ projectId }: { projectId: string }) {
       <PublishableKeyCard project={project.data} />
       {project.data.appType === "Mobile" && <AppIconCard project={project.data} />}
       <RotateSecretCard project={project.data} />
+      <InboundHooksCard projectId={project.data.uniqueId} />
       <DeleteProjectCard project={project.data} />
     </div>
   );
