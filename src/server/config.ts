@@ -132,6 +132,8 @@ export type RateLimitSettings = {
   bulkRetryPerHour: number;
   /** Landing-page click beacons per minute from one IP. */
   landingClicksPerIpPerMinute: number;
+  /** CSV exports per hour per organisation (each may read a million rows). */
+  exportsPerHour: number;
   /** Consecutive failed sign-ins of one e-mail address that lock it, and for how long. */
   signInLockoutFailures: number;
   signInLockoutSeconds: number;
@@ -213,6 +215,7 @@ const environment = z.object({
   RATE_LIMIT_ACCOUNT_LINKS_PER_IP_PER_HOUR: count(0).default(60),
   RATE_LIMIT_BULK_RETRY_PER_HOUR: count(0).default(30),
   RATE_LIMIT_LANDING_CLICKS_PER_IP_PER_MINUTE: count(0).default(60),
+  RATE_LIMIT_EXPORTS_PER_HOUR: count(0).default(60),
   SIGN_IN_LOCKOUT_FAILURES: count(0).default(5),
   SIGN_IN_LOCKOUT_SECONDS: count(1).default(900),
   ICON_BUCKET_URL: z
@@ -294,6 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       accountLinksPerIpPerHour: e.RATE_LIMIT_ACCOUNT_LINKS_PER_IP_PER_HOUR,
       bulkRetryPerHour: e.RATE_LIMIT_BULK_RETRY_PER_HOUR,
       landingClicksPerIpPerMinute: e.RATE_LIMIT_LANDING_CLICKS_PER_IP_PER_MINUTE,
+      exportsPerHour: e.RATE_LIMIT_EXPORTS_PER_HOUR,
       signInLockoutFailures: e.SIGN_IN_LOCKOUT_FAILURES,
       signInLockoutSeconds: e.SIGN_IN_LOCKOUT_SECONDS,
     },

@@ -6,6 +6,7 @@ import { appUsersRouter } from "./routers/app-users/router";
 import { campaignsRouter } from "./routers/campaigns/router";
 import { deliveriesRouter } from "./routers/deliveries/router";
 import { inboundHooksRouter } from "./routers/inbound-hooks/router";
+import { exportsRouter } from "./routers/exports/router";
 import { invitationsRouter } from "./routers/invitations/router";
 import { organizationsRouter } from "./routers/organizations/router";
 import { projectsRouter } from "./routers/projects/router";
@@ -30,6 +31,7 @@ export const appRouter = router({
   deliveries: deliveriesRouter,
   stats: statsRouter,
   inboundHooks: inboundHooksRouter,
+  exports: exportsRouter,
   sdk: sdkRouter,
 });
 

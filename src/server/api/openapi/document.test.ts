@@ -111,7 +111,9 @@ describe("OpenAPI document", () => {
       const responseExamples = Object.values<any>(op.responses).flatMap((r) => Object.values<any>(r.content ?? {})).filter((m) => m.example ?? m.examples);
       expect(responseExamples.length, name).toBeGreaterThan(1);
       const success = Object.entries<any>(op.responses).find(([status]) => status.startsWith("2"))![1];
-      if (success.content) expect(success.content["application/json"].example ?? success.content["application/json"].examples, name).toBeDefined();
+      // JSON, or a file (text/csv exports): either way with an example.
+      const media = success.content?.["application/json"] ?? success.content?.["text/csv"];
+      if (success.content) expect(media?.example ?? media?.examples, name).toBeDefined();
     }
   });
 

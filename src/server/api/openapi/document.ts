@@ -149,7 +149,9 @@ function responsesOf(op: Operation, path: string, meta: ReturnType<typeof proced
   // A void output comes out as an empty schema: that operation answers with no body.
   const success = generated && Object.keys(generated).length ? generated : undefined;
   const responses: Operation["responses"] = {
-    [status]: success
+    [status]: meta?.download
+      ? downloadResponse(meta.download)
+      : success
       ? {
           description: STATUS_TEXT[status],
           headers: COMMON_HEADERS,
@@ -180,6 +182,23 @@ function responsesOf(op: Operation, path: string, meta: ReturnType<typeof proced
   responses[429] = problemResponse(429, undefined, { ...COMMON_HEADERS, "Retry-After": ref("Retry-After") });
   responses[500] = problemResponse(500, undefined, { "X-Request-Id": ref("X-Request-Id") });
   return responses;
+}
+
+/** A file answered as an attachment (Meta.download), streamed as it is produced: no JSON, no length known in advance. */
+function downloadResponse(mediaType: NonNullable<Meta["download"]>): Operation["responses"][string] {
+  return {
+    description: "OK. The file, sent as it is read (chunked), as an attachment.",
+    headers: {
+      ...COMMON_HEADERS,
+      "Content-Disposition": { description: "`attachment; filename=\"<project>-<file>-<UTC time>.csv\"`.", schema: { type: "string" } },
+    },
+    content: {
+      [mediaType]: {
+        schema: { type: "string", contentMediaType: mediaType },
+        example: "uniqueId,clientProvidedId,referralCode\r\n0b7f3a52-6d1e-4c8a-9f2b-3e4d5c6b7a81,user-1001,K7p2Qx\r\n",
+      },
+    },
+  };
 }
 
 /**

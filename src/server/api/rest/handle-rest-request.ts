@@ -7,6 +7,7 @@ import { appRouter } from "@/server/api/root";
 import { answer, fromFetchRequest, toResponse, type ApiAnswer, type ApiRequest } from "@/server/http/api-exchange";
 import { JSON_MEDIA_TYPE, MAX_BODY_BYTES, readLimitedBody, RESPONSE_MEDIA_TYPES } from "@/server/http/request-body";
 import { REQUEST_ID_HEADER } from "@/server/http/request-id";
+import type { CsvExport } from "@/server/domain/exports/csv-export";
 import { logger } from "@/server/observability/logger";
 import { allowHeader, operationsAt, queryInput, type RestOperation } from "./rest-operations";
 
@@ -170,12 +171,23 @@ function decodedOrRaw(segment: string): string {
   }
 }
 
-/** A procedure's result as the operation answers it: JSON, or no body for none; a secret never cached. */
+/** A procedure's result as the operation answers it: JSON, or no body for none, or a file; a secret never cached. */
 function success(operation: RestOperation, data: unknown, req: ApiRequest): ApiAnswer {
+  if (operation.download) return download(operation.download, data as CsvExport);
   const headers = new Headers(operation.secret ? { "cache-control": "no-store" } : {});
   if (data === undefined) return answer(operation.status, headers);
   headers.set("content-type", `${negotiate(req.headers.get("accept"))}; charset=utf-8`);
   return answer(operation.status, headers, JSON.stringify(data));
+}
+
+/** A file as an attachment, streamed as its chunks are produced (with backpressure: see send-answer.ts). */
+function download(mediaType: NonNullable<RestOperation["download"]>, file: CsvExport): ApiAnswer {
+  const headers = new Headers({
+    "content-type": `${mediaType}; charset=utf-8`,
+    "content-disposition": `attachment; filename="${file.filename}"`,
+    "cache-control": "no-store",
+  });
+  return { status: 200, headers, body: file.chunks };
 }
 
 /** JSON always; the media type label follows what the client asked for among the three the spec names. */

@@ -22,6 +22,8 @@ export type RestOperation = {
   takesBody: boolean;
   /** The body is a file's bytes, not JSON (Meta.binaryBody). */
   binaryBody?: Meta["binaryBody"];
+  /** The answer is a file streamed as it is produced (Meta.download). */
+  download?: Meta["download"];
   /** The procedure's kind, as tRPC calls it. */
   type: "query" | "mutation";
   /** The success status (Meta.status, else 200), and whether the answer carries a secret (Meta.secret). */
@@ -69,6 +71,7 @@ export const REST_OPERATIONS: readonly RestOperation[] = Object.entries(appRoute
         procedure,
         takesBody,
         binaryBody: _def.meta?.binaryBody,
+        download: _def.meta?.download,
         type: _def.type,
         status: _def.meta?.status ?? 200,
         secret: _def.meta?.secret === true,

@@ -64,6 +64,11 @@ export type Meta = OpenApiMeta<{
    */
   binaryBody?: { field: string; maxBytes: number; what: string };
   /**
+   * REST only: the answer is a file of this media type, sent as it is produced (the procedure returns
+   * a CsvExport: src/server/domain/exports/csv-export.ts), as an attachment, never JSON.
+   */
+  download?: "text/csv";
+  /**
    * false: a tRPC batch that holds this call is refused whole (handle-trpc-request.ts): the calls a
    * signed-out caller reaches, each rate-limited per client, and costly (sign-up runs scrypt). The
    * dashboard's link sends them alone (UNBATCHED_PROCEDURES in src/lib/trpc-batch.ts).

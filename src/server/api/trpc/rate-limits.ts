@@ -32,6 +32,7 @@ export const RATE_LIMIT_POLICIES = {
   accountEmailAddress: "account-email-address",
   accountLinkIp: "account-link-ip",
   bulkRetry: "bulk-retry",
+  exports: "exports",
 } as const;
 
 /** API keys: the organisation's own quota, else RATE_LIMIT_API_KEY_PER_MINUTE. */
@@ -69,6 +70,15 @@ export async function limitSdkRequest(ctx: LimitContext, input: { projectKey: st
 export async function limitBulkRetry(ctx: LimitContext, organizationId: string): Promise<void> {
   const quota = { points: ctx.config.rateLimits.bulkRetryPerHour, windowSeconds: HOUR };
   await enforce(ctx, [await ctx.limiter.consume(RATE_LIMIT_POLICIES.bulkRetry, organizationId, quota)], "bulk retries of your organisation");
+}
+
+/**
+ * A CSV export, per organisation whoever calls (RATE_LIMIT_EXPORTS_PER_HOUR): one call may read every
+ * row of a project's largest tables, on top of the caller's own quota.
+ */
+export async function limitExport(ctx: LimitContext, organizationId: string): Promise<void> {
+  const quota = { points: ctx.config.rateLimits.exportsPerHour, windowSeconds: HOUR };
+  await enforce(ctx, [await ctx.limiter.consume(RATE_LIMIT_POLICIES.exports, organizationId, quota)], "exports of your organisation");
 }
 
 /** Sign-up: per client IP and per e-mail address (each attempt counts, whatever its outcome). */

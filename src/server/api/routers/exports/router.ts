@@ -1,0 +1,11 @@
+import { router } from "@/server/api/trpc/procedures";
+import { exportAppUsersProcedure } from "./export-app-users";
+import { exportDeliveriesProcedure } from "./export-deliveries";
+import { exportReferralsProcedure } from "./export-referrals";
+
+/** CSV downloads: REST streams them (Meta.download); the dashboard downloads them from /api/projects/{projectId}/exports/{file}. */
+export const exportsRouter = router({
+  appUsers: exportAppUsersProcedure,
+  referrals: exportReferralsProcedure,
+  deliveries: exportDeliveriesProcedure,
+});

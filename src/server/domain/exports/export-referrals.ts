@@ -1,0 +1,66 @@
+import { Prisma, type TrackingStatus } from "@/generated/prisma/client";
+import type { Db } from "@/server/db/client";
+import { planned } from "@/server/db/prepared-statements";
+import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
+import { csvChunks } from "./csv-chunks";
+import { exportFilename, type CsvExport } from "./csv-export";
+import { keysetBatches, mapBatches } from "./keyset-batches";
+
+export const REFERRAL_EXPORT_COLUMNS = [
+  "trackingId",
+  "status",
+  "referrerId",
+  "refereeId",
+  "referralCode",
+  "rewardEventName",
+  "failureReason",
+  "rewardClaimed",
+  "rewardClaimedAt",
+  "createdAt",
+] as const;
+
+type Row = {
+  id: string;
+  status: TrackingStatus;
+  referrerId: string;
+  refereeId: string | null;
+  referralCode: string;
+  rewardEventName: string | null;
+  failureReason: string | null;
+  rewardClaimed: boolean;
+  rewardClaimedAt: Date | null;
+  createdAt: Date;
+};
+
+/**
+ * The project's referral tracking items (the referrals table's status filter), by status (Pending,
+ * Completed, Failed) then oldest first: the order of the (projectId, status, createdAt) index the
+ * keyset batches walk. Referrer and referee by their client ids.
+ */
+export async function exportReferrals(db: Db, organizationId: string, projectId: string, input: { status?: TrackingStatus }): Promise<CsvExport> {
+  const project = await getOwnedProject(db, organizationId, projectId);
+  const statuses = input.status ? [input.status] : ["Pending", "Completed", "Failed"];
+  const batches = keysetBatches(
+    (after: { status: string; at: Date; id: string } | null, limit) => planned<Row>(db)`
+      SELECT t."id", t."status"::text AS "status", r."clientProvidedId" AS "referrerId", e."clientProvidedId" AS "refereeId", t."referralCode",
+        t."rewardEventName", t."failureReason", t."rewardClaimed", t."rewardClaimedAt", t."createdAt"
+      FROM "ReferralTracking" t JOIN "AppUser" r ON r."id" = t."referrerId" LEFT JOIN "AppUser" e ON e."id" = t."refereeId"
+      WHERE t."projectId" = ${project.id} AND t."status" = ANY(CAST(${statuses} AS "TrackingStatus"[]))
+        ${after ? Prisma.sql`AND (t."status", t."createdAt", t."id") > (CAST(${after.status} AS "TrackingStatus"), ${after.at}, ${after.id})` : Prisma.empty}
+      ORDER BY t."status", t."createdAt", t."id" LIMIT ${limit}`,
+    (row) => ({ status: row.status, at: row.createdAt, id: row.id }),
+  );
+  const rows = mapBatches(batches, (t) => [
+    t.id,
+    t.status,
+    t.referrerId,
+    t.refereeId,
+    t.referralCode,
+    t.rewardEventName,
+    t.failureReason,
+    t.rewardClaimed,
+    t.rewardClaimedAt,
+    t.createdAt,
+  ]);
+  return { filename: exportFilename(project.name, "referrals"), chunks: csvChunks(REFERRAL_EXPORT_COLUMNS, rows) };
+}
