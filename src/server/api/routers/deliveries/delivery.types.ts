@@ -3,7 +3,7 @@ import { idInput, pageOf, projectIdInput, withPath } from "@/lib/schemas/common"
 import { bulkRetryBody, DELIVERY_FAILURE_CODES, DELIVERY_FAILURES, DELIVERY_STATUSES, deliveryListQuery, REDACTED } from "@/lib/schemas/deliveries";
 import { EXAMPLE } from "@/lib/schemas/examples";
 
-const deliveryExample = {
+export const deliveryExample = {
   deliveryId: EXAMPLE.deliveryId,
   webhookId: EXAMPLE.webhookId,
   webhookName: "Rewards to billing",
@@ -82,6 +82,17 @@ const requestExample = {
   }),
 };
 
+const attemptExample = {
+  id: EXAMPLE.logId,
+  attemptNumber: 5,
+  at: EXAMPLE.later,
+  success: false,
+  request: requestExample,
+  response: { status: 503, durationMs: 84, body: '{"error":"maintenance"}' },
+  error: "HTTP 503",
+  durationMs: 84,
+};
+
 export const deliveryAttemptSchema = z
   .object({
     id: z.guid().describe("The log entry's id."),
@@ -107,28 +118,14 @@ export const deliveryAttemptSchema = z
     error: z.string().nullable().describe("Why the attempt failed: the network error or timeout, the refusal, or the HTTP status."),
     durationMs: z.number().int().min(0),
   })
-  .meta({
-    id: "DeliveryAttemptDto",
-    examples: [
-      {
-        id: EXAMPLE.logId,
-        attemptNumber: 5,
-        at: EXAMPLE.later,
-        success: false,
-        request: requestExample,
-        response: { status: 503, durationMs: 84, body: '{"error":"maintenance"}' },
-        error: "HTTP 503",
-        durationMs: 84,
-      },
-    ],
-  });
+  .meta({ id: "DeliveryAttemptDto", examples: [attemptExample] });
 
 export const deliveryDetailSchema = z
   .object({
     delivery: deliveryDtoSchema,
     attempts: z.array(deliveryAttemptSchema).describe("Every attempt, first to last."),
   })
-  .meta({ id: "DeliveryDetailDto" });
+  .meta({ id: "DeliveryDetailDto", examples: [{ delivery: deliveryExample, attempts: [attemptExample] }] });
 
 export const deliveryIdInput = { deliveryId: idInput().describe("The delivery's id (`deliveryId`).").meta({ examples: [EXAMPLE.deliveryId] }) };
 

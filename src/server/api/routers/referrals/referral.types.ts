@@ -5,7 +5,7 @@ import { appUserPathInput, referralCodeOutput } from "@/server/api/routers/app-u
 import { appUserReferralsQuery, linkBody, referralListQuery, REWARD_ENVIRONMENTS, REWARD_REASON_CODES, rewardBody, TRACKING_STATUSES, trackBody } from "@/lib/schemas/referrals";
 import { RewardEventOutcome } from "@/generated/prisma/enums";
 import { idInput } from "@/lib/schemas/common";
-import { deliveryDtoSchema } from "@/server/api/routers/deliveries/delivery.types";
+import { deliveryDtoSchema, deliveryExample } from "@/server/api/routers/deliveries/delivery.types";
 
 const trackingStatus = z.enum(TRACKING_STATUSES);
 
@@ -101,6 +101,8 @@ export const referralPathInput = z.object({
 
 const REWARD_EVENT_OUTCOMES = Object.values(RewardEventOutcome) as [RewardEventOutcome, ...RewardEventOutcome[]];
 
+const rewardEventExample = { id: EXAMPLE.logId, eventName: EXAMPLE.eventName, environment: "Production" as const, outcome: "Claimed" as const, reason: null, at: EXAMPLE.later };
+
 export const rewardEventSchema = z
   .object({
     id: z.guid(),
@@ -112,10 +114,7 @@ export const rewardEventSchema = z
     reason: z.string().nullable().describe(`Why it was not Claimed: one of ${REWARD_REASON_CODES.join(", ")} (a later version may add codes).`),
     at: z.iso.datetime(),
   })
-  .meta({
-    id: "RewardEventDto",
-    examples: [{ id: EXAMPLE.logId, eventName: EXAMPLE.eventName, environment: "Production", outcome: "Claimed", reason: null, at: EXAMPLE.later }],
-  });
+  .meta({ id: "RewardEventDto", examples: [rewardEventExample] });
 
 export const referralDetailSchema = z
   .object({
@@ -123,4 +122,4 @@ export const referralDetailSchema = z
     rewardEvents: z.array(rewardEventSchema).describe("Every reward event reported for the item, oldest first."),
     deliveries: z.array(deliveryDtoSchema).describe("The webhook deliveries of its reward, one per webhook, oldest first."),
   })
-  .meta({ id: "ReferralDetailDto" });
+  .meta({ id: "ReferralDetailDto", examples: [{ referral: referralExample, rewardEvents: [rewardEventExample], deliveries: [deliveryExample] }] });
