@@ -91,14 +91,15 @@ test("webhooks: create in the dashboard, failed delivery, manual retry with the 
 
     // The receiver recovers; Retry shows its progress, then the new attempt's success.
     receiver.state.status = 200;
-    await attempts.getByRole("button", { name: "Retry attempt 5" }).click();
+    // One Retry per delivery (a retry acts on the whole delivery, not on one attempt).
+    await delivery.getByRole("button", { name: `Retry delivery ${deliveryId}` }).click();
     await expect(delivery.getByRole("status").filter({ hasText: /Queueing the retry|waiting for the new attempt/ })).toBeVisible();
     await expect(delivery.getByRole("status").filter({ hasText: "Retry succeeded: attempt 6 got HTTP 200" })).toBeVisible({ timeout: 15_000 });
     await expect(attempts.getByRole("row")).toHaveCount(7);
     await expect(attempts.getByRole("row").nth(1)).toContainText("#6");
     await expect(attempts.getByRole("row").nth(1)).toContainText("Success");
     await expect(delivery.getByText("Succeeded", { exact: true })).toBeVisible();
-    await expect(attempts.getByRole("button", { name: /Retry attempt/ })).toHaveCount(0);
+    await expect(delivery.getByRole("button", { name: /Retry delivery/ })).toHaveCount(0);
     expect(receiver.received).toHaveLength(6);
     expect(receiver.received[5]?.headers["x-service-delivery-id"]).toBe(deliveryId);
 

@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { ErrorMessage } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { deliveriesSearchPath } from "@/components/deliveries/paths";
 import { toFormErrors } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
 import { useTRPC } from "@/lib/trpc";
@@ -71,6 +72,9 @@ export function AppUserDetail({ projectId, uniqueId }: { projectId: string; uniq
         <div className="mt-1 flex flex-wrap items-center gap-3">
           <h2 className="text-xl font-semibold break-all text-zinc-900">{user.data.clientProvidedId}</h2>
           {user.data.status && <Badge>{user.data.status}</Badge>}
+          <Link href={deliveriesSearchPath(projectId, { q: user.data.clientProvidedId })} className="text-sm text-brand-700 hover:underline">
+            Deliveries naming this user
+          </Link>
         </div>
       </div>
       <Overview projectId={projectId} user={user.data} />

@@ -1,4 +1,6 @@
+import Link from "next/link";
 import { AppUserLink } from "@/components/app-users/app-user-link";
+import { referralPath } from "@/components/deliveries/paths";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -21,6 +23,15 @@ export function FailureReason({ reason }: { reason: string | null }) {
 
 function columns(projectId: string, hide: readonly string[]): Column<Referral>[] {
   const all: Column<Referral>[] = [
+    {
+      id: "tracking",
+      header: "Tracking id",
+      cell: (r) => (
+        <Link href={referralPath(projectId, r.referralTrackingId)} className="font-mono text-xs text-brand-700 hover:underline" title={r.referralTrackingId}>
+          {r.referralTrackingId.slice(0, 8)}…
+        </Link>
+      ),
+    },
     { id: "referrer", header: "Referrer", cell: (r) => <AppUserLink projectId={projectId} clientProvidedId={r.referrerId} uniqueId={r.referrerUniqueId} /> },
     {
       id: "referee",

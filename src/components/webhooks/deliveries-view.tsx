@@ -14,6 +14,8 @@ import { DeliveryCard } from "./delivery-card";
 import { groupDeliveries } from "./group-deliveries";
 import { webhooksPath } from "./types";
 import { useRetryTracker } from "./use-retry-tracker";
+import { WebhookHealthCard } from "./webhook-health-card";
+import { deliveriesSearchPath } from "@/components/deliveries/paths";
 
 const LIMITS = ["20", "50", "100", "200", "500"] as const;
 const URL_DEFAULTS = { limit: "100" } as const;
@@ -32,6 +34,9 @@ function WebhookSummary({ projectId, webhookId }: { projectId: string; webhookId
       </div>
       <code className="mt-1 block font-mono text-xs break-all text-zinc-600">{w.url}</code>
       {!w.enabled && <p className="mt-2 text-sm text-amber-800">This webhook is disabled: it receives nothing, and retries are refused until it is enabled.</p>}
+      <div className="mt-4">
+        <WebhookHealthCard projectId={projectId} webhook={w} />
+      </div>
     </div>
   );
 }
@@ -81,6 +86,9 @@ export function DeliveriesView({ projectId, webhookId }: { projectId: string; we
                 ))}
               </select>
             </label>
+            <Link href={deliveriesSearchPath(projectId, { webhookId })} className="text-sm text-brand-700 hover:underline">
+              Search
+            </Link>
             <Button variant="secondary" size="sm" pending={logs.isFetching} onClick={() => logs.refetch()}>
               Refresh
             </Button>
@@ -105,6 +113,7 @@ export function DeliveriesView({ projectId, webhookId }: { projectId: string; we
       {groups.map((group) => (
         <DeliveryCard
           key={group.deliveryId}
+          projectId={projectId}
           group={group}
           progress={tracker.progress[group.deliveryId]}
           onRetry={(entry) => tracker.start(entry, group.latest.attemptNumber)}

@@ -1,5 +1,7 @@
 "use client";
 
+import Link from "next/link";
+import { deliveryPath } from "@/components/deliveries/paths";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -76,13 +78,14 @@ function Pending({ children }: { children: string }) {
 }
 
 type DeliveryCardProps = {
+  projectId: string;
   group: DeliveryGroup;
   progress: RetryProgress | undefined;
   onRetry: (entry: DeliveryLog) => void;
 };
 
-/** One delivery: its state, and each loaded attempt with a Retry on those the server would accept. */
-export function DeliveryCard({ group, progress, onRetry }: DeliveryCardProps) {
+/** One delivery: its state, its one Retry when the server would accept it, and each loaded attempt. */
+export function DeliveryCard({ projectId, group, progress, onRetry }: DeliveryCardProps) {
   const busy = progress?.phase === "sending" || progress?.phase === "waiting";
   const columns: Column<DeliveryLog>[] = [
     { id: "attempt", header: "Attempt", align: "right", cell: (l) => `#${l.attemptNumber}` },
@@ -92,17 +95,9 @@ export function DeliveryCard({ group, progress, onRetry }: DeliveryCardProps) {
     { id: "ms", header: "Response time", align: "right", className: "whitespace-nowrap", cell: (l) => `${l.responseTimeMs.toLocaleString("en-GB")} ms` },
     { id: "result", header: "Result", cell: (l) => (l.success ? <Badge tone="green">Success</Badge> : <Badge tone="red">Failed</Badge>) },
     { id: "details", header: "Error / response", cell: (l) => <Details log={l} /> },
-    {
-      id: "retry",
-      header: "Retry",
-      cell: (l) =>
-        l.retryable ? (
-          <Button size="sm" variant="secondary" disabled={busy} aria-label={`Retry attempt ${l.attemptNumber}`} onClick={() => onRetry(l)}>
-            Retry
-          </Button>
-        ) : null,
-    },
   ];
+  // A retry acts on the whole delivery: one button, on its latest retryable entry.
+  const retryable = [...group.attempts].sort((a, b) => b.attemptNumber - a.attemptNumber).find((l) => l.retryable);
   const headingId = `delivery-${group.deliveryId}`;
   return (
     <section
@@ -115,10 +110,18 @@ export function DeliveryCard({ group, progress, onRetry }: DeliveryCardProps) {
           Delivery <code className="font-mono text-xs font-normal">{group.deliveryId}</code>
         </h3>
         <CopyButton value={group.deliveryId} label={`delivery id ${group.deliveryId}`} />
+        <Link href={deliveryPath(projectId, group.deliveryId)} className="text-sm text-brand-700 hover:underline">
+          Details
+        </Link>
         <span className="text-sm text-zinc-600">
           <code className="font-mono text-xs">{group.eventType}</code> · {group.attempts.length} attempt{group.attempts.length === 1 ? "" : "s"} shown · last{" "}
           {formatDateTime(group.latest.timestamp)}
         </span>
+        {retryable && (
+          <Button size="sm" variant="secondary" disabled={busy} aria-label={`Retry delivery ${group.deliveryId}`} onClick={() => onRetry(retryable)}>
+            Retry
+          </Button>
+        )}
       </header>
       <div className="space-y-3 px-4 py-3">
         <ProgressLine progress={progress} />

@@ -9,6 +9,7 @@ const TABS: readonly ProjectTab[] = [
   { label: "Referrals", segment: "referrals" },
   { label: "Campaign", segment: "campaign" },
   { label: "Webhooks", segment: "webhooks" },
+  { label: "Deliveries", segment: "deliveries" },
   { label: "Inbound events", segment: "inbound-events" },
   { label: "Activity", segment: "activity" },
 ];

@@ -1,0 +1,188 @@
+"use client";
+
+import Link from "next/link";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { ErrorMessage } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Pagination } from "@/components/ui/pagination";
+import { appUserByClientIdPath } from "@/components/app-users/paths";
+import { toFormErrors } from "@/lib/errors";
+import { useTRPC } from "@/lib/trpc";
+import { oneOf, positiveInt, useUrlState } from "@/lib/use-url-state";
+import { BulkRetry } from "./bulk-retry";
+import { DeliveryTable } from "./delivery-table";
+import { deliveryPath, referralPath } from "./paths";
+import type { Delivery } from "./types";
+
+const STATUSES = ["", "Pending", "Succeeded", "Failed"] as const;
+const URL_DEFAULTS = { q: "", status: "", webhookId: "", event: "", from: "", to: "", page: "1" } as const;
+const PAGE_SIZE = 20;
+const inputClass = "rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm";
+
+/** A `datetime-local` value (local time) as an ISO instant, or undefined when empty or unreadable. */
+const instant = (local: string) => {
+  const at = local ? new Date(local) : null;
+  return at && !Number.isNaN(at.getTime()) ? at.toISOString() : undefined;
+};
+
+/** What the search term turned out to be, read from what it found: the ids the server matched exactly. */
+function Recognised({ projectId, term, items }: { projectId: string; term: string; items: readonly Delivery[] }) {
+  if (!term || !items.length) return null;
+  const link = "font-medium text-brand-700 hover:underline";
+  if (items.some((d) => d.deliveryId === term)) {
+    return (
+      <p className="text-sm text-zinc-700">
+        A delivery id: <Link className={link} href={deliveryPath(projectId, term)}>open the delivery</Link>.
+      </p>
+    );
+  }
+  if (items.some((d) => d.trackingId === term)) {
+    return (
+      <p className="text-sm text-zinc-700">
+        A tracking id: <Link className={link} href={referralPath(projectId, term)}>open the referral</Link>, its reward events and deliveries.
+      </p>
+    );
+  }
+  const role = items.some((d) => d.refereeId === term) ? (items.some((d) => d.referrerId === term) ? "referrer and referee" : "referee") : "referrer";
+  return (
+    <p className="text-sm text-zinc-700">
+      The client id of a {role}: <Link className={link} href={appUserByClientIdPath(projectId, term)}>open the user</Link>.
+    </p>
+  );
+}
+
+/**
+ * The support console's search: one box for any id a customer quotes (a delivery id, a tracking id, a
+ * referrer's or referee's client id), plus filters, over every webhook's deliveries; the state is in
+ * the URL, so a search can be shared or reloaded.
+ */
+export function DeliverySearch({ projectId }: { projectId: string }) {
+  const trpc = useTRPC();
+  const [url, setUrl] = useUrlState(URL_DEFAULTS);
+  const [term, setTerm] = useState(url.q);
+  const status = oneOf(url.status, STATUSES, "");
+  const page = positiveInt(url.page, 1);
+  const filter = {
+    ...(url.q.trim() ? { search: url.q.trim() } : {}),
+    ...(status ? { status } : {}),
+    ...(url.webhookId ? { webhookId: url.webhookId } : {}),
+    ...(url.event ? { event: url.event } : {}),
+    ...(instant(url.from) ? { from: instant(url.from) } : {}),
+    ...(instant(url.to) ? { to: instant(url.to) } : {}),
+  };
+  const webhooks = useQuery(trpc.webhooks.list.queryOptions({ projectId }));
+  const deliveries = useQuery({
+    ...trpc.deliveries.list.queryOptions({ projectId, ...filter, page, pageSize: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.items.some((d) => d.status === "Pending") ? 2000 : false),
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setUrl({ q: term.trim(), page: null });
+  }
+
+  return (
+    <div className="space-y-6">
+      <Card
+        title="Find a delivery"
+        description="Paste what the customer quotes: a delivery id, a tracking id, or the referrer's or referee's client id (exactly). Narrow with the filters."
+      >
+        <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-2">
+          <label className="flex min-w-72 flex-1 flex-col gap-1 text-sm text-zinc-700">
+            Search
+            <input
+              type="search"
+              name="q"
+              value={term}
+              onChange={(e) => setTerm(e.target.value)}
+              placeholder="Delivery id, tracking id or client id"
+              className={inputClass}
+            />
+          </label>
+          <Button type="submit">Search</Button>
+        </form>
+        <div className="mt-3 flex flex-wrap items-end gap-3">
+          <label className="flex flex-col gap-1 text-sm text-zinc-700">
+            Status
+            <select value={status} onChange={(e) => setUrl({ status: e.target.value, page: null })} className={inputClass}>
+              {STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s || "Any"}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm text-zinc-700">
+            Webhook
+            <select value={url.webhookId} onChange={(e) => setUrl({ webhookId: e.target.value, page: null })} className={inputClass}>
+              <option value="">Any</option>
+              {webhooks.data?.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm text-zinc-700">
+            Event
+            <input defaultValue={url.event} key={url.event} onBlur={(e) => setUrl({ event: e.target.value.trim(), page: null })} className={inputClass} placeholder="Any" />
+          </label>
+          <label className="flex flex-col gap-1 text-sm text-zinc-700">
+            Created from
+            <input type="datetime-local" value={url.from} onChange={(e) => setUrl({ from: e.target.value, page: null })} className={inputClass} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm text-zinc-700">
+            to
+            <input type="datetime-local" value={url.to} onChange={(e) => setUrl({ to: e.target.value, page: null })} className={inputClass} />
+          </label>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setTerm("");
+              setUrl({ q: null, status: null, webhookId: null, event: null, from: null, to: null, page: null });
+            }}
+          >
+            Clear
+          </Button>
+        </div>
+      </Card>
+      <Card
+        title="Deliveries"
+        description="Every webhook's deliveries, newest first."
+        actions={deliveries.data ? <BulkRetry projectId={projectId} filter={filter} selected={deliveries.data.totalCount} /> : null}
+      >
+        {deliveries.isError && <ErrorMessage>{toFormErrors(deliveries.error).message}</ErrorMessage>}
+        {deliveries.isPending && !deliveries.isError && <p className="text-sm text-zinc-500">Loading deliveries…</p>}
+        {deliveries.data && (
+          <div className="space-y-3">
+            <Recognised projectId={projectId} term={url.q.trim()} items={deliveries.data.items} />
+            <p className="text-sm text-zinc-600">
+              {deliveries.data.totalCount.toLocaleString("en-GB")} deliver{deliveries.data.totalCount === 1 ? "y" : "ies"}
+            </p>
+            <DeliveryTable
+              projectId={projectId}
+              caption="Deliveries found"
+              deliveries={deliveries.data.items}
+              stale={deliveries.isPlaceholderData}
+              empty={url.q ? "Nothing matches this id exactly: check it, or search for another party's id." : "No deliveries match these filters."}
+            />
+            {deliveries.data.totalCount > PAGE_SIZE && (
+              <Pagination
+                label="Deliveries"
+                page={page}
+                pageSize={PAGE_SIZE}
+                totalCount={deliveries.data.totalCount}
+                hasNextPage={deliveries.data.hasNextPage}
+                onPageChange={(next) => setUrl({ page: next })}
+              />
+            )}
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}
