@@ -7,7 +7,7 @@ import { ErrorMessage } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Pagination } from "@/components/ui/pagination";
-import { appUserByClientIdPath } from "@/components/app-users/paths";
+import { appUserPath } from "@/components/app-users/paths";
 import { toFormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import { oneOf, positiveInt, useUrlState } from "@/lib/use-url-state";
@@ -27,10 +27,19 @@ const instant = (local: string) => {
   return at && !Number.isNaN(at.getTime()) ? at.toISOString() : undefined;
 };
 
-/** What the search term turned out to be, read from what it found: the ids the server matched exactly. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const link = "font-medium text-brand-700 hover:underline";
+
+/**
+ * What the search term names, found even when no delivery does (a reward never granted sends none):
+ * a delivery id or a tracking id (looked up as a referral), or the client id of an app user.
+ */
 function Recognised({ projectId, term, items }: { projectId: string; term: string; items: readonly Delivery[] }) {
-  if (!term || !items.length) return null;
-  const link = "font-medium text-brand-700 hover:underline";
+  const trpc = useTRPC();
+  const uuid = UUID.test(term);
+  const referral = useQuery({ ...trpc.referrals.get.queryOptions({ projectId, trackingId: term }), enabled: uuid && !items.some((d) => d.deliveryId === term), retry: false });
+  const user = useQuery({ ...trpc.appUsers.getByClientId.queryOptions({ projectId, clientProvidedId: term }), enabled: !!term && !uuid, retry: false });
+  if (!term) return null;
   if (items.some((d) => d.deliveryId === term)) {
     return (
       <p className="text-sm text-zinc-700">
@@ -38,19 +47,25 @@ function Recognised({ projectId, term, items }: { projectId: string; term: strin
       </p>
     );
   }
-  if (items.some((d) => d.trackingId === term)) {
+  if (referral.data) {
+    const r = referral.data.referral;
     return (
       <p className="text-sm text-zinc-700">
-        A tracking id: <Link className={link} href={referralPath(projectId, term)}>open the referral</Link>, its reward events and deliveries.
+        A tracking id ({r.referrerId} → {r.refereeId ?? "referee not known yet"}, {r.status}
+        {referral.data.rewardEvents.length ? `, ${referral.data.rewardEvents.length} reward event${referral.data.rewardEvents.length === 1 ? "" : "s"}` : ", no reward event reported"}
+        ): <Link className={link} href={referralPath(projectId, term)}>open the referral</Link>.
       </p>
     );
   }
-  const role = items.some((d) => d.refereeId === term) ? (items.some((d) => d.referrerId === term) ? "referrer and referee" : "referee") : "referrer";
-  return (
-    <p className="text-sm text-zinc-700">
-      The client id of a {role}: <Link className={link} href={appUserByClientIdPath(projectId, term)}>open the user</Link>.
-    </p>
-  );
+  if (user.data) {
+    const role = items.some((d) => d.refereeId === term) ? (items.some((d) => d.referrerId === term) ? "a referrer and referee" : "a referee") : items.length ? "a referrer" : "an app user";
+    return (
+      <p className="text-sm text-zinc-700">
+        The client id of {role}: <Link className={link} href={appUserPath(projectId, user.data.uniqueId)}>open the user</Link>, their referrals and events.
+      </p>
+    );
+  }
+  return null;
 }
 
 /**
@@ -159,7 +174,7 @@ export function DeliverySearch({ projectId }: { projectId: string }) {
         {deliveries.isPending && !deliveries.isError && <p className="text-sm text-zinc-500">Loading deliveries…</p>}
         {deliveries.data && (
           <div className="space-y-3">
-            <Recognised projectId={projectId} term={url.q.trim()} items={deliveries.data.items} />
+            <Recognised key={url.q} projectId={projectId} term={url.q.trim()} items={deliveries.data.items} />
             <p className="text-sm text-zinc-600">
               {deliveries.data.totalCount.toLocaleString("en-GB")} deliver{deliveries.data.totalCount === 1 ? "y" : "ies"}
             </p>
