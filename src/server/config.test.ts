@@ -118,6 +118,7 @@ describe("rate limits and Redis", () => {
       accountLinksPerIpPerHour: 60,
       bulkRetryPerHour: 30,
       landingClicksPerIpPerMinute: 60,
+      exportsPerHour: 60,
       signInLockoutFailures: 5,
       signInLockoutSeconds: 900,
     });
