@@ -1,11 +1,13 @@
 /**
  * Performance benchmark against the local PostgreSQL: reward throughput (domain and REST) against a
- * pgbench ceiling measured in the same run, listing app users in a 100,000-user project, and memory.
+ * pgbench ceiling measured in the same run, listing app users in a 100,000-user project, searching
+ * the deliveries of a project with 1,000,000 of them, and memory.
  *
  *   npm run bench                 full run (about a minute)
  *   npm run bench -- --quick      smoke run with small sizes (about 20 s)
  *   npm run bench -- --explain    also print EXPLAIN ANALYZE of every list case (misses always are)
  *   npm run bench -- --keep-db    leave the referloop_bench database for inspection
+ *   npm run bench -- --only deliveries   only the delivery search (with --quick: 20,000 deliveries)
  *
  * Exits 1 when a target is missed, 2 when the run fails. See bench/README.md.
  */
@@ -13,6 +15,7 @@ import "./environment";
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { openPostgres } from "@/server/db/client";
+import { deliveryCases, measureDeliveryCases, prepareDeliveryProject, type DeliveryCaseResult, type DeliveryFixture } from "./delivery-search-phase";
 import { explainCase, listCases, measureListCases, prepareListProject, type ListCaseResult, type ListFixture } from "./list-users-phase";
 import { MemoryTracker } from "./memory";
 import { runPgbench, type PgbenchOptions, type PgbenchResult } from "./pgbench";
@@ -31,7 +34,7 @@ import { summarize } from "./stats";
 
 const BENCH_DB = "referloop_bench";
 
-type Sizes = { pgbench: PgbenchOptions; rewards: RewardSizes; users: number; listRuns: number };
+type Sizes = { pgbench: PgbenchOptions; rewards: RewardSizes; users: number; listRuns: number; deliveries: number; searchRuns: number };
 
 const SIZES: Record<"full" | "quick", Sizes> = {
   full: {
@@ -39,12 +42,16 @@ const SIZES: Record<"full" | "quick", Sizes> = {
     rewards: { warmup: 50, domain: 2000, rest: 500, concurrency: 8 },
     users: 100_000,
     listRuns: 20,
+    deliveries: 1_000_000,
+    searchRuns: 100,
   },
   quick: {
     pgbench: { scale: 2, clients: 8, threads: 2, seconds: 3 },
     rewards: { warmup: 20, domain: 200, rest: 50, concurrency: 8 },
     users: 10_000,
     listRuns: 5,
+    deliveries: 20_000,
+    searchRuns: 20,
   },
 };
 
@@ -59,6 +66,8 @@ const TARGETS = {
   rewardShareOfPgbenchPct: 8,
   rewardP95Ms: 100,
   listP95Ms: 150,
+  /** The support console's delivery search (issue 24): p99 of each case, over REST. */
+  deliverySearchP99Ms: 50,
   rssGrowthMb: 300,
 };
 
@@ -133,6 +142,25 @@ function reportList(list: ListFixture, runs: number, results: ListCaseResult[], 
   }
 }
 
+function reportDeliverySearch(f: DeliveryFixture, runs: number, results: DeliveryCaseResult[], targets: Targets) {
+  console.log(`\nSeeded ${f.deliveries} deliveries (4 webhooks, ${Math.ceil(f.deliveries / 4)} tracking items) in one project in ${(f.seedMs / 1000).toFixed(1)} s.`);
+  printTable(
+    `Search deliveries: ${f.deliveries} deliveries, page size 20, ${runs} runs per case after warm-up, one at a time`,
+    ["case", "matches", "domain p50", "domain p99", "REST p50", "REST p95", "REST p99", "result"],
+    results.map((c) => [
+      c.name,
+      c.totalCount,
+      ms(c.domain.p50),
+      ms(c.domain.p99),
+      ms(c.rest.p50),
+      ms(c.rest.p95),
+      ms(c.rest.p99),
+      c.rest.p99 <= TARGETS.deliverySearchP99Ms ? "ok" : "MISSED",
+    ]),
+  );
+  for (const c of results) targets.check(`delivery search p99, ${c.name}, REST`, c.rest.p99, "<=", TARGETS.deliverySearchP99Ms, "ms");
+}
+
 function reportMemory(memory: MemoryTracker, targets: Targets) {
   printTable(
     `Memory (RSS of this process; baseline ${mb(memory.baselineRss)} after connecting)`,
@@ -144,12 +172,13 @@ function reportMemory(memory: MemoryTracker, targets: Targets) {
 
 async function main(): Promise<number> {
   const { values: flags } = parseArgs({
-    options: { quick: { type: "boolean" }, explain: { type: "boolean" }, "keep-db": { type: "boolean" }, help: { type: "boolean" } },
+    options: { quick: { type: "boolean" }, explain: { type: "boolean" }, "keep-db": { type: "boolean" }, only: { type: "string" }, help: { type: "boolean" } },
   });
-  if (flags.help) {
-    console.log("usage: npm run bench -- [--quick] [--explain] [--keep-db]");
-    return 0;
+  if (flags.help || (flags.only !== undefined && flags.only !== "deliveries")) {
+    console.log("usage: npm run bench -- [--quick] [--explain] [--keep-db] [--only deliveries]");
+    return flags.help ? 0 : 2;
   }
+  const all = flags.only === undefined;
   const mode = flags.quick ? "quick" : "full";
   const sizes = SIZES[mode];
   const targets = new Targets();
@@ -167,6 +196,8 @@ async function main(): Promise<number> {
     );
     if (loadAverage > 1) console.log("  Warning: other processes are using the CPU; throughput will be lower and noisier than on an idle machine.");
 
+    const results: Record<string, unknown> = {};
+    if (all) {
     // 1. The ceiling, then rewards against it.
     const pgbench = await memory.phase("pgbench", () => runPgbench(sizes.pgbench));
     const { fixture, track } = await memory.phase("reward setup (trackReferral)", () =>
@@ -185,8 +216,16 @@ async function main(): Promise<number> {
       if (!flags.explain && listMet(result)) continue;
       console.log(`\nEXPLAIN ANALYZE: ${c.name}${listMet(result) ? "" : " (missed the target)"}\n${await explainCase(url, list, c)}`);
     }
+    Object.assign(results, { pgbench, rewards, list: { users: list.users, seedMs: list.seedMs, cases: listResults } });
+    }
 
-    // 3. Memory over the whole run.
+    // 3. Searching a large project's deliveries (the support console).
+    const deliveries = await memory.phase(`delivery search setup (${sizes.deliveries} deliveries)`, () => prepareDeliveryProject(db, url, sizes.deliveries));
+    const searchResults = await memory.phase("delivery search", () => measureDeliveryCases(db, deliveries, deliveryCases(deliveries), sizes.searchRuns));
+    reportDeliverySearch(deliveries, sizes.searchRuns, searchResults, targets);
+    results.deliverySearch = { deliveries: deliveries.deliveries, seedMs: deliveries.seedMs, cases: searchResults };
+
+    // 4. Memory over the whole run.
     memory.stop();
     reportMemory(memory, targets);
 
@@ -198,9 +237,7 @@ async function main(): Promise<number> {
       durationS,
       environment: { node: process.version, nodeEnv: process.env.NODE_ENV, postgres, cores: os.cpus().length, loadAverage },
       sizes,
-      pgbench,
-      rewards,
-      list: { users: list.users, seedMs: list.seedMs, cases: listResults },
+      ...results,
       memory: { baselineRss: memory.baselineRss, peakGrowth: memory.peakGrowth, phases: memory.phases },
       targets: targets.all,
     });
