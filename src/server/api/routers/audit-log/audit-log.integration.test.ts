@@ -34,7 +34,8 @@ const lastEntry = async (organizationId: string, action: AuditAction) =>
   (await t.db.auditEntry.findMany({ where: { organizationId, action }, orderBy: { createdAt: "desc" }, take: 1 }))[0];
 
 describe("the audit log", () => {
-  it("records every audited action with its actor and target", async () => {
+  // Walks every audited action (dozens of calls, several scrypt hashes): at load 20 it ran past 30 s.
+  it("records every audited action with its actor and target", { timeout: 120_000 }, async () => {
     const owner = await account("owner@audit.example");
     const org = owner.organizationId;
     const asOwner = await as(owner.session);
