@@ -44,9 +44,11 @@ test.describe("secure headers", () => {
     for (const pathname of ["/sdk/v1/widget.js", "/r/some-code"]) {
       const res = await request.get(pathname);
       expect(res.headers()["x-content-type-options"], pathname).toBe("nosniff");
-      expect(res.headers()["content-security-policy"], pathname).toBeUndefined();
       expect(res.headers()["x-frame-options"], pathname).toBeUndefined();
     }
+    expect((await request.get("/sdk/v1/widget.js")).headers()["content-security-policy"]).toBeUndefined();
+    // Landing pages, the "not found" one included, carry their own strict nonce CSP.
+    expect((await request.get("/r/some-code")).headers()["content-security-policy"]).toMatch(/^default-src 'none'.*'nonce-/);
   });
 
   test("responses that carry a secret are never cached: tRPC and the REST creates and rotation", async ({ page, request }) => {
@@ -104,6 +106,40 @@ test.describe("secure headers", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("heading", { name: "Projects", level: 1 })).toBeVisible();
     expect(violations).toEqual([]);
+  });
+});
+
+test.describe("dashboard changes from another site", () => {
+  test("a cross-site multipart POST to accounts.signOutEverywhere is refused (403 problem); the session and the dashboard still work", async ({ page, baseURL }) => {
+    await signUp(page);
+    // The browser's own cookies ride along (page.request shares them), as they would if SameSite did not hold them back.
+    const attack = await page.request.post("/api/trpc/accounts.signOutEverywhere", {
+      multipart: { anything: "1" },
+      headers: { Origin: "https://evil.example.net", "Sec-Fetch-Site": "cross-site" },
+    });
+    expect(attack.status()).toBe(403);
+    expect(attack.headers()["content-type"]).toBe("application/problem+json; charset=utf-8");
+    expect(await attack.json()).toMatchObject({ status: 403, type: "urn:referloop:problem:forbidden" });
+    // JSON from another origin, and a form from the app's own origin: refused too (403, 415).
+    const json = await page.request.post("/api/trpc/accounts.signOutEverywhere", { data: {}, headers: { Origin: "https://evil.example.net" } });
+    expect(json.status()).toBe(403);
+    const ownForm = await page.request.post("/api/trpc/accounts.signOutEverywhere", { multipart: { anything: "1" }, headers: { Origin: baseURL! } });
+    expect(ownForm.status()).toBe(415);
+    expect((await ownForm.json()).type).toBe("urn:referloop:problem:unsupported-media-type");
+    // next-auth's sign-out, posted from another site.
+    const signOut = await page.request.post("/api/auth/signout", { form: { csrfToken: "x", json: "true" }, headers: { Origin: "https://evil.example.net" } });
+    expect(signOut.status()).toBe(403);
+
+    // Still signed in; the dashboard's own changes (JSON, its own origin) go through.
+    expect((await page.request.get("/api/trpc/accounts.me")).status()).toBe(200);
+    const projectId = await createProject(page, { name: "After the attack" });
+    await openProjectTab(page, projectId, "Campaign");
+    // Signing out from the dashboard itself works.
+    await page.goto("/dashboard/account");
+    await page.getByRole("button", { name: "Sign out everywhere" }).click();
+    await page.getByRole("button", { name: "Sign out everywhere" }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    expect((await page.request.get("/api/trpc/accounts.me")).status()).toBe(401);
   });
 });
 

@@ -4,6 +4,7 @@ import { problemOf } from "@/server/http/problem";
 import { getConfig } from "@/server/config";
 import { REQUEST_ID_HEADER, requestIdFrom } from "@/server/http/request-id";
 import { requestClientIp } from "@/server/http/peer-address";
+import { crossSiteRefusal } from "@/server/http/same-origin";
 import { rateLimitHeaders } from "@/server/rate-limit/rate-limit-headers";
 import { authOptions } from "./auth-options";
 import { SIGN_IN_REFUSED } from "@/lib/schemas/accounts";
@@ -12,11 +13,21 @@ import { withSignInExchange, type SignInExchange } from "./sign-in-guard";
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
 /**
- * next-auth's routes, with the sign-in limits made visible: a sign-in the guard refused is a 429
+ * next-auth's routes: a POST from another site is a 403 problem (same-origin.ts); the sign-in limits made visible: a sign-in the guard refused is a 429
  * problem with Retry-After (its body keeps next-auth's `url`, so `signIn()` in the browser still reads
  * the error), and every sign-in answer carries the RateLimit headers and `X-Request-Id`.
  */
 export async function handleAuthRequest(req: NextRequest, ctx: RouteContext): Promise<Response> {
+  // Sign-in and sign-out POSTs change state: from the app's own pages only (next-auth's CSRF token aside).
+  const crossSite = req.method === "POST" ? crossSiteRefusal(req, getConfig()) : null;
+  if (crossSite) {
+    const requestId = requestIdFrom(req.headers);
+    const problem = problemOf("forbidden", crossSite, { requestId });
+    return new Response(JSON.stringify(problem), {
+      status: problem.status,
+      headers: { "content-type": "application/problem+json; charset=utf-8", "cache-control": "no-store", [REQUEST_ID_HEADER]: requestId },
+    });
+  }
   const exchange: SignInExchange = { ip: requestClientIp(req.headers, getConfig().trustedProxies), outcomes: [], refused: null };
   const response = await withSignInExchange(exchange, () => NextAuth(req, ctx, authOptions()) as Promise<Response>);
   const headers = new Headers(response.headers);

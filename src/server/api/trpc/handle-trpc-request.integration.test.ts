@@ -8,6 +8,8 @@ import { createTestDb, type TestDb } from "@/test/db";
 import { uniqueName } from "@/test/names";
 import { PEER_ADDRESS_HEADER } from "@/server/http/peer-address";
 import { logger } from "@/server/observability/logger";
+import { signUpForTest } from "@/test/accounts";
+import { callerFor } from "@/test/sessions";
 
 /*
  * The dashboard's tRPC endpoint over real Requests: the same protections as the REST surface (body
@@ -140,5 +142,75 @@ describe("the tRPC endpoint", () => {
     const third = await trpc("accounts.signUp", { body: JSON.stringify(signUpInput()), headers: from("198.51.100.7") }, limited);
     expect(third.status).toBe(429);
     expect(third.headers.get("ratelimit")).toMatch(/^"sign-up-ip";r=0;/);
+  });
+});
+
+describe("changes only from the app's own pages, and only as JSON", () => {
+  /** A POST to the endpoint as a signed-in user's browser would send it, with these headers and body. */
+  const post = async (path: string, session: Session, headers: Record<string, string>, body: BodyInit) => {
+    const req = new Request(`http://localhost/api/trpc/${path}`, { method: "POST", headers, body });
+    const res = await handleTrpcRequest(req, services, async () => session);
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, json: JSON.parse(text) };
+  };
+  const form = () => {
+    const data = new FormData();
+    data.append("anything", "1");
+    return data;
+  };
+  /** The session still works (sign-out everywhere would have ended it). */
+  const stillSignedIn = async (session: Session) => (await handleTrpcRequest(new Request("http://localhost/api/trpc/accounts.me"), services, async () => session)).status === 200;
+
+  it("refuses a cross-site multipart POST to accounts.signOutEverywhere with a 403 problem, and the session lives on", async () => {
+    const user = await signUpForTest(t.db, await callerFor(t.db, null, null, services), `${uniqueName("csrf")}@example.com`);
+    const session: Session = { token: user.session, organizationId: user.organizationId };
+    const attacks: Record<string, string>[] = [
+      { origin: "https://evil.example.net", "sec-fetch-site": "cross-site" },
+      { origin: "https://evil.example.net" },
+      { "sec-fetch-site": "cross-site" },
+      { origin: "null" },
+      // A look-alike of the app's host.
+      { origin: "http://localhost.evil.example.net" },
+    ];
+    for (const headers of attacks) {
+      const res = await post("accounts.signOutEverywhere", session, headers, form());
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(res.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+      expect(res.json).toMatchObject({ status: 403, type: "urn:referloop:problem:forbidden", detail: expect.stringContaining("accepts changes only from its own pages") });
+      // JSON from another origin too.
+      expect((await post("accounts.signOutEverywhere", session, { ...headers, "content-type": "application/json" }, "{}")).status).toBe(403);
+    }
+    expect(await stillSignedIn(session)).toBe(true);
+
+    // From the app's own page, a form (or text, or urlencoded) is still no way to send a change: 415.
+    for (const [type, body] of [[undefined, form()], ["text/plain", "{}"], ["application/x-www-form-urlencoded", "a=1"]] as const) {
+      const headers: Record<string, string> = { origin: "http://localhost", "sec-fetch-site": "same-origin", ...(type ? { "content-type": type } : {}) };
+      const res = await post("accounts.signOutEverywhere", session, headers, body);
+      expect(res.status, type).toBe(415);
+      expect(res.json).toMatchObject({ status: 415, type: "urn:referloop:problem:unsupported-media-type" });
+    }
+    expect(await stillSignedIn(session)).toBe(true);
+
+    // The dashboard's own call (JSON, same origin) works; so does one that names no origin (a script, an old browser).
+    expect((await post("organizations.create", session, { origin: "http://localhost", "sec-fetch-site": "same-origin", "content-type": "application/json" }, JSON.stringify({ name: "Still works" }))).status).toBe(200);
+    expect((await post("accounts.signOutEverywhere", session, { "content-type": "application/json" }, "{}")).status).toBe(200);
+    expect(await stillSignedIn(session)).toBe(false);
+  });
+
+  it("lets the icon upload's multipart form through only from the app's own page", async () => {
+    const user = await signUpForTest(t.db, await callerFor(t.db, null, null, services), `${uniqueName("icon")}@example.com`);
+    const session: Session = { token: user.session, organizationId: user.organizationId };
+    const upload = () => {
+      const data = new FormData();
+      data.append("projectId", "no-such-project");
+      data.append("icon", new File(["x"], "icon.png", { type: "image/png" }));
+      return data;
+    };
+    // Past the gate: the procedure answers (404, no such project).
+    expect((await post("projects.setIcon", session, { origin: "http://localhost" }, upload())).status).toBe(404);
+    expect((await post("projects.setIcon", session, { "sec-fetch-site": "same-origin" }, upload())).status).toBe(404);
+    // Without proof of its origin, or from elsewhere: refused.
+    expect((await post("projects.setIcon", session, {}, upload())).status).toBe(415);
+    expect((await post("projects.setIcon", session, { origin: "https://evil.example.net" }, upload())).status).toBe(403);
   });
 });
