@@ -107,7 +107,7 @@ test("an invitation from the e-mail: the invited viewer joins once, sees the own
   await expect(viewer.getByLabel("Organisation", { exact: true }).locator("option:checked")).toHaveText("Invite Co");
 
   // A viewer reads the project, but cannot change it.
-  await viewer.goto(`/dashboard/projects/${projectId}`);
+  await viewer.goto(`/dashboard/projects/${projectId}/settings`);
   await expect(viewer.getByRole("button", { name: "Rotate secret" })).toBeDisabled();
   // The secret's card and the publishable key's card.
   await expect(viewer.getByText("Only owners can rotate project secrets and publishable keys.")).toHaveCount(2);
@@ -160,7 +160,7 @@ test("a member cannot delete a project; removing them revokes the keys they crea
   const auth = { Authorization: `Bearer ${memberKey}` };
   expect((await request.get(`/api/v1/public/projects/${projectId}`, { headers: auth })).status()).toBe(200);
   expect((await request.delete(`/api/v1/public/projects/${projectId}`, { headers: auth })).status()).toBe(403);
-  await member.goto(`/dashboard/projects/${projectId}`);
+  await member.goto(`/dashboard/projects/${projectId}/settings`);
   await expect(member.getByRole("button", { name: "Delete project" })).toBeDisabled();
   await expect(member.getByText("Only owners can delete projects.")).toBeVisible();
   // The key list shows who made each key.

@@ -45,6 +45,9 @@ test("foundation: account, projects, secrets, API keys, REST and the API referen
   await expect(page).toHaveURL(/\/dashboard\/projects\/[^/]+$/);
   const projectId = page.url().split("/").pop() ?? "";
   await expect(page.getByRole("heading", { name: "Shop", level: 1 })).toBeVisible();
+  // A project opens on its overview; its settings are a tab.
+  await expect(page.getByRole("navigation", { name: "Project sections" }).getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+  await page.getByRole("navigation", { name: "Project sections" }).getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("navigation", { name: "Project sections" }).getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByText(projectId, { exact: true })).toBeVisible();
   await expect(page.getByRole("region", { name: "New project secret" })).toHaveCount(0);

@@ -36,7 +36,10 @@ export async function createProject(page: Page, { name = "Shop", redirectLink = 
   await page.getByRole("link", { name: `Open ${name}` }).click();
   await expect(page).toHaveURL(/\/dashboard\/projects\/[^/]+$/);
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
-  return new URL(page.url()).pathname.split("/").pop() ?? "";
+  const projectId = new URL(page.url()).pathname.split("/").pop() ?? "";
+  // It opens on its overview; the callers go on from its settings.
+  await openProjectTab(page, projectId, "Settings");
+  return projectId;
 }
 
 /** Creates an API key in the dashboard (an owner key unless `role` says otherwise) and returns the full key (shown once). */

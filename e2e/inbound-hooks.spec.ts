@@ -12,7 +12,7 @@ test("inbound hooks: set up Stripe and RevenueCat in the project's settings, a s
   const apiKey = await createApiKey(page);
   const api = restClient(request, apiKey, projectId);
 
-  await page.goto(`/dashboard/projects/${projectId}`);
+  await page.goto(`/dashboard/projects/${projectId}/settings`);
   const card = page.locator("section", { has: page.getByRole("heading", { name: "Inbound conversions" }) });
   await expect(card.getByText("Stripe not set up")).toBeVisible();
   await expect(card.getByText("RevenueCat not set up")).toBeVisible();
@@ -93,7 +93,7 @@ test("inbound hooks: set up Stripe and RevenueCat in the project's settings, a s
   await expect(table.getByRole("row", { name: /evt_e2e_invoice_paid/ })).toBeVisible();
 
   // Rotating the token changes both URLs; the old one answers 404 at once.
-  await page.goto(`/dashboard/projects/${projectId}`);
+  await page.goto(`/dashboard/projects/${projectId}/settings`);
   await card.getByRole("button", { name: "Rotate hook token" }).click();
   await card.getByRole("button", { name: "Rotate now" }).click();
   await expect(card.getByText("New token issued")).toBeVisible();

@@ -178,7 +178,7 @@ test("the dashboard uploads an icon and sets a Mobile campaign's install match w
     data: { name: "Dashboard app", appType: "Mobile", app: { name: "Dash" } },
   });
   const { uniqueId } = (await created.json()) as { uniqueId: string };
-  await page.goto(`/dashboard/projects/${uniqueId}`);
+  await page.goto(`/dashboard/projects/${uniqueId}/settings`);
   const card = page.locator("section").filter({ has: page.getByRole("heading", { name: "App icon" }) });
   const png = await sharp({ create: { width: 128, height: 128, channels: 4, background: { r: 0, g: 160, b: 90, alpha: 1 } } }).png().toBuffer();
   await card.getByLabel("Upload an icon").setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: png });

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { inputClasses } from "@/components/ui/form-field";
 import { Pagination, PAGE_SIZES } from "@/components/ui/pagination";
+import { AppUsersExport } from "@/components/exports/app-users-export";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { toFormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
@@ -108,6 +109,11 @@ export function AppUsersOverview({ projectId }: { projectId: string }) {
             options={FILTER_OPTIONS}
             value={hasReferrals}
             onChange={(value) => setUrl({ hasReferrals: value, page: null })}
+          />
+          <AppUsersExport
+            projectId={projectId}
+            search={url.q || undefined}
+            hasReferrals={hasReferrals === "all" ? undefined : hasReferrals === "yes" ? "true" : "false"}
           />
           {users.isFetching && (
             <span role="status" className="text-xs text-zinc-500">

@@ -59,7 +59,7 @@ export function ReferralLinkCard({ projectId, user }: { projectId: string; user:
         {errors?.fields.referralRedirectLink && (
           <ErrorMessage>
             {errors.fields.referralRedirectLink}{" "}
-            <Link href={`/dashboard/projects/${projectId}`} className="font-medium underline">
+            <Link href={`/dashboard/projects/${projectId}/settings`} className="font-medium underline">
               Open the project settings
             </Link>
           </ErrorMessage>

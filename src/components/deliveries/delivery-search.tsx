@@ -11,6 +11,7 @@ import { appUserPath } from "@/components/app-users/paths";
 import { toFormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import { oneOf, positiveInt, useUrlState } from "@/lib/use-url-state";
+import { ExportButton, exportUrl } from "@/components/exports/export-button";
 import { BulkRetry } from "./bulk-retry";
 import { DeliveryTable } from "./delivery-table";
 import { deliveryPath, referralPath } from "./paths";
@@ -168,7 +169,14 @@ export function DeliverySearch({ projectId }: { projectId: string }) {
       <Card
         title="Deliveries"
         description="Every webhook's deliveries, newest first."
-        actions={deliveries.data ? <BulkRetry projectId={projectId} filter={filter} selected={deliveries.data.totalCount} /> : null}
+        actions={
+          deliveries.data ? (
+            <div className="flex flex-wrap items-center justify-end gap-2">
+              <ExportButton label="Export CSV" url={exportUrl(projectId, "deliveries", filter)} />
+              <BulkRetry projectId={projectId} filter={filter} selected={deliveries.data.totalCount} />
+            </div>
+          ) : null
+        }
       >
         {deliveries.isError && <ErrorMessage>{toFormErrors(deliveries.error).message}</ErrorMessage>}
         {deliveries.isPending && !deliveries.isError && <p className="text-sm text-zinc-500">Loading deliveries…</p>}

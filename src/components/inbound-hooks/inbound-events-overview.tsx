@@ -88,7 +88,7 @@ export function InboundEventsOverview({ projectId }: { projectId: string }) {
         description="Every event Stripe and RevenueCat sent that passed verification, once per provider event id: rewarded, ignored (not a first payment, no such user, no pending referral) or refused by the eligibility checks."
         actions={
           <div className="flex items-center gap-2">
-            <Link href={`/dashboard/projects/${projectId}`} className="text-sm font-medium whitespace-nowrap text-brand-700 hover:underline">
+            <Link href={`/dashboard/projects/${projectId}/settings`} className="text-sm font-medium whitespace-nowrap text-brand-700 hover:underline">
               Hook settings
             </Link>
             <Button variant="secondary" size="sm" pending={events.isFetching} onClick={() => events.refetch()}>

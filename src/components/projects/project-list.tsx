@@ -11,6 +11,9 @@ import { useTRPC } from "@/lib/trpc";
 export function ProjectList() {
   const trpc = useTRPC();
   const projects = useQuery(trpc.projects.list.queryOptions());
+  // The last 30 days' tracked and completed referrals of every project (the server's default range).
+  const figures = useQuery(trpc.stats.organizationOverview.queryOptions({}));
+  const totalsOf = (projectId: string) => figures.data?.projects.find((p) => p.projectId === projectId)?.totals;
   if (projects.isPending) return <p className="text-sm text-zinc-500">Loading projects…</p>;
   if (projects.isError) return <ErrorMessage>{toFormErrors(projects.error).message}</ErrorMessage>;
   if (!projects.data.length) {
@@ -24,6 +27,12 @@ export function ProjectList() {
           <tr>
             <th scope="col" className="py-2 pr-4 font-medium">Name</th>
             <th scope="col" className="py-2 pr-4 font-medium">App type</th>
+            <th scope="col" className="py-2 pr-4 text-right font-medium">
+              Tracked <span className="normal-case">(30 days)</span>
+            </th>
+            <th scope="col" className="py-2 pr-4 text-right font-medium">
+              Completed <span className="normal-case">(30 days)</span>
+            </th>
             <th scope="col" className="py-2 font-medium">Created</th>
           </tr>
         </thead>
@@ -39,6 +48,8 @@ export function ProjectList() {
               <td className="py-2.5 pr-4">
                 <Badge tone={p.appType === "Mobile" ? "violet" : "blue"}>{p.appType}</Badge>
               </td>
+              <td className="py-2.5 pr-4 text-right tabular-nums">{totalsOf(p.uniqueId)?.tracked.toLocaleString("en-GB") ?? "…"}</td>
+              <td className="py-2.5 pr-4 text-right tabular-nums">{totalsOf(p.uniqueId)?.completed.toLocaleString("en-GB") ?? "…"}</td>
               <td className="py-2.5 whitespace-nowrap text-zinc-600">{formatDateTime(p.createdAt)}</td>
             </tr>
           ))}

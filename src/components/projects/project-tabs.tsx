@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 
-export type ProjectTab = { label: string; /** Path below the project, "" for the settings page. */ segment: string };
+export type ProjectTab = { label: string; /** Path below the project, "" for the overview. */ segment: string };
 
 export function ProjectTabs({ projectId, tabs }: { projectId: string; tabs: readonly ProjectTab[] }) {
   const pathname = usePathname();

@@ -1,12 +1,13 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { PermissionNote, usePermission } from "@/components/dashboard/permissions";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { SecretOnce } from "@/components/ui/secret-once";
 import { CreateProjectForm, type CreatedProject } from "./create-project-form";
+import { OrganizationOverview } from "@/components/overview/organization-overview";
 import { ProjectList } from "./project-list";
 
 export function ProjectsOverview() {
@@ -21,6 +22,9 @@ export function ProjectsOverview() {
           </Link>
         </SecretOnce>
       )}
+      <Suspense>
+        <OrganizationOverview />
+      </Suspense>
       <Card title="Your projects">
         <ProjectList />
       </Card>

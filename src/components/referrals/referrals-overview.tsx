@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { ExportButton, exportUrl } from "@/components/exports/export-button";
 import { ErrorMessage } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { Pagination, PAGE_SIZES } from "@/components/ui/pagination";
@@ -29,6 +30,7 @@ export function ReferralsOverview({ projectId }: { projectId: string }) {
     <Card title="Referrals" description="Every tracked arrival through a referral link, newest first.">
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <SegmentedControl label="Status" options={FILTER_OPTIONS} value={status} onChange={(value) => setUrl({ status: value, page: null })} />
+        <ExportButton label="Export CSV" url={exportUrl(projectId, "referrals", { status: status === "all" ? undefined : status })} />
         {referrals.isFetching && (
           <span role="status" className="text-xs text-zinc-500">
             Loading…

@@ -4,7 +4,7 @@ import { ProjectTabs, type ProjectTab } from "@/components/projects/project-tabs
 
 /* Each section is one entry here, next to its page folder. */
 const TABS: readonly ProjectTab[] = [
-  { label: "Settings", segment: "" },
+  { label: "Overview", segment: "" },
   { label: "App users", segment: "users" },
   { label: "Referrals", segment: "referrals" },
   { label: "Campaign", segment: "campaign" },
@@ -12,6 +12,7 @@ const TABS: readonly ProjectTab[] = [
   { label: "Deliveries", segment: "deliveries" },
   { label: "Inbound events", segment: "inbound-events" },
   { label: "Activity", segment: "activity" },
+  { label: "Settings", segment: "settings" },
 ];
 
 type Props = { children: ReactNode; params: Promise<{ projectId: string }> };

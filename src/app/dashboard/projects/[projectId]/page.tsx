@@ -1,9 +1,15 @@
 import type { Metadata } from "next";
-import { ProjectSettings } from "@/components/projects/project-settings";
+import { Suspense } from "react";
+import { ProjectOverview } from "@/components/overview/project-overview";
 
-export const metadata: Metadata = { title: "Project settings" };
+export const metadata: Metadata = { title: "Project overview" };
 
-export default async function ProjectSettingsPage({ params }: { params: Promise<{ projectId: string }> }) {
+/** The page a project opens on (its settings are at ./settings). */
+export default async function ProjectOverviewPage({ params }: { params: Promise<{ projectId: string }> }) {
   const { projectId } = await params;
-  return <ProjectSettings projectId={projectId} />;
+  return (
+    <Suspense>
+      <ProjectOverview projectId={projectId} />
+    </Suspense>
+  );
 }

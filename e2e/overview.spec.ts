@@ -1,0 +1,97 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import { createApiKey, createProject, openProjectTab, restClient, signUp, type RewardResponse, type TrackResponse } from "./helpers";
+
+test("overview: a project opens on its figures and charts, the range is in the URL, exports download", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  const projectId = await createProject(page, { name: "Insight shop" });
+  const apiKey = await createApiKey(page);
+  const api = restClient(request, apiKey, projectId);
+
+  // Two referrers; three arrivals; one reward claimed, one refused (the same referee again).
+  const alice = await api.post<{ referralCode: string; uniqueId: string }>("/users", { clientProvidedId: "alice", attributes: { plan: "=1+1" } }, 201);
+  const bob = await api.post<{ referralCode: string }>("/users", { clientProvidedId: "bob" }, 201);
+  const first = await api.post<TrackResponse>("/referrals/track", { referralCode: alice.referralCode, refereeId: "carol" });
+  const again = await api.post<TrackResponse>("/referrals/track", { referralCode: bob.referralCode, refereeId: "carol" });
+  await api.post<TrackResponse>("/referrals/track", { referralCode: bob.referralCode, refereeId: "dave" });
+  expect((await api.post<RewardResponse>("/referrals/reward", { referralTrackingId: first.referralTrackingId, eventName: "purchase" })).rewardClaimed).toBe(true);
+  expect((await api.post<RewardResponse>("/referrals/reward", { referralTrackingId: again.referralTrackingId, eventName: "purchase" })).rewardClaimed).toBe(false);
+
+  // The project opens on its overview.
+  await page.goto(`/dashboard/projects/${projectId}`);
+  const tabs = page.getByRole("navigation", { name: "Project sections" });
+  await expect(tabs.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("total-tracked")).toHaveText("3");
+  await expect(page.getByTestId("total-completed")).toHaveText("1");
+  await expect(page.getByTestId("total-failed")).toHaveText("1");
+  // A Web project's clicks are its tracked arrivals.
+  await expect(page.getByTestId("total-clicks")).toHaveText("3");
+
+  // The funnel with its step rates.
+  const funnel = page.getByRole("list", { name: "Funnel" });
+  await expect(funnel.getByRole("listitem").nth(1)).toContainText("Referrals tracked");
+  await expect(funnel.getByRole("listitem").nth(1)).toContainText("100.0% of the step before");
+  await expect(funnel.getByRole("listitem").nth(2)).toContainText("33.3% of the step before");
+
+  // The daily chart is drawn (two lines), and its figures are in a table for screen readers.
+  await expect(page.getByTestId("daily-chart").locator("path.recharts-line-curve")).toHaveCount(2);
+  const dailyTable = page.getByRole("table", { name: "Referrals per day" });
+  await expect(dailyTable.getByRole("row")).toHaveCount(31);
+  const today = new Date().toISOString().slice(0, 10);
+  const todayRow = dailyTable.getByRole("row", { name: new RegExp(`^${today}`) });
+  await expect(todayRow.getByRole("cell")).toHaveText(["3", "1"]);
+
+  // Reward events by name, claimed against refused with the reason; the top referrer links to her page.
+  await expect(page.getByTestId("reward-events-chart").locator(".recharts-bar-rectangle").first()).toBeVisible();
+  const events = page.getByRole("table", { name: "Reward events by name" });
+  await expect(events.getByRole("row", { name: /purchase/ })).toContainText(/Duplicate referee|Not the first arrival/);
+  await page.getByRole("list", { name: "Top referrers" }).getByRole("link", { name: "alice" }).click();
+  await expect(page).toHaveURL(new RegExp(`/users/${alice.uniqueId}$`));
+  await expect(page.getByRole("heading", { name: "alice", level: 2 })).toBeVisible();
+
+  // The range is in the URL: 7 days, then a custom range that holds nothing.
+  await openProjectTab(page, projectId, "Overview");
+  await page.getByRole("group", { name: "Range" }).getByRole("button", { name: "7 days" }).click();
+  await expect(page).toHaveURL(/[?&]range=7\b/);
+  await expect(dailyTable.getByRole("row")).toHaveCount(8);
+  await page.getByRole("group", { name: "Range" }).getByRole("button", { name: "Custom" }).click();
+  await page.getByLabel("From").fill("2026-01-01");
+  await page.getByLabel("To").fill("2026-01-03");
+  await expect(page).toHaveURL(/from=2026-01-01/);
+  await expect(page.getByTestId("range-shown")).toContainText("2026-01-01 to 2026-01-03");
+  await expect(page.getByTestId("total-tracked")).toHaveText("0");
+  await page.reload();
+  await expect(page.getByTestId("total-tracked")).toHaveText("0");
+  await expect(dailyTable.getByRole("row")).toHaveCount(4);
+
+  // Exports download as they stream, with the rows counted.
+  await page.goto(`/dashboard/projects/${projectId}`);
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download app users" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^insight-shop-app-users-.*\.csv$/);
+  const text = await readFile((await file.path())!, "utf8");
+  expect(text.split("\r\n")[0]).toBe("uniqueId,clientProvidedId,referralCode,status,totalReferralsGiven,totalReferralsReceived,successfulReferrals,firstSeenAt,lastSeenAt,createdAt");
+  expect(text).toContain(",alice,");
+  await expect(page.getByText("4 rows downloaded.")).toBeVisible();
+
+  // The users' table exports its filter, with chosen attributes as columns (formulas neutralised).
+  await openProjectTab(page, projectId, "App users");
+  await page.getByLabel("Attribute columns").fill("plan");
+  await page.getByLabel("Search app users").fill("alice");
+  await expect(page).toHaveURL(/q=alice/);
+  const filtered = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const rows = (await readFile((await (await filtered).path())!, "utf8")).trim().split("\r\n");
+  expect(rows).toHaveLength(2);
+  expect(rows[0]!.endsWith(",plan")).toBe(true);
+  expect(rows[1]!.endsWith(",'=1+1")).toBe(true);
+
+  // The organisation's projects list shows the last 30 days, and its overview each project side by side.
+  await page.goto("/dashboard");
+  const row = page.getByRole("table", { name: "Projects" }).getByRole("row", { name: /Insight shop/ });
+  await expect(row.getByRole("cell").nth(2)).toHaveText("3");
+  await expect(row.getByRole("cell").nth(3)).toHaveText("1");
+  await expect(page.getByRole("region", { name: "Insight shop" })).toContainText("33.3%");
+});

@@ -1,0 +1,90 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { ExportButton, exportUrl } from "@/components/exports/export-button";
+import { ErrorMessage } from "@/components/ui/alert";
+import { Card } from "@/components/ui/card";
+import { toFormErrors } from "@/lib/errors";
+import { useTRPC } from "@/lib/trpc";
+import { DailyChart } from "./daily-chart";
+import { count } from "./format";
+import { Funnel } from "./funnel";
+import { RangePicker } from "./range-picker";
+import { RewardEvents } from "./reward-events";
+import { TopReferrers } from "./top-referrers";
+import { useRange } from "./use-range";
+import { WebhookHealth } from "./webhook-health";
+
+/** The page a project opens on: what its referral program produced over a range of days. */
+export function ProjectOverview({ projectId }: { projectId: string }) {
+  const trpc = useTRPC();
+  const range = useRange();
+  const overview = useQuery({ ...trpc.stats.projectOverview.queryOptions({ projectId, from: range.from, to: range.to }), placeholderData: keepPreviousData });
+  const data = overview.data;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <RangePicker range={range} />
+        <p className="text-sm text-zinc-600 dark:text-zinc-300" data-testid="range-shown">
+          {data ? `${data.from} to ${data.to} (UTC)` : "Loading…"}
+          {overview.isFetching && data && <span className="ml-2 text-xs text-zinc-500">Updating…</span>}
+        </p>
+      </div>
+      {overview.isError && <ErrorMessage>{toFormErrors(overview.error).message}</ErrorMessage>}
+      {data && (
+        <>
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Totals">
+            {(
+              [
+                ["Clicks", data.totals.clicks],
+                ["Tracked", data.totals.tracked],
+                ["Completed", data.totals.completed],
+                ["Failed", data.totals.failed],
+                ["Deliveries succeeded", data.totals.deliveriesSucceeded],
+                ["Deliveries failed", data.totals.deliveriesFailed],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label} className="rounded-lg border border-zinc-200 bg-white px-4 py-3 shadow-sm dark:border-zinc-700 dark:bg-zinc-900">
+                <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
+                <dd className="text-2xl font-semibold tabular-nums text-zinc-900 dark:text-zinc-50" data-testid={`total-${label.toLowerCase().replace(/ /g, "-")}`}>
+                  {count(value)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Card title="Funnel" description="From a click on a referral link to the webhook that tells your backend.">
+              <Funnel totals={data.totals} appType={data.appType} />
+            </Card>
+            <Card title="Referrals per day" description="Tracked (arrivals) and completed (rewards claimed), by UTC day.">
+              <DailyChart daily={data.daily} />
+            </Card>
+            <Card title="Reward events" description="Each reported event by name: claimed, or not and why.">
+              <RewardEvents events={data.rewardEvents} />
+            </Card>
+            <Card title="Top referrers" description="Most rewards claimed in the range.">
+              <TopReferrers projectId={projectId} referrers={data.topReferrers} />
+            </Card>
+            <Card title="Webhook health" description="Attempts in the range; what waits, now.">
+              <WebhookHealth projectId={projectId} health={data.webhookHealth} />
+            </Card>
+            <Card title="Exports" description="Everything, as CSV; the tables export what their filters show.">
+              <ul className="space-y-2">
+                <li>
+                  <ExportButton label="Download app users" url={exportUrl(projectId, "app-users")} />
+                </li>
+                <li>
+                  <ExportButton label="Download referrals" url={exportUrl(projectId, "referrals")} />
+                </li>
+                <li>
+                  <ExportButton label="Download deliveries" url={exportUrl(projectId, "deliveries")} />
+                </li>
+              </ul>
+            </Card>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+
+import { SegmentedControl } from "@/components/ui/segmented-control";
+import { RANGE_OPTIONS, type useRange } from "./use-range";
+
+/** 7, 30 or 90 days up to today, or two dates (UTC, both included). */
+export function RangePicker({ range }: { range: ReturnType<typeof useRange> }) {
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <SegmentedControl label="Range" options={RANGE_OPTIONS} value={range.range} onChange={range.choose} />
+      {range.range === "custom" && (
+        <div className="flex flex-wrap items-end gap-2 text-sm">
+          <label className="flex flex-col text-zinc-700 dark:text-zinc-300">
+            From
+            <input
+              type="date"
+              value={range.from}
+              onChange={(e) => e.target.value && range.setCustom({ from: e.target.value })}
+              className="rounded-md border border-zinc-300 px-2 py-1 dark:border-zinc-600 dark:bg-zinc-900"
+            />
+          </label>
+          <label className="flex flex-col text-zinc-700 dark:text-zinc-300">
+            To
+            <input
+              type="date"
+              value={range.to}
+              onChange={(e) => e.target.value && range.setCustom({ to: e.target.value })}
+              className="rounded-md border border-zinc-300 px-2 py-1 dark:border-zinc-600 dark:bg-zinc-900"
+            />
+          </label>
+          <span className="pb-1 text-xs text-zinc-500 dark:text-zinc-400">UTC days, both included</span>
+        </div>
+      )}
+    </div>
+  );
+}
