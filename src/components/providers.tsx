@@ -6,6 +6,7 @@ import { useState, type ReactNode } from "react";
 import type { AppRouter } from "@/server/api/root";
 import { TRPCProvider } from "@/lib/trpc";
 import { MAX_TRPC_BATCH_SIZE, UNBATCHED_PROCEDURES } from "@/lib/trpc-batch";
+import { useFocusFirstError } from "@/components/ui/focus-first-error";
 
 function makeQueryClient() {
   return new QueryClient({
@@ -23,6 +24,7 @@ function makeQueryClient() {
 }
 
 export function Providers({ children }: { children: ReactNode }) {
+  useFocusFirstError();
   // One client per browser tab, created lazily so server renders never share state between users.
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(() =>

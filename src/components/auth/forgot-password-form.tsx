@@ -33,7 +33,7 @@ export function ForgotPasswordForm() {
         Send reset link
       </Button>
       <p className="text-center text-sm text-zinc-600">
-        <Link href="/sign-in" className="font-medium text-brand-600 hover:underline">
+        <Link href="/sign-in" className="font-medium text-brand-700 hover:underline">
           Back to sign in
         </Link>
       </p>

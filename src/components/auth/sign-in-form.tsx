@@ -50,7 +50,7 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl?: string
       </FormField>
       <ErrorMessage>{error}</ErrorMessage>
       <p className="text-right text-sm">
-        <Link href="/forgot-password" className="font-medium text-brand-600 hover:underline">
+        <Link href="/forgot-password" className="font-medium text-brand-700 hover:underline">
           Forgot your password?
         </Link>
       </p>
@@ -59,7 +59,7 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl?: string
       </Button>
       <p className="text-center text-sm text-zinc-600">
         No account yet?{" "}
-        <Link href={callbackUrl ? `/sign-up?callbackUrl=${encodeURIComponent(callbackUrl)}` : "/sign-up"} className="font-medium text-brand-600 hover:underline">
+        <Link href={callbackUrl ? `/sign-up?callbackUrl=${encodeURIComponent(callbackUrl)}` : "/sign-up"} className="font-medium text-brand-700 hover:underline">
           Sign up
         </Link>
       </p>

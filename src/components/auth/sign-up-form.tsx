@@ -82,7 +82,7 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
       </Button>
       <p className="text-center text-sm text-zinc-600">
         Already have an account?{" "}
-        <Link href={callbackUrl ? `/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}` : "/sign-in"} className="font-medium text-brand-600 hover:underline">
+        <Link href={callbackUrl ? `/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}` : "/sign-in"} className="font-medium text-brand-700 hover:underline">
           Sign in
         </Link>
       </p>

@@ -155,14 +155,13 @@ function CampaignEditor({ projectId, campaign, publishableKey, identityVerificat
   const { triggerButton, modal, theme } = referrer;
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Campaign" className="grid gap-6 xl:grid-cols-[minmax(22rem,1fr)_minmax(0,1.2fr)] xl:items-start">
-      {/* Beside the form on wide screens, and kept in view while scrolling through it. */}
-      <aside aria-label="Preview" className="space-y-6 xl:sticky xl:top-6 xl:order-last">
-        <Card title="Preview" description="The widget itself, as your users will see it. Updates as you edit, before saving.">
-          <CampaignPreview referrer={referrer} newUser={newUser} />
-        </Card>
-        <WidgetSetup publishableKey={publishableKey} identityVerification={identityVerification} />
-      </aside>
-      <div className="min-w-0 space-y-6">
+      {/* A viewer reads the campaign: every field disabled, not only Save (a disabled fieldset does that natively). */}
+      <fieldset disabled={!permission.allowed} aria-describedby={permission.allowed ? undefined : "campaign-read-only"} className="min-w-0 space-y-6">
+        {!permission.allowed && (
+          <p id="campaign-read-only" className="rounded-md border border-zinc-200 bg-white px-3 py-2 text-sm text-zinc-600">
+            Read only: your role can view this campaign but not change it.
+          </p>
+        )}
         <Card title="Referrer experience" description="What existing users see when they invite friends.">
           <div className="space-y-5">
             <Section legend="Trigger button">
@@ -339,7 +338,15 @@ function CampaignEditor({ projectId, campaign, publishableKey, identityVerificat
             <p className="text-sm text-red-700">Some fields need attention: see the messages above.</p>
           )}
         </div>
-      </div>
+      </fieldset>
+      {/* Beside the form on wide screens, and kept in view while scrolling through it; after the form in the
+          document, so the tab order follows the layout (the fields first, then the preview and set-up). */}
+      <aside aria-label="Preview" className="space-y-6 xl:sticky xl:top-6">
+        <Card title="Preview" description="The widget itself, as your users will see it. Updates as you edit, before saving.">
+          <CampaignPreview referrer={referrer} newUser={newUser} />
+        </Card>
+        <WidgetSetup publishableKey={publishableKey} identityVerification={identityVerification} />
+      </aside>
     </form>
   );
 }

@@ -44,7 +44,7 @@ function MockPage({ phone }: { phone: boolean }) {
 }
 
 function Note({ children }: { children: ReactNode }) {
-  return <p className="absolute inset-x-6 top-1/2 -translate-y-1/2 rounded-md bg-zinc-900/80 px-3 py-2 text-center text-sm text-white">{children}</p>;
+  return <p className="absolute inset-x-6 top-1/2 -translate-y-1/2 rounded-md bg-zinc-900/80 px-3 py-2 text-center text-sm text-on-accent">{children}</p>;
 }
 
 /**

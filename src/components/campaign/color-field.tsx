@@ -23,7 +23,8 @@ export function ColorField({ label, value, onChange, error }: ColorFieldProps) {
             maxLength={7}
             spellCheck={false}
             placeholder="#RRGGBB"
-            className={`${inputClasses} w-28 font-mono uppercase`}
+            // Wide enough for "#RRGGBB" whatever the font: 7 characters, the padding and a caret.
+            className={`${inputClasses.replace("w-full", "")} w-[calc(8ch+2rem)] shrink-0 font-mono uppercase`}
           />
         </div>
       )}

@@ -22,6 +22,8 @@ export function MemberList({ currentUserId }: { currentUserId: string }) {
   const canRemove = usePermission("members.remove").allowed;
   const canChangeRole = usePermission("members.changeRole").allowed;
   const [removing, setRemoving] = useState<string | null>(null);
+  // A role picked in a member's select, waiting for the owner to confirm it.
+  const [pendingRole, setPendingRole] = useState<{ userId: string; email: string; from: MemberRole; to: MemberRole } | null>(null);
   const members = useQuery(trpc.organizations.members.queryOptions());
   const changeRole = useMutation(
     trpc.organizations.changeRole.mutationOptions({
@@ -65,9 +67,12 @@ export function MemberList({ currentUserId }: { currentUserId: string }) {
                     {canChangeRole ? (
                       <select
                         aria-label={`Role of ${m.email}`}
-                        value={m.role}
+                        value={pendingRole?.userId === m.userId ? pendingRole.to : m.role}
                         disabled={changeRole.isPending}
-                        onChange={(e) => changeRole.mutate({ userId: m.userId, role: e.target.value as MemberRole })}
+                        onChange={(e) => {
+                          const to = e.target.value as MemberRole;
+                          setPendingRole(to === m.role ? null : { userId: m.userId, email: m.email, from: m.role, to });
+                        }}
                         className="rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm"
                       >
                         {MEMBER_ROLES.map((role) => (
@@ -91,6 +96,24 @@ export function MemberList({ currentUserId }: { currentUserId: string }) {
                     </td>
                   )}
                 </tr>
+                {pendingRole?.userId === m.userId && (
+                  <tr>
+                    <td colSpan={4} className="pb-3">
+                      <div role="group" aria-label={`Change the role of ${m.email}`} className="flex flex-wrap items-center gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2">
+                        <p className="text-sm text-amber-900">
+                          Change {m.email} from {ROLE_LABELS[pendingRole.from].toLowerCase()} to {ROLE_LABELS[pendingRole.to].toLowerCase()}?
+                          {m.userId === currentUserId && pendingRole.from === "owner" && " You will lose the owner's controls."}
+                        </p>
+                        <Button size="sm" pending={changeRole.isPending} onClick={() => changeRole.mutate({ userId: m.userId, role: pendingRole.to })}>
+                          Change role
+                        </Button>
+                        <Button size="sm" variant="ghost" onClick={() => setPendingRole(null)}>
+                          Cancel
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                )}
                 {removing === m.userId && (
                   <tr>
                     <td colSpan={4} className="pb-3">

@@ -7,9 +7,9 @@ const base =
   "inline-flex items-center justify-center gap-1.5 rounded-md font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-50 whitespace-nowrap";
 
 const variants: Record<ButtonVariant, string> = {
-  primary: "bg-brand-600 text-white shadow-sm hover:bg-brand-700",
+  primary: "bg-brand-600 text-on-accent shadow-sm hover:bg-brand-700 dark:hover:bg-brand-500",
   secondary: "border border-zinc-300 bg-white text-zinc-800 shadow-sm hover:bg-zinc-50",
-  danger: "bg-red-600 text-white shadow-sm hover:bg-red-700",
+  danger: "bg-red-600 text-on-accent shadow-sm hover:bg-red-700",
   ghost: "text-zinc-700 hover:bg-zinc-100",
 };
 

@@ -13,7 +13,16 @@ export type Column<T, K extends string = string> = {
   firstOrder?: SortOrder;
   align?: "left" | "right";
   className?: string;
+  /** Hidden on phones (below the sm breakpoint) so the key columns and the actions fit. */
+  secondary?: boolean;
 };
+
+/*
+ * On phones the first column (the row's name) stays in view while the rest scrolls under it; it needs
+ * its own background for that, following the row's hover.
+ */
+const STICKY_FIRST = "first:sticky first:left-0 first:z-[1] first:bg-white max-md:first:shadow-[1px_0_0_var(--color-zinc-200)]";
+const hideOnPhone = (column: { secondary?: boolean }) => (column.secondary ? "max-sm:hidden" : "");
 
 type DataTableProps<T, K extends string> = {
   /** Names the table for screen readers and tests ("App users"). */
@@ -52,7 +61,7 @@ export function DataTable<T, K extends string = string>({
               const align = column.align === "right" ? "text-right" : "";
               if (!column.sortKey || !sort || !onSortChange) {
                 return (
-                  <th key={column.id} scope="col" className={`py-2 pr-4 font-medium whitespace-nowrap last:pr-0 ${align}`}>
+                  <th key={column.id} scope="col" className={`py-2 pr-4 font-medium whitespace-nowrap last:pr-0 ${STICKY_FIRST} ${hideOnPhone(column)} ${align}`}>
                     {column.header}
                   </th>
                 );
@@ -61,7 +70,7 @@ export function DataTable<T, K extends string = string>({
               const active = sort.sortBy === key;
               const next: SortOrder = active ? (sort.sortOrder === "asc" ? "desc" : "asc") : (column.firstOrder ?? "desc");
               return (
-                <th key={column.id} scope="col" aria-sort={ariaSort(active, sort.sortOrder)} className={`py-2 pr-4 font-medium last:pr-0 ${align}`}>
+                <th key={column.id} scope="col" aria-sort={ariaSort(active, sort.sortOrder)} className={`py-2 pr-4 font-medium last:pr-0 ${STICKY_FIRST} ${hideOnPhone(column)} ${align}`}>
                   <button
                     type="button"
                     onClick={() => onSortChange({ sortBy: key, sortOrder: next })}
@@ -86,11 +95,11 @@ export function DataTable<T, K extends string = string>({
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={rowKey(row)} className="hover:bg-zinc-50">
+              <tr key={rowKey(row)} className="group hover:bg-zinc-50">
                 {columns.map((column) => (
                   <td
                     key={column.id}
-                    className={`py-2.5 pr-4 align-top last:pr-0 ${column.align === "right" ? "text-right tabular-nums" : ""} ${column.className ?? ""}`}
+                    className={`py-2.5 pr-4 align-top last:pr-0 ${STICKY_FIRST} group-hover:first:bg-zinc-50 ${hideOnPhone(column)} ${column.align === "right" ? "text-right tabular-nums" : ""} ${column.className ?? ""}`}
                   >
                     {column.cell(row)}
                   </td>

@@ -24,7 +24,7 @@ export function SegmentedControl<T extends string>({
             type="button"
             aria-pressed={active}
             onClick={() => onChange(option.value)}
-            className={`rounded px-3 py-1 text-sm font-medium ${active ? "bg-brand-600 text-white" : "text-zinc-700 hover:bg-zinc-100"}`}
+            className={`rounded px-3 py-1 text-sm font-medium ${active ? "bg-brand-600 text-on-accent" : "text-zinc-700 hover:bg-zinc-100"}`}
           >
             {option.label}
           </button>

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { EXAMPLE } from "./examples";
+// Installs the plain-words messages for every schema (all of them import this file).
+import "./plain-messages";
 
 /*
  * The building blocks of every request and response schema: the one parser of shapes and limits,

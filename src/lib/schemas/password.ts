@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./plain-messages";
 
 /*
  * The rules of every new password (sign-up, and later change and reset), in one home: the server

@@ -14,7 +14,7 @@ function Body({ text }: { text: string }) {
   for (let match = /https?:\/\/[^\s<>"]+/.exec(rest); match; match = /https?:\/\/[^\s<>"]+/.exec(rest)) {
     parts.push(rest.slice(0, match.index));
     parts.push(
-      <a key={parts.length} href={match[0]} className="break-all text-brand-600 underline">
+      <a key={parts.length} href={match[0]} className="break-all text-brand-700 underline">
         {match[0]}
       </a>,
     );
