@@ -1,5 +1,7 @@
 "use client";
 
+import { projectPath } from "@/components/projects/paths";
+import { EmptyState } from "@/components/ui/empty-state";
 import Link from "next/link";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { appUserPath } from "@/components/app-users/paths";
@@ -32,7 +34,7 @@ function columns(projectId: string): Column<Activity>[] {
             View user
           </Link>
         ) : (
-          <span className="text-zinc-400">—</span>
+          <span className="text-zinc-500">—</span>
         ),
     },
   ];
@@ -56,7 +58,11 @@ export function ActivityFeed({ projectId }: { projectId: string }) {
             rows={feed.data.items}
             rowKey={(a) => a.id}
             stale={feed.isPlaceholderData}
-            empty="No activity yet."
+            empty={
+              <EmptyState href={projectPath(projectId, "campaign")} action="Start with the set-up on the Campaign page">
+                No activity yet. New app users, referrals and rewards show up here as they happen.
+              </EmptyState>
+            }
           />
           <Pagination
             label="Activity"

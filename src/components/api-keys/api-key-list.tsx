@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ErrorMessage } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -27,12 +28,22 @@ export function ApiKeyList({ keys, currentUserId, onDeleted }: { keys: ApiKey[];
       },
     }),
   );
-  if (!keys.length) return <p className="text-sm text-zinc-500">No API keys yet.</p>;
+  if (!keys.length) {
+    return (
+      <p className="text-sm text-zinc-500">
+        No API keys yet. Create one below for your backend: it calls the REST API with it (see the{" "}
+        <Link href="/dashboard/api-reference" className="font-medium text-brand-700 hover:underline">
+          API reference
+        </Link>
+        ).
+      </p>
+    );
+  }
   const now = Date.now();
   return (
     <div className="space-y-3">
       {remove.isError && <ErrorMessage>{toFormErrors(remove.error).message}</ErrorMessage>}
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">API keys</caption>
           <thead className="border-b border-zinc-200 text-xs uppercase tracking-wide text-zinc-500">
@@ -57,7 +68,7 @@ export function ApiKeyList({ keys, currentUserId, onDeleted }: { keys: ApiKey[];
                   <td className="py-2.5 pr-4 whitespace-nowrap">
                     <Badge tone={k.role === "readOnly" ? "neutral" : k.role === "owner" ? "brand" : "blue"}>{ROLE_LABELS[k.role]}</Badge>
                   </td>
-                  <td className="py-2.5 pr-4 text-zinc-600">{k.createdBy ?? <span className="text-zinc-400">unknown</span>}</td>
+                  <td className="py-2.5 pr-4 text-zinc-600">{k.createdBy ?? <span className="text-zinc-500">unknown</span>}</td>
                   <td className="py-2.5 pr-4 whitespace-nowrap text-zinc-600">{formatDateTime(k.createdAt)}</td>
                   <td className="py-2.5 pr-4 whitespace-nowrap text-zinc-600">
                     {expired ? <Badge tone="red">Expired {formatDate(k.expiresAt)}</Badge> : formatDate(k.expiresAt, "Never")}

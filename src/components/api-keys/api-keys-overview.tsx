@@ -17,7 +17,7 @@ function ClientIdentifier({ label, value }: { label: string; value: string }) {
     <div>
       <dt className="text-xs font-medium uppercase tracking-wide text-zinc-500">{label}</dt>
       <dd className="mt-1 flex items-center gap-2">
-        <code className="truncate rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-sm">{value}</code>
+        <code className="min-w-0 truncate rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-sm">{value}</code>
         <CopyButton value={value} label={label} />
       </dd>
     </div>

@@ -100,7 +100,8 @@ export function Markdown({ source, className = "" }: { source: string; className
             );
           case "pre":
             return (
-              <pre key={i} className="overflow-x-auto rounded-md bg-zinc-900 p-3 font-mono text-xs text-zinc-100 dark:bg-zinc-50 dark:text-zinc-900">
+              // Focusable: a keyboard user can scroll a long line sideways.
+              <pre key={i} tabIndex={0} className="overflow-x-auto rounded-md bg-zinc-900 p-3 font-mono text-xs text-zinc-100 dark:bg-zinc-50 dark:text-zinc-900">
                 {block.text}
               </pre>
             );

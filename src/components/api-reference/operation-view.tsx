@@ -95,7 +95,7 @@ function Parameters({ doc, params }: { doc: OpenApiDocument; params: Parameter[]
               <code className="font-mono text-sm font-semibold text-zinc-900">{p.name}</code>
               {p.schema && <TypeLabel schema={p.schema} />}
               <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-600">{p.in}</span>
-              {p.required ? <span className="text-xs font-medium text-red-700">required</span> : <span className="text-xs text-zinc-400">optional</span>}
+              {p.required ? <span className="text-xs font-medium text-red-700">required</span> : <span className="text-xs text-zinc-500">optional</span>}
               {p.deprecated && <span className="text-xs text-amber-700">deprecated</span>}
             </div>
             {(p.description ?? p.schema?.description) && <Markdown source={p.description ?? p.schema?.description ?? ""} className="mt-0.5" />}

@@ -38,7 +38,7 @@ export function Rules({ schema }: { schema: JsonSchema }) {
         <span>
           one of{" "}
           {values.map((v, i) => (
-            <code key={i} className="mr-1 rounded bg-zinc-100 px-1 py-0.5 font-mono text-zinc-800">
+            <code key={i} className="mr-1 inline-block rounded bg-zinc-100 px-1 py-0.5 font-mono break-all text-zinc-800">
               {JSON.stringify(v)}
             </code>
           ))}
@@ -130,7 +130,7 @@ export function PropertyList({ doc, schema, seen = [], depth = 0 }: ViewProps) {
               {required.has(name) ? (
                 <span className="text-xs font-medium text-red-700">required</span>
               ) : (
-                <span className="text-xs text-zinc-400">optional</span>
+                <span className="text-xs text-zinc-500">optional</span>
               )}
               {prop.deprecated && <span className="text-xs text-amber-700">deprecated</span>}
             </div>

@@ -1,5 +1,7 @@
 "use client";
 
+import { projectPath } from "@/components/projects/paths";
+import { EmptyState } from "@/components/ui/empty-state";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ErrorMessage } from "@/components/ui/alert";
@@ -136,7 +138,11 @@ export function AppUsersOverview({ projectId }: { projectId: string }) {
                   ? "No app users on this page."
                   : filtered
                     ? "No app users match."
-                    : "No app users yet. Your backend creates them, or use “New app user”."
+                    : (
+                        <EmptyState href={projectPath(projectId, "campaign")} action="Install the widget or mobile client">
+                          No app users yet. The client library creates them when your users sign in; your backend can create them too, or use “New app user”.
+                        </EmptyState>
+                      )
               }
             />
             <Pagination

@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { DataTable, type Column, type SortState } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import type { RouterOutputs } from "@/lib/trpc-types";
@@ -37,7 +38,7 @@ type AppUsersTableProps = {
   sort: SortState<AppUserSortKey>;
   onSortChange: (sort: SortState<AppUserSortKey>) => void;
   stale: boolean;
-  empty: string;
+  empty: ReactNode;
 };
 
 export function AppUsersTable({ projectId, users, sort, onSortChange, stale, empty }: AppUsersTableProps) {

@@ -31,7 +31,7 @@ function dayStart(day: string, plusDays = 0): string | undefined {
 }
 
 function Target({ entry }: { entry: AuditEntryDto }) {
-  if (!entry.targetType) return <span className="text-zinc-400">—</span>;
+  if (!entry.targetType) return <span className="text-zinc-500">—</span>;
   return (
     <span>
       <span className="text-zinc-500">{entry.targetType}</span> {entry.targetLabel ?? <code className="font-mono text-xs">{entry.targetId}</code>}

@@ -13,9 +13,10 @@ import { safeRedirectPath } from "@/lib/safe-redirect";
 import { useTRPC } from "@/lib/trpc";
 import { MIN_PASSWORD_LENGTH, newPasswordInput } from "@/lib/schemas/password";
 
-const FIELDS = ["email", "password", "name", "organizationName"] as const;
+const FIELDS = ["email", "password", "name", "organizationName", "invitationToken"] as const;
 
-export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
+/** `invitation`: sign up to join that organisation, with the invited address, instead of creating one. */
+export function SignUpForm({ callbackUrl, invitation }: { callbackUrl?: string; invitation?: { token: string; email: string } }) {
   const trpc = useTRPC();
   const router = useRouter();
   const [errors, setErrors] = useState<FormErrors>(noErrors);
@@ -25,7 +26,7 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const email = String(form.get("email") ?? "");
+    const email = invitation?.email ?? String(form.get("email") ?? "");
     const password = String(form.get("password") ?? "");
     setErrors(noErrors);
     // The server checks the same rules; checking here first answers without a round trip.
@@ -39,7 +40,7 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
         email,
         password,
         name: String(form.get("name") ?? "").trim() || null,
-        organizationName: String(form.get("organizationName") ?? ""),
+        ...(invitation ? { invitationToken: invitation.token } : { organizationName: String(form.get("organizationName") ?? "") }),
       });
     } catch (error) {
       setErrors(toFormErrors(error, FIELDS));
@@ -52,14 +53,20 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
       setErrors({ message: "Your account was created, but signing in failed. Sign in to continue.", fields: {} });
       return;
     }
-    router.replace(safeRedirectPath(callbackUrl));
+    router.replace(invitation ? "/dashboard" : safeRedirectPath(callbackUrl));
     router.refresh();
   }
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       <FormField label="E-mail" error={errors.fields.email}>
-        {(p) => <input {...p} name="email" type="email" autoComplete="email" required className={inputClasses} />}
+        {(p) =>
+          invitation ? (
+            <input {...p} name="email" type="email" value={invitation.email} readOnly className={`${inputClasses} bg-zinc-50`} />
+          ) : (
+            <input {...p} name="email" type="email" autoComplete="email" required className={inputClasses} />
+          )
+        }
       </FormField>
       <FormField
         label="Password"
@@ -73,9 +80,11 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
       <FormField label="Your name" optional error={errors.fields.name}>
         {(p) => <input {...p} name="name" autoComplete="name" className={inputClasses} />}
       </FormField>
-      <FormField label="Organisation name" error={errors.fields.organizationName} hint="Your company or team.">
-        {(p) => <input {...p} name="organizationName" autoComplete="organization" required className={inputClasses} />}
-      </FormField>
+      {!invitation && (
+        <FormField label="Organisation name" error={errors.fields.organizationName} hint="Your company or team.">
+          {(p) => <input {...p} name="organizationName" autoComplete="organization" required className={inputClasses} />}
+        </FormField>
+      )}
       <ErrorMessage>{errors.message}</ErrorMessage>
       <Button type="submit" pending={signUp.isPending || signingIn} className="w-full">
         Create account

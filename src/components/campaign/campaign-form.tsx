@@ -30,6 +30,7 @@ import type { RouterOutputs } from "@/lib/trpc-types";
 import { CampaignPreview, type NewUserExperience, type ReferrerExperience } from "./campaign-preview";
 import { ColorField } from "./color-field";
 import { useUnsavedChanges } from "./use-unsaved-changes";
+import { MobileSetup } from "./mobile-setup";
 import { WidgetSetup } from "./widget-setup";
 
 type Campaign = RouterOutputs["campaigns"]["get"];
@@ -88,7 +89,9 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
 const snapshot = (referrer: ReferrerExperience, newUser: NewUserExperience, windowDays: string, matchMinutes: string, model: string) =>
   JSON.stringify([referrer, newUser, windowDays, matchMinutes, model]);
 
-function CampaignEditor({ projectId, campaign, publishableKey, identityVerification }: { projectId: string; campaign: Campaign; publishableKey?: string; identityVerification?: boolean }) {
+type SetupProps = { publishableKey?: string; identityVerification?: boolean; appType?: "Web" | "Mobile" };
+
+function CampaignEditor({ projectId, campaign, publishableKey, identityVerification, appType }: { projectId: string; campaign: Campaign } & SetupProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [referrer, setReferrer] = useState<ReferrerExperience>(campaign.referrerExperience);
@@ -97,7 +100,8 @@ function CampaignEditor({ projectId, campaign, publishableKey, identityVerificat
   const [matchMinutes, setMatchMinutes] = useState(String(campaign.matchWindowMinutes));
   const [attributionModel, setAttributionModel] = useState(campaign.attributionModel);
   // The match window only matters to Mobile projects (deferred deep linking).
-  const mobile = useQuery(trpc.projects.get.queryOptions({ projectId })).data?.appType === "Mobile";
+  const queriedType = useQuery(trpc.projects.get.queryOptions({ projectId })).data?.appType;
+  const mobile = (appType ?? queriedType) === "Mobile";
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [saved, setSaved] = useState(false);
   const permission = usePermission("campaigns.update");
@@ -345,7 +349,11 @@ function CampaignEditor({ projectId, campaign, publishableKey, identityVerificat
         <Card title="Preview" description="The widget itself, as your users will see it. Updates as you edit, before saving.">
           <CampaignPreview referrer={referrer} newUser={newUser} />
         </Card>
-        <WidgetSetup publishableKey={publishableKey} identityVerification={identityVerification} />
+        {mobile ? (
+          <MobileSetup publishableKey={publishableKey} identityVerification={identityVerification} />
+        ) : (
+          <WidgetSetup publishableKey={publishableKey} identityVerification={identityVerification} />
+        )}
       </aside>
     </form>
   );
@@ -353,12 +361,13 @@ function CampaignEditor({ projectId, campaign, publishableKey, identityVerificat
 
 /**
  * `publishableKey`: the project's `pk_` key for the setup snippet (a placeholder is shown without it);
- * `identityVerification`: whether the snippet's userHash is required.
+ * `identityVerification`: whether the snippet's userHash is required; `appType`: Mobile projects get the
+ * mobile client's set-up instead of the widget's.
  */
-export function CampaignForm({ projectId, publishableKey, identityVerification }: { projectId: string; publishableKey?: string; identityVerification?: boolean }) {
+export function CampaignForm({ projectId, ...setup }: { projectId: string } & SetupProps) {
   const trpc = useTRPC();
   const campaign = useQuery(trpc.campaigns.get.queryOptions({ projectId }));
   if (campaign.isPending) return <p className="text-sm text-zinc-500">Loading campaign…</p>;
   if (campaign.isError) return <ErrorMessage>{toFormErrors(campaign.error).message}</ErrorMessage>;
-  return <CampaignEditor projectId={projectId} campaign={campaign.data} publishableKey={publishableKey} identityVerification={identityVerification} />;
+  return <CampaignEditor projectId={projectId} campaign={campaign.data} {...setup} />;
 }

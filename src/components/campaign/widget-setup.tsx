@@ -18,7 +18,13 @@ const userHash = createHmac("sha256", process.env.REFERLOOP_PROJECT_SECRET).upda
 
 const noSubscribe = () => () => {};
 
-function Step({ label, code, copyLabel, children }: { label: string; code: string; copyLabel: string; children?: ReactNode }) {
+/** This dashboard's own origin, which serves the widget and the API; read after hydration (the server does not know it). */
+export function useAppOrigin(): string {
+  return useSyncExternalStore(noSubscribe, () => window.location.origin, () => "https://<your Referloop app>");
+}
+
+/** One numbered step of a set-up: a label, the code to copy, and a note below. */
+export function SetupStep({ label, code, copyLabel, children }: { label: string; code: string; copyLabel: string; children?: ReactNode }) {
   return (
     <div className="space-y-1.5">
       <p className="font-medium text-zinc-800">{label}</p>
@@ -39,29 +45,28 @@ function Step({ label, code, copyLabel, children }: { label: string; code: strin
  * hash a call cannot change or bind a user who already exists.
  */
 export function WidgetSetup({ publishableKey, identityVerification }: { publishableKey?: string; identityVerification?: boolean }) {
-  // This dashboard's own origin serves the widget; read after hydration (the server does not know it).
-  const origin = useSyncExternalStore(noSubscribe, () => window.location.origin, () => "https://<your Referloop app>");
+  const origin = useAppOrigin();
   const scriptTag = `<script src="${origin}/sdk/v1/referloop.js" data-key="${publishableKey ?? KEY_PLACEHOLDER}" async></script>`;
   return (
     <Card title="Install the widget" description="Two lines on your site. Referral links, cookies and the new-user banner work from line 1 on.">
       <div className="space-y-4 text-sm text-zinc-600">
-        <Step label="1. On every page, in the HTML" code={scriptTag} copyLabel="script tag">
+        <SetupStep label="1. On every page, in the HTML" code={scriptTag} copyLabel="script tag">
           {!publishableKey && <p>Replace {KEY_PLACEHOLDER} with the project&apos;s publishable key.</p>}
-        </Step>
-        <Step label="2. In your code, once the user has signed in" code={IDENTIFY} copyLabel="identify call">
+        </SetupStep>
+        <SetupStep label="2. In your code, once the user has signed in" code={IDENTIFY} copyLabel="identify call">
           <p>USER_ID is your own id of the user; USER_HASH proves it is them (step 3).</p>
-        </Step>
-        <Step label="3. On your server, sign the user's id (USER_HASH)" code={USER_HASH_SNIPPET} copyLabel="userHash code">
+        </SetupStep>
+        <SetupStep label="3. On your server, sign the user's id (USER_HASH)" code={USER_HASH_SNIPPET} copyLabel="userHash code">
           <p>
             The project secret stays on your server: hand only the hash to the page.{" "}
             {identityVerification
               ? "Identity verification is on: a call without a valid userHash is refused."
               : "Anyone can copy the publishable key from your page, so a call without a valid userHash may create a new user and read its code and link, but cannot change a user who already exists or bind them to a referral. Turn identity verification on in the project's settings to require it."}
           </p>
-        </Step>
-        <Step label="If identify can run before the script has loaded, put this line before the script tag" code={QUEUE_STUB} copyLabel="queue stub">
+        </SetupStep>
+        <SetupStep label="If identify can run before the script has loaded, put this line before the script tag" code={QUEUE_STUB} copyLabel="queue stub">
           <p>It queues the calls (for example an inline identify in a server-rendered page) until the script runs them.</p>
-        </Step>
+        </SetupStep>
       </div>
     </Card>
   );

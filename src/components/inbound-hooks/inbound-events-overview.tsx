@@ -172,9 +172,9 @@ export function InboundEventsOverview({ projectId }: { projectId: string }) {
                   ),
                 },
                 { id: "environment", header: "Environment", cell: (e) => <Badge tone="blue">{e.environment}</Badge> },
-                { id: "referee", header: "Referee", cell: (e) => (e.refereeId ? <span className="break-all">{e.refereeId}</span> : <span className="text-zinc-400">—</span>) },
+                { id: "referee", header: "Referee", cell: (e) => (e.refereeId ? <span className="break-all">{e.refereeId}</span> : <span className="text-zinc-500">—</span>) },
                 { id: "outcome", header: "Outcome", cell: (e) => <Outcome event={e} /> },
-                { id: "reported", header: "Reported as", cell: (e) => (e.eventName ? <code className="font-mono text-xs">{e.eventName}</code> : <span className="text-zinc-400">—</span>) },
+                { id: "reported", header: "Reported as", cell: (e) => (e.eventName ? <code className="font-mono text-xs">{e.eventName}</code> : <span className="text-zinc-500">—</span>) },
               ]}
             />
             <Pagination

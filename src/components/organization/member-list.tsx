@@ -41,7 +41,7 @@ export function MemberList({ currentUserId }: { currentUserId: string }) {
   return (
     <div className="space-y-3">
       {changeRole.isError && <ErrorMessage>{toFormErrors(changeRole.error).message}</ErrorMessage>}
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Members</caption>
           <thead className="border-b border-zinc-200 text-xs uppercase tracking-wide text-zinc-500">

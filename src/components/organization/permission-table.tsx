@@ -15,7 +15,7 @@ export function PermissionTable() {
           </div>
         ))}
       </dl>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Roles and permissions</caption>
           <thead className="border-b border-zinc-200 text-xs uppercase tracking-wide text-zinc-500">
@@ -32,7 +32,7 @@ export function PermissionTable() {
             {PERMISSION_NAMES.map((name) => (
               <tr key={name}>
                 <th scope="row" className="py-1.5 pr-4 font-normal text-zinc-800">
-                  {PERMISSIONS[name].label} <code className="ml-1 font-mono text-xs text-zinc-400">{name}</code>
+                  {PERMISSIONS[name].label} <code className="ml-1 font-mono text-xs text-zinc-500">{name}</code>
                 </th>
                 {COLUMNS.map((p) => {
                   const yes = (PERMISSIONS[name].roles as readonly Principal[]).includes(p);

@@ -60,7 +60,7 @@ export function AppIconCard({ project }: { project: Project }) {
         {iconUrl && servedHere(iconUrl) ? (
           <img src={iconUrl} alt="Current app icon" width={64} height={64} className="h-16 w-16 rounded-xl border border-zinc-200 object-cover" />
         ) : (
-          <div className="flex h-16 w-16 items-center justify-center rounded-xl border border-dashed border-zinc-300 text-xs text-zinc-400">
+          <div className="flex h-16 w-16 items-center justify-center rounded-xl border border-dashed border-zinc-300 text-xs text-zinc-500">
             {iconUrl ? "External" : "No icon"}
           </div>
         )}

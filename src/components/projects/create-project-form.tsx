@@ -27,6 +27,7 @@ export function CreateProjectForm({ onCreated }: { onCreated: (project: CreatedP
         setAppType("Web");
         onCreated(project);
         await queryClient.invalidateQueries({ queryKey: trpc.projects.list.queryKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.onboarding.get.queryKey() });
       },
       onError: (error) => setErrors(toFormErrors(error, PROJECT_FIELDS)),
     }),

@@ -20,6 +20,8 @@ export function EditProjectForm({ project }: { project: Project }) {
   const [saved, setSaved] = useState(false);
   const permission = usePermission("projects.update");
   const [origins, setOrigins] = useState(project.allowedOrigins.join("\n"));
+  // Mobile apps send no Origin: the web widget's warning does not apply to them.
+  const mobile = project.appType === "Mobile";
   const listed = origins.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
   const suggestion = suggestedOrigin(project.referralRedirectLink, listed);
   const update = useMutation(
@@ -29,6 +31,7 @@ export function EditProjectForm({ project }: { project: Project }) {
         setSaved(true);
         queryClient.setQueryData(trpc.projects.get.queryKey({ projectId: updated.uniqueId }), updated);
         await queryClient.invalidateQueries({ queryKey: trpc.projects.list.queryKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.onboarding.get.queryKey() });
       },
       onError: (error) => {
         setSaved(false);
@@ -72,9 +75,9 @@ export function EditProjectForm({ project }: { project: Project }) {
             />
           )}
         </FormField>
-        {(listed.length === 0 || suggestion) && (
+        {((listed.length === 0 && !mobile) || suggestion) && (
           <div role="note" className="space-y-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            {listed.length === 0 && <p>No browser origin is allowed: the web widget cannot work on any site until you add your site&apos;s origin.</p>}
+            {listed.length === 0 && !mobile && <p>No browser origin is allowed: the web widget cannot work on any site until you add your site&apos;s origin.</p>}
             {suggestion && (
               <div className="flex flex-wrap items-center gap-2">
                 <span>

@@ -17,10 +17,18 @@ export function ProjectList() {
   if (projects.isPending) return <p className="text-sm text-zinc-500">Loading projects…</p>;
   if (projects.isError) return <ErrorMessage>{toFormErrors(projects.error).message}</ErrorMessage>;
   if (!projects.data.length) {
-    return <p className="text-sm text-zinc-500">No projects yet. Create your first one below.</p>;
+    return (
+      <p className="text-sm text-zinc-500">
+        No projects yet.{" "}
+        <a href="#create-project" className="font-medium text-brand-700 hover:underline">
+          Create your first one below
+        </a>
+        : one per web or mobile app.
+      </p>
+    );
   }
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Projects</caption>
         <thead className="border-b border-zinc-200 text-xs uppercase tracking-wide text-zinc-500">

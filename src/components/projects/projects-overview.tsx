@@ -28,7 +28,7 @@ export function ProjectsOverview() {
       <Card title="Your projects">
         <ProjectList />
       </Card>
-      <Card title="Create a project" description="A project is one web or mobile app with its own referral campaign.">
+      <Card id="create-project" title="Create a project" description="A project is one web or mobile app with its own referral campaign.">
         <div className="max-w-xl">{create.allowed ? <CreateProjectForm onCreated={setCreated} /> : <PermissionNote reason={create.reason} />}</div>
       </Card>
     </div>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { AppUserLink } from "@/components/app-users/app-user-link";
 import { referralPath } from "@/components/deliveries/paths";
 import { DataTable, type Column } from "@/components/ui/data-table";
@@ -12,7 +13,7 @@ export const REFERRAL_STATUSES = ["Pending", "Completed", "Failed"] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 
 export function FailureReason({ reason }: { reason: string | null }) {
-  if (!reason) return <span className="text-zinc-400">—</span>;
+  if (!reason) return <span className="text-zinc-500">—</span>;
   return (
     <span className="block max-w-64">
       <span className="text-zinc-800">{rewardReasonText(reason)}</span>
@@ -38,7 +39,7 @@ function columns(projectId: string, hide: readonly string[]): Column<Referral>[]
       header: "Referee",
       cell: (r) =>
         r.refereeId === null ? (
-          <span className="text-zinc-400" title="Tracked by the client library before the visitor signed in">
+          <span className="text-zinc-500" title="Tracked by the client library before the visitor signed in">
             not known yet
           </span>
         ) : (
@@ -46,7 +47,7 @@ function columns(projectId: string, hide: readonly string[]): Column<Referral>[]
         ),
     },
     { id: "code", header: "Code", cell: (r) => <code className="font-mono text-xs">{r.referralCode}</code> },
-    { id: "event", header: "Reward event", cell: (r) => r.rewardEventName ?? <span className="text-zinc-400">any</span> },
+    { id: "event", header: "Reward event", cell: (r) => r.rewardEventName ?? <span className="text-zinc-500">any</span> },
     { id: "status", header: "Status", cell: (r) => <StatusBadge status={r.status} /> },
     { id: "reason", header: "Failure reason", cell: (r) => <FailureReason reason={r.failureReason} /> },
     { id: "created", header: "Created", cell: (r) => <DateTime iso={r.createdAt} /> },
@@ -62,7 +63,7 @@ type ReferralTableProps = {
   /** Column ids to leave out, e.g. "referrer" on the referrer's own page. */
   hide?: readonly ("referrer" | "referee")[];
   stale?: boolean;
-  empty: string;
+  empty: ReactNode;
 };
 
 export function ReferralTable({ projectId, caption, referrals, hide = [], stale, empty }: ReferralTableProps) {

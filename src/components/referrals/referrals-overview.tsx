@@ -1,5 +1,7 @@
 "use client";
 
+import { projectPath } from "@/components/projects/paths";
+import { EmptyState } from "@/components/ui/empty-state";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ExportButton, exportUrl } from "@/components/exports/export-button";
 import { ErrorMessage } from "@/components/ui/alert";
@@ -46,7 +48,15 @@ export function ReferralsOverview({ projectId }: { projectId: string }) {
             caption="Referrals"
             referrals={referrals.data.items}
             stale={referrals.isPlaceholderData}
-            empty={status === "all" ? "No referrals tracked yet." : `No ${status.toLowerCase()} referrals.`}
+            empty={
+              status === "all" ? (
+                <EmptyState href={projectPath(projectId, "campaign")} action="Set up the widget or mobile client">
+                  No referrals tracked yet. They appear when someone arrives through a user&apos;s referral link, or when your backend calls referrals/track.
+                </EmptyState>
+              ) : (
+                `No ${status.toLowerCase()} referrals.`
+              )
+            }
           />
           <Pagination
             label="Referrals"

@@ -7,13 +7,15 @@ type CardProps = {
   tone?: "default" | "danger";
   children?: ReactNode;
   className?: string;
+  /** For links to this panel (`#id`). */
+  id?: string;
 };
 
 /** A titled panel; the title is a heading so sections can be found by role. */
-export function Card({ title, description, actions, tone = "default", children, className = "" }: CardProps) {
+export function Card({ title, description, actions, tone = "default", children, className = "", id }: CardProps) {
   const border = tone === "danger" ? "border-red-200" : "border-zinc-200";
   return (
-    <section className={`rounded-lg border ${border} bg-white shadow-sm ${className}`}>
+    <section id={id} className={`scroll-mt-4 rounded-lg border ${border} bg-white shadow-sm ${className}`}>
       {(title || actions) && (
         <header className="flex items-start justify-between gap-4 border-b border-zinc-100 px-5 py-4">
           <div>

@@ -52,7 +52,9 @@ export function DataTable<T, K extends string = string>({
   stale,
 }: DataTableProps<T, K>) {
   return (
-    <div className="overflow-x-auto">
+    // relative: the scroll box contains the sr-only (absolutely placed) header texts too, which would
+    // otherwise widen the page on a phone.
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm" aria-busy={stale || undefined}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-zinc-200 text-xs uppercase tracking-wide text-zinc-500">

@@ -8,7 +8,7 @@ const full = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "l
  * `seconds` for logs, where attempts a few seconds apart must be told apart.
  */
 export function DateTime({ iso, empty = "—", seconds = false }: { iso: string | null | undefined; empty?: string; seconds?: boolean }) {
-  if (!iso) return <span className="text-zinc-400">{empty}</span>;
+  if (!iso) return <span className="text-zinc-500">{empty}</span>;
   const value = new Date(iso);
   return (
     <time dateTime={iso} title={full.format(value)} className="block whitespace-nowrap leading-tight">

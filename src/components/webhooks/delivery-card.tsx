@@ -15,14 +15,14 @@ import type { RetryProgress } from "./use-retry-tracker";
 
 /** The failure reason, and the receiver's answer behind a toggle (it can be a whole HTML page). */
 function Details({ log }: { log: DeliveryLog }) {
-  if (!log.error && !log.responseExcerpt) return <span className="text-zinc-400">—</span>;
+  if (!log.error && !log.responseExcerpt) return <span className="text-zinc-500">—</span>;
   return (
     <div className="max-w-72 space-y-1 text-xs">
       {log.error && <p className="line-clamp-3 break-words text-red-800" title={log.error}>{log.error}</p>}
       {log.responseExcerpt && (
         <details>
           <summary className="cursor-pointer text-zinc-600 hover:text-zinc-900">Response body</summary>
-          <pre className="mt-1 max-h-48 overflow-auto rounded bg-zinc-100 p-2 font-mono text-[11px] whitespace-pre-wrap break-all text-zinc-800">
+          <pre tabIndex={0} className="mt-1 max-h-48 overflow-auto rounded bg-zinc-100 p-2 font-mono text-[11px] whitespace-pre-wrap break-all text-zinc-800">
             {log.responseExcerpt}
           </pre>
         </details>
@@ -91,7 +91,7 @@ export function DeliveryCard({ projectId, group, progress, onRetry }: DeliveryCa
     { id: "attempt", header: "Attempt", align: "right", cell: (l) => `#${l.attemptNumber}` },
     { id: "time", header: "Time", cell: (l) => <DateTime iso={l.timestamp} seconds /> },
     { id: "event", header: "Event", cell: (l) => <code className="font-mono text-xs">{l.eventType}</code> },
-    { id: "http", header: "HTTP status", align: "right", cell: (l) => l.httpStatus ?? <span className="text-zinc-400">none</span> },
+    { id: "http", header: "HTTP status", align: "right", cell: (l) => l.httpStatus ?? <span className="text-zinc-500">none</span> },
     { id: "ms", header: "Response time", align: "right", className: "whitespace-nowrap", cell: (l) => `${l.responseTimeMs.toLocaleString("en-GB")} ms` },
     { id: "result", header: "Result", cell: (l) => (l.success ? <Badge tone="green">Success</Badge> : <Badge tone="red">Failed</Badge>) },
     { id: "details", header: "Error / response", cell: (l) => <Details log={l} /> },

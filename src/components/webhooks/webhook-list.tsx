@@ -104,7 +104,7 @@ export function WebhookList({ projectId, webhooks, onEdit, onDeleted }: WebhookL
       <PermissionNote reason={write.reason} />
       {toggle.isError && <ErrorMessage>{toFormErrors(toggle.error).message}</ErrorMessage>}
       {remove.isError && <ErrorMessage>{toFormErrors(remove.error).message}</ErrorMessage>}
-      <DataTable caption="Webhooks" columns={columns} rows={webhooks} rowKey={(w) => w.id} empty="No webhooks yet. Create one below." />
+      <DataTable caption="Webhooks" columns={columns} rows={webhooks} rowKey={(w) => w.id} empty="No webhooks yet. Create one below to have each granted reward sent to your backend; send a test event to check it." />
     </div>
   );
 }

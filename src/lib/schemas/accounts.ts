@@ -20,15 +20,28 @@ export const SIGN_IN_REFUSED = "TooManyAttempts";
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ error: "must be an e-mail address" }).max(EMAIL_MAX_LENGTH));
 export const organizationNameSchema = requiredText(ORGANIZATION_NAME_MAX_LENGTH);
 
-/** Async (the common-password list loads on first use): parse with parseAsync/safeParseAsync. */
+/** A token from an e-mailed link (verification, password reset, invitation). */
+export const linkTokenSchema = z.string().trim().min(16).max(200);
+
+/**
+ * Async (the common-password list loads on first use): parse with parseAsync/safeParseAsync. With an
+ * `invitationToken` (from the invitation's e-mailed link) the account joins that organisation instead
+ * of creating one, so `organizationName` is required only without it.
+ */
 export const signUpBody = z
   .object({
     email: emailSchema,
     password: passwordSchema,
     name: z.string().trim().max(PERSON_NAME_MAX_LENGTH).nullish(),
-    organizationName: organizationNameSchema,
+    organizationName: organizationNameSchema.optional(),
+    invitationToken: linkTokenSchema.optional(),
   })
-  .superRefine(passwordNotEmail);
+  .superRefine(passwordNotEmail)
+  .superRefine((input, ctx) => {
+    if (!input.invitationToken && input.organizationName === undefined) {
+      ctx.addIssue({ code: "custom", path: ["organizationName"], message: "is required" });
+    }
+  });
 export type SignUpInput = z.output<typeof signUpBody>;
 
 export const organizationBody = z.object({ name: organizationNameSchema });
@@ -41,8 +54,6 @@ export const changeMemberRoleBody = z.object({ userId: idInput(), role: memberRo
  */
 export const removeMemberBody = z.object({ userId: idInput(), revokeApiKeyIds: z.array(idInput()).max(1000) });
 
-/** A token from an e-mailed link (verification, password reset, invitation). */
-export const linkTokenSchema = z.string().trim().min(16).max(200);
 export const linkTokenInput = z.object({ token: linkTokenSchema });
 
 /** Async (the password policy): parse with parseAsync. The e-mail rule is checked against the account. */

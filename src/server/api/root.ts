@@ -8,6 +8,7 @@ import { deliveriesRouter } from "./routers/deliveries/router";
 import { inboundHooksRouter } from "./routers/inbound-hooks/router";
 import { exportsRouter } from "./routers/exports/router";
 import { invitationsRouter } from "./routers/invitations/router";
+import { onboardingRouter } from "./routers/onboarding/router";
 import { organizationsRouter } from "./routers/organizations/router";
 import { projectsRouter } from "./routers/projects/router";
 import { referralsRouter } from "./routers/referrals/router";
@@ -33,6 +34,7 @@ export const appRouter = router({
   inboundHooks: inboundHooksRouter,
   exports: exportsRouter,
   sdk: sdkRouter,
+  onboarding: onboardingRouter,
 });
 
 export type AppRouter = typeof appRouter;

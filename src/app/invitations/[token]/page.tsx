@@ -51,7 +51,7 @@ export default async function InvitationPage({ params }: Props) {
           <Link href={`/sign-in?callbackUrl=${encodeURIComponent(here)}`} className={buttonClasses("primary", "md", "w-full")}>
             Sign in to accept
           </Link>
-          <Link href={`/sign-up?callbackUrl=${encodeURIComponent(here)}`} className={buttonClasses("secondary", "md", "w-full")}>
+          <Link href={`/sign-up?invitation=${encodeURIComponent(token)}`} className={buttonClasses("secondary", "md", "w-full")}>
             Create an account
           </Link>
         </div>

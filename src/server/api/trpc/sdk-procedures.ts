@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { PROJECT_KEY_HEADER, PROJECT_SECRET_HEADER } from "@/lib/schemas/sdk";
 import { authenticateProjectKey, type ProjectKeyKind, type SdkProject } from "@/server/domain/projects/authenticate-project-key";
 import { PUBLISHABLE_PREFIX, SECRET_PREFIX } from "@/server/domain/projects/project-keys";
+import { recordFirstSdkCall } from "@/server/domain/projects/record-first-sdk-call";
 import { limitSdkRequest } from "./rate-limits";
 import { SDK_EXPOSED_HEADERS } from "@/server/api/rest/sdk-cors";
 import { publicProcedure } from "./procedures";
@@ -60,6 +61,8 @@ function sdkKind(credential: "projectKey" | "projectSecret") {
     const sdk: SdkCaller = { project: found.project, key: found.kind, origin };
     // Counted per key and client address once the key is known, before any work.
     await limitSdkRequest(ctx, { projectKey: `${sdk.project.id}:${sdk.key}`, organizationId: sdk.project.organizationId });
+    // The widget's or mobile client's endpoints: the onboarding checklist's "installed" step.
+    if (credential === "projectKey") await recordFirstSdkCall(ctx.db, sdk.project.id);
     return next({ ctx: { sdk } });
   });
 }

@@ -3,7 +3,10 @@ import type { SessionToken } from "@/server/api/trpc/context";
 import type { TestDb } from "@/test/db";
 import { callerFor } from "@/test/sessions";
 import type { SmtpTestServer } from "@/test/smtp";
-import { APP_URL, signUpForTest, withDbAndMail } from "@/test/accounts";
+import type { TRPCError } from "@trpc/server";
+import { problemFromError } from "@/server/http/problem";
+import { APP_URL, signUpForTest, TEST_PASSWORD, withDbAndMail } from "@/test/accounts";
+import { signInForTest } from "@/test/sessions";
 
 /*
  * Invitations and e-mail verification end to end: every link is taken from the e-mail a real SMTP
@@ -134,6 +137,38 @@ describe("invitations", () => {
     await expect(ownerCaller.invitations.revoke({ id: pending[0]!.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await t.db.membership.count({ where: { organizationId: owner.organizationId } })).toBe(1);
     await expect((await as(null)).invitations.get({ token: "inv_" + "x".repeat(43) })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("an invited person signs up from the link without an organisation of their own: verified, joined, the link used up", async () => {
+    const owner = await account("owner5@acme.example");
+    await (await as(owner.session)).invitations.create({ email: "hal@example.com", role: "member" });
+    const token = invitationToken(await linkTo("hal@example.com", /invited you/));
+    const anonymous = await as(null);
+
+    // Another address, a made-up token: nothing is created.
+    const wrong = anonymous.accounts.signUp({ email: "ivy@example.com", password: TEST_PASSWORD, invitationToken: token });
+    await expect(wrong).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect(problemFromError((await wrong.catch((e: unknown) => e)) as TRPCError).errors).toEqual([
+      { field: "email", rule: "invitation", message: "must be the invited address, hal@example.com" },
+    ]);
+    await expect(anonymous.accounts.signUp({ email: "hal@example.com", password: TEST_PASSWORD, invitationToken: "inv_" + "x".repeat(43) })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    // Without a token the organisation's name is required, as before.
+    const unnamed = anonymous.accounts.signUp({ email: "hal@example.com", password: TEST_PASSWORD });
+    expect(problemFromError((await unnamed.catch((e: unknown) => e)) as TRPCError).errors).toEqual([{ field: "organizationName", rule: "custom", message: "is required" }]);
+    expect(await t.db.user.count({ where: { email: { in: ["hal@example.com", "ivy@example.com"] } } })).toBe(0);
+
+    const created = await anonymous.accounts.signUp({ email: "Hal@Example.com", password: TEST_PASSWORD, name: "Hal", invitationToken: token });
+    expect(created).toMatchObject({ organizationId: owner.organizationId, verificationSent: false });
+    const hal = await signInForTest(t.db, "hal@example.com", TEST_PASSWORD);
+    expect(await (await as(hal)).accounts.me()).toMatchObject({ emailVerified: true, activeOrganizationId: owner.organizationId, role: "member" });
+    expect((await (await as(hal)).accounts.me()).organizations).toHaveLength(1);
+    expect(await t.db.organization.count({ where: { memberships: { some: { userId: created.userId } } } })).toBe(1);
+    expect((await anonymous.invitations.get({ token })).state).toBe("accepted");
+    expect(await t.db.auditEntry.count({ where: { organizationId: owner.organizationId, action: "invitation.accept", actorId: created.userId } })).toBe(1);
+    // No verification e-mail: the invitation's link proved the address.
+    expect(smtp.received.filter((m) => m.envelopeTo.includes("hal@example.com") && /Verify/.test(m.mail.subject ?? ""))).toEqual([]);
+    // The link is spent: a second sign-up with it (another address) creates nothing.
+    await expect(anonymous.accounts.signUp({ email: "ivy@example.com", password: TEST_PASSWORD, invitationToken: token })).rejects.toMatchObject({ code: "CONFLICT" });
   });
 
   it("two acceptances at once make one membership", async () => {

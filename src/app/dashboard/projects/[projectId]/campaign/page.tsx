@@ -9,5 +9,5 @@ export default async function CampaignPage({ params }: { params: Promise<{ proje
   // The setup snippet's key and whether userHash is required. A project that is not found shows the
   // form's own error; the snippet then keeps its placeholder.
   const project = await (await serverCaller()).projects.get({ projectId }).catch(() => null);
-  return <CampaignForm projectId={projectId} publishableKey={project?.publishableKey} identityVerification={project?.identityVerification} />;
+  return <CampaignForm projectId={projectId} publishableKey={project?.publishableKey} identityVerification={project?.identityVerification} appType={project?.appType} />;
 }

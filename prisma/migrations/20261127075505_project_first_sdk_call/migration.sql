@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Project" ADD COLUMN     "firstSdkCallAt" TIMESTAMP(3);

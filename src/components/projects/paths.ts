@@ -1,0 +1,17 @@
+/** The project's pages, by section: one place that knows the URLs (the tabs in the project layout match). */
+const SECTIONS = {
+  settings: "",
+  users: "users",
+  referrals: "referrals",
+  campaign: "campaign",
+  webhooks: "webhooks",
+  inboundEvents: "inbound-events",
+  activity: "activity",
+} as const;
+
+export type ProjectSection = keyof typeof SECTIONS;
+
+export function projectPath(projectId: string, section: ProjectSection): string {
+  const segment = SECTIONS[section];
+  return `/dashboard/projects/${encodeURIComponent(projectId)}${segment ? `/${segment}` : ""}`;
+}

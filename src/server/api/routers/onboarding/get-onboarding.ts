@@ -1,0 +1,9 @@
+import { z } from "zod";
+import { protectedProcedure } from "@/server/api/trpc/procedures";
+import { getOnboarding } from "@/server/domain/onboarding/get-onboarding";
+
+/** The dashboard's set-up checklist (no REST operation: it describes the dashboard's own walk). */
+export const getOnboardingProcedure = protectedProcedure
+  .meta({ permission: "projects.read" })
+  .input(z.void())
+  .query(({ ctx }) => getOnboarding(ctx.db, ctx.organizationId));
