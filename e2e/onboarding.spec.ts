@@ -74,7 +74,7 @@ test("a Mobile project's checklist and campaign page show the mobile set-up, not
   await page.goto("/dashboard");
   await expect(step(page, "Install the mobile client")).toBeVisible();
   await expect(step(page, "Install the widget")).toHaveCount(0);
-  await page.getByRole("link", { name: "Open Mobile app" }).click();
+  await page.getByRole("table", { name: "Projects" }).getByRole("link", { name: "Mobile app", exact: true }).click();
   // No web-only warning in the settings.
   await expect(page.getByText("the web widget cannot work")).toHaveCount(0);
   await page.getByRole("navigation", { name: "Project sections" }).getByRole("link", { name: "Campaign", exact: true }).click();

@@ -14,7 +14,8 @@ import { CreateApiKeyForm, type CreatedApiKey } from "./create-api-key-form";
 
 function ClientIdentifier({ label, value }: { label: string; value: string }) {
   return (
-    <div>
+    // min-w-0: on a phone the id is cut short (truncate) instead of widening the page.
+    <div className="min-w-0">
       <dt className="text-xs font-medium uppercase tracking-wide text-zinc-500">{label}</dt>
       <dd className="mt-1 flex items-center gap-2">
         <code className="min-w-0 truncate rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-sm">{value}</code>
@@ -37,7 +38,7 @@ export function ApiKeysOverview() {
       {list.isError && <ErrorMessage>{toFormErrors(list.error).message}</ErrorMessage>}
       {list.data && (
         <Card title="Client credentials" description="Identify your organisation to the service.">
-          <dl className="grid gap-4 sm:grid-cols-2">
+          <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <ClientIdentifier label="Client ID" value={list.data.clientId} />
             <ClientIdentifier label="Client unique ID" value={list.data.clientUniqueId} />
           </dl>
