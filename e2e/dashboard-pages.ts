@@ -23,7 +23,7 @@ export async function startOkReceiver() {
   };
 }
 
-export type SeededProject = { projectId: string; publishableKey: string; secret: string; apiKey: string; webhookId: string; referrerId: string };
+export type SeededProject = { projectId: string; publishableKey: string; secret: string; apiKey: string; webhookId: string; referrerId: string; trackingId: string };
 
 /** Creates a project in the dashboard (its secret read once) and returns its id and secret. */
 export async function createProjectWithSecret(page: Page, { name = "Shop", redirectLink = "" } = {}) {
@@ -53,7 +53,7 @@ export async function seedProject(page: Page, request: APIRequestContext, webhoo
   await api.post("/referrals/reward", { referralTrackingId: tracked.referralTrackingId, eventName: "first_purchase" });
   const init = await request.post("/api/v1/sdk/init-app-user", { headers: { "X-Service-ProjectSecret": project.publishableKey }, data: { userId: "carol" } });
   expect(init.status(), await init.text()).toBe(200);
-  return { projectId, publishableKey: project.publishableKey, secret, apiKey, webhookId: webhook.id, referrerId: alice.uniqueId };
+  return { projectId, publishableKey: project.publishableKey, secret, apiKey, webhookId: webhook.id, referrerId: alice.uniqueId, trackingId: tracked.referralTrackingId };
 }
 
 /** Every page of the dashboard, with the seeded project's sections. */
@@ -71,9 +71,11 @@ export function dashboardPages(seed: SeededProject): string[] {
     `${project}/users/lookup`,
     `${project}/users/${seed.referrerId}`,
     `${project}/referrals`,
+    `${project}/referrals/${seed.trackingId}`,
     `${project}/campaign`,
     `${project}/webhooks`,
     `${project}/webhooks/${seed.webhookId}`,
+    `${project}/deliveries`,
     `${project}/inbound-events`,
     `${project}/activity`,
   ];

@@ -46,7 +46,7 @@ function columns(projectId: string, hide: readonly string[]): Column<Delivery>[]
             {d.trackingId.slice(0, 8)}…
           </Link>
         ) : (
-          <span className="text-zinc-400">—</span>
+          <span className="text-zinc-500">—</span>
         ),
     },
     {
@@ -60,7 +60,7 @@ function columns(projectId: string, hide: readonly string[]): Column<Delivery>[]
             {d.refereeId ? <AppUserLink projectId={projectId} clientProvidedId={d.refereeId} uniqueId={d.refereeUniqueId ?? undefined} /> : "—"}
           </span>
         ) : (
-          <span className="text-zinc-400">—</span>
+          <span className="text-zinc-500">—</span>
         ),
     },
     {
@@ -73,7 +73,7 @@ function columns(projectId: string, hide: readonly string[]): Column<Delivery>[]
       ),
     },
     { id: "attempts", header: "Attempts", align: "right", cell: (d) => d.attempts },
-    { id: "http", header: "Last HTTP", align: "right", cell: (d) => d.lastHttpStatus ?? <span className="text-zinc-400">none</span> },
+    { id: "http", header: "Last HTTP", align: "right", cell: (d) => d.lastHttpStatus ?? <span className="text-zinc-500">none</span> },
     { id: "last", header: "Last attempt", cell: (d) => <DateTime iso={d.lastAttemptAt} seconds /> },
     { id: "next", header: "Next attempt", cell: (d) => <DateTime iso={d.nextAttemptAt} seconds /> },
     { id: "retry", header: "Retry", cell: (d) => <RetryDeliveryButton projectId={projectId} delivery={d} size="sm" /> },
