@@ -67,6 +67,7 @@ export function dashboardPages(seed: SeededProject): string[] {
     "/dashboard/account",
     "/dashboard/api-reference",
     project,
+    `${project}/settings`,
     `${project}/users`,
     `${project}/users/lookup`,
     `${project}/users/${seed.referrerId}`,

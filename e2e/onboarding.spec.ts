@@ -30,7 +30,7 @@ test("the checklist ticks itself as a Web project goes live, each open step link
 
     // The redirect link, set where the step's link leads.
     await step(page, "Set the referral redirect link").getByRole("link", { name: "Open the project's settings" }).click();
-    await expect(page).toHaveURL(new RegExp(`/dashboard/projects/${projectId}`));
+    await expect(page).toHaveURL(new RegExp(`/dashboard/projects/${projectId}/settings$`));
     await page.getByLabel("Referral redirect link").fill("https://shop.example.com/join");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Saved.")).toBeVisible();
@@ -76,6 +76,8 @@ test("a Mobile project's checklist and campaign page show the mobile set-up, not
   await expect(step(page, "Install the widget")).toHaveCount(0);
   await page.getByRole("table", { name: "Projects" }).getByRole("link", { name: "Mobile app", exact: true }).click();
   // No web-only warning in the settings.
+  await page.getByRole("navigation", { name: "Project sections" }).getByRole("link", { name: "Settings", exact: true }).click();
+  await expect(page.getByLabel("Allowed origins")).toBeVisible();
   await expect(page.getByText("the web widget cannot work")).toHaveCount(0);
   await page.getByRole("navigation", { name: "Project sections" }).getByRole("link", { name: "Campaign", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Install the mobile client" })).toBeVisible();

@@ -1,10 +1,12 @@
 /** The project's pages, by section: one place that knows the URLs (the tabs in the project layout match). */
 const SECTIONS = {
-  settings: "",
+  overview: "",
+  settings: "settings",
   users: "users",
   referrals: "referrals",
   campaign: "campaign",
   webhooks: "webhooks",
+  deliveries: "deliveries",
   inboundEvents: "inbound-events",
   activity: "activity",
 } as const;
