@@ -8,6 +8,7 @@
  */
 import { getConfigOrExit, warnAboutRelaxations } from "@/server/config";
 import { startClickPurge, stopClickPurge } from "@/server/jobs/click-purge";
+import { startHoldRelease, stopHoldRelease } from "@/server/jobs/hold-release";
 import { startDeliveryWorker, stopDeliveryWorker } from "@/server/jobs/delivery-worker";
 import { flushLogs, logger } from "@/server/observability/logger";
 
@@ -16,10 +17,11 @@ warnAboutRelaxations(getConfigOrExit());
 await startDeliveryWorker();
 // Also purges expired landing-page clicks, unless Inngest's cron does.
 startClickPurge();
+startHoldRelease();
 logger().info("delivery worker started");
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {
-    void Promise.all([stopDeliveryWorker(), stopClickPurge()]).finally(() => {
+    void Promise.all([stopDeliveryWorker(), stopClickPurge(), stopHoldRelease()]).finally(() => {
       flushLogs();
       process.exit(0);
     });

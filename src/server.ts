@@ -2,7 +2,7 @@
  * The front door: `npm run dev` and `npm start` both run this file. It owns the Node HTTP server:
  * the REST API, the client-library endpoints, the OpenAPI document, the widget's files, the hosted
  * landing pages (and their click beacon), the operator's endpoints and the inbound provider hooks are answered from their handlers (src/server/http/front-door.ts), everything
- * else by Next.js's request handler. It starts and stops the delivery worker and the click purge, and
+ * else by Next.js's request handler. It starts and stops the delivery worker, the click purge and the release of ended reward holds, and
  * on PostgreSQL can run several processes sharing the port (REFERLOOP_WORKERS).
  *
  *   npm start -- [--port 3000] [--hostname 0.0.0.0]     (PORT and HOSTNAME otherwise)
@@ -26,6 +26,7 @@ import { inboundHookRoute } from "@/server/http/inbound-hooks/answer-inbound-hoo
 import { operatorRoutes } from "@/server/http/operator-routes";
 import { serveWidget, WIDGET_PREFIX } from "@/server/http/widget-files";
 import { startClickPurge, stopClickPurge } from "@/server/jobs/click-purge";
+import { startHoldRelease, stopHoldRelease } from "@/server/jobs/hold-release";
 import { deliveryWorkerSlotsInUse, startDeliveryWorker, stopDeliveryWorker } from "@/server/jobs/delivery-worker";
 import { flushLogs, logger } from "@/server/observability/logger";
 import { metricsText, registerRuntimeGauges } from "@/server/observability/metrics";
@@ -56,6 +57,7 @@ async function serve(config: Config): Promise<void> {
   const [migrations] = await Promise.all([migrationNames(), app.prepare()]);
   await startDeliveryWorker();
   startClickPurge();
+  startHoldRelease();
   registerRuntimeGauges({
     dueDeliveries: () => countDueDeliveries(services.db),
     workerSlotsInUse: deliveryWorkerSlotsInUse,
@@ -99,7 +101,7 @@ async function serve(config: Config): Promise<void> {
     clearInterval(idle);
     clearTimeout(timer);
     // After the requests: a reward answered during the wait may have handed its deliveries to the worker.
-    await Promise.all([stopDeliveryWorker(), stopClickPurge()]).catch((error: unknown) => log.error({ err: error }, "stopping the background work failed"));
+    await Promise.all([stopDeliveryWorker(), stopClickPurge(), stopHoldRelease()]).catch((error: unknown) => log.error({ err: error }, "stopping the background work failed"));
     log.info("stopped");
     flushLogs();
     process.exit(0);

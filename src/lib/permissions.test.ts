@@ -38,6 +38,7 @@ describe("the permission table", () => {
       "appUsers.read",
       "campaigns.read",
       "referrals.read",
+      "reviews.read",
       "webhooks.read",
       "deliveries.retry",
       "inboundHooks.read",

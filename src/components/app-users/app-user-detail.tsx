@@ -13,6 +13,7 @@ import { useTRPC } from "@/lib/trpc";
 import { AppUserLink } from "./app-user-link";
 import type { AppUser } from "./app-users-table";
 import { AttributesCard } from "./attributes-card";
+import { DataRightsCard } from "./data-rights-card";
 import { appUsersPath } from "./paths";
 import { ReferralLinkCard } from "./referral-link-card";
 import { UserEventsCard } from "./user-events-card";
@@ -84,6 +85,7 @@ export function AppUserDetail({ projectId, uniqueId }: { projectId: string; uniq
       <UserReferralsCard projectId={projectId} uniqueId={uniqueId} direction="given" />
       <UserReferralsCard projectId={projectId} uniqueId={uniqueId} direction="received" />
       <UserEventsCard projectId={projectId} uniqueId={uniqueId} />
+      <DataRightsCard projectId={projectId} user={user.data} />
     </div>
   );
 }

@@ -22,6 +22,15 @@ export function FailureReason({ reason }: { reason: string | null }) {
   );
 }
 
+/** A party erased at their request: nothing that named them is kept. */
+function Erased() {
+  return (
+    <span className="text-zinc-500 italic" title="This app user was erased; the referral keeps its status">
+      erased
+    </span>
+  );
+}
+
 function columns(projectId: string, hide: readonly string[]): Column<Referral>[] {
   const all: Column<Referral>[] = [
     {
@@ -33,12 +42,19 @@ function columns(projectId: string, hide: readonly string[]): Column<Referral>[]
         </Link>
       ),
     },
-    { id: "referrer", header: "Referrer", cell: (r) => <AppUserLink projectId={projectId} clientProvidedId={r.referrerId} uniqueId={r.referrerUniqueId} /> },
+    {
+      id: "referrer",
+      header: "Referrer",
+      cell: (r) =>
+        r.referrerId === null || r.referrerUniqueId === null ? <Erased /> : <AppUserLink projectId={projectId} clientProvidedId={r.referrerId} uniqueId={r.referrerUniqueId} />,
+    },
     {
       id: "referee",
       header: "Referee",
       cell: (r) =>
-        r.refereeId === null ? (
+        r.refereeErased ? (
+          <Erased />
+        ) : r.refereeId === null ? (
           <span className="text-zinc-500" title="Tracked by the client library before the visitor signed in">
             not known yet
           </span>

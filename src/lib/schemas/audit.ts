@@ -34,6 +34,10 @@ export const AUDIT_ACTION_LABELS = {
   "member.remove": "Removed a member",
   "member.role_change": "Changed a member's role",
   "organization.rename": "Renamed the organisation",
+  "app_user.erase": "Erased an app user",
+  "app_user.export": "Exported an app user's data",
+  "review.approve": "Approved a held reward",
+  "review.deny": "Denied a held reward",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AttributionModel } from "@/generated/prisma/enums";
 import { ATTRIBUTE_KEY_MAX_LENGTH } from "./app-users";
 import { caseInsensitive, jsonNumber } from "./common";
+import { rewardRulesPatchSchema } from "./reward-rules";
 
 export const MODAL_TITLE_MAX_LENGTH = 200;
 export const MODAL_DESCRIPTION_MAX_LENGTH = 500;
@@ -119,6 +120,7 @@ export const updateCampaignBody = z
     attributionModel: caseInsensitive(ATTRIBUTION_MODELS)
       .optional()
       .describe("Which arrival of a referee who arrived more than once may complete: `first` (default) or `last` (any case)."),
+    rewardRules: rewardRulesPatchSchema.optional().describe("Reward protection: caps per referrer, disposable e-mail and same-device rules, a hold. Fields not sent keep their value."),
   })
   .meta({
     title: "UpdateCampaignRequest",

@@ -61,6 +61,30 @@ export const REWARD_REASONS = {
     text: "Not the last arrival: a later arrival of this user holds the referral",
     effect: "the campaign attributes a referee to their last arrival (`attributionModel` `last`) and the referee has a later item that is still Pending: report the event for that item; this one becomes Failed",
   },
+  referrer_cap_reached: {
+    text: "Cap reached: the referrer earned as many rewards as the campaign allows",
+    effect: "the campaign's `rewardRules.maxRewardsPerReferrer` (per UTC day, per UTC month or in all) is reached for this referrer; the item becomes Failed",
+  },
+  disposable_email: {
+    text: "Disposable e-mail: the referee's address is at a disposable-mail domain",
+    effect: "`rewardRules.disposableEmail` is `block` and the referee's `email` attribute is at a disposable-mail domain; the item becomes Failed",
+  },
+  same_device: {
+    text: "Same device: the referee used the referrer's address or device",
+    effect: "`rewardRules.sameDevice` is `block` and the referee's client was seen from an address or device fingerprint the referrer's used within 24 hours of it; the item becomes Failed",
+  },
+  held_for_review: {
+    text: "Held for review: the reward waits in the review queue",
+    effect: "a rule set to `review`, or the campaign's `holdDays`, holds the reward: the item **stays Pending** in the review queue and nothing is delivered until it is approved (or the hold ends); a later report of it answers the same",
+  },
+  denied_in_review: {
+    text: "Denied in review: a person refused the held reward",
+    effect: "the reward was denied in the review queue; the item became Failed",
+  },
+  user_erased: {
+    text: "User erased: a party of the referral was erased",
+    effect: "the referee (or the referrer) of the Pending item was erased at their request; the item became Failed",
+  },
 } as const satisfies Record<string, { text: string; effect: string }>;
 
 export type RewardReason = keyof typeof REWARD_REASONS;

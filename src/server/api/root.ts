@@ -12,6 +12,7 @@ import { onboardingRouter } from "./routers/onboarding/router";
 import { organizationsRouter } from "./routers/organizations/router";
 import { projectsRouter } from "./routers/projects/router";
 import { referralsRouter } from "./routers/referrals/router";
+import { reviewsRouter } from "./routers/reviews/router";
 import { sdkRouter } from "./routers/sdk/router";
 import { statsRouter } from "./routers/stats/router";
 import { webhooksRouter } from "./routers/webhooks/router";
@@ -27,6 +28,7 @@ export const appRouter = router({
   appUsers: appUsersRouter,
   campaigns: campaignsRouter,
   referrals: referralsRouter,
+  reviews: reviewsRouter,
   activity: router({ list: listActivityProcedure }),
   webhooks: webhooksRouter,
   deliveries: deliveriesRouter,

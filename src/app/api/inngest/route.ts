@@ -1,10 +1,11 @@
 import { serve } from "inngest/next";
 import { deliverRewardFunction } from "@/server/jobs/deliver-reward-function";
 import { purgeClicksFunction } from "@/server/jobs/purge-clicks-function";
+import { releaseHoldsFunction } from "@/server/jobs/release-holds-function";
 import { getConfig } from "@/server/config";
 import { inngest } from "@/server/jobs/inngest-client";
 
-const handlers = serve({ client: inngest, functions: [deliverRewardFunction, purgeClicksFunction] });
+const handlers = serve({ client: inngest, functions: [deliverRewardFunction, purgeClicksFunction, releaseHoldsFunction] });
 type Handler = typeof handlers.GET;
 
 // Inngest calls this endpoint to run the delivery function and the click purge's cron. Without Inngest configured the embedded

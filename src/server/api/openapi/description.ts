@@ -13,6 +13,7 @@ import { CLICK_PURGE_INTERVAL_MS } from "@/server/jobs/click-purge";
 import { MAX_CLICK_BODY } from "@/server/http/landing/record-landing-click";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/schemas/common";
 import { REWARD_REASON_CODES } from "@/lib/schemas/referrals";
+import { MAX_HOLD_DAYS, MAX_REWARD_CAP } from "@/lib/schemas/reward-rules";
 import { TEXT_RULES } from "@/lib/schemas/well-formed-text";
 import { IDEMPOTENCY_DOC } from "@/server/api/trpc/idempotency";
 import { INBOUND_IGNORE_REASONS } from "@/lib/schemas/inbound-hooks";
@@ -56,6 +57,7 @@ export const API_TAGS = [
     name: "Inbound hooks",
     description: "Conversions from Stripe and RevenueCat: the project's hook token and URLs, provider secrets, event names, and every event received (see *Inbound conversions* above).",
   },
+  { name: "Reviews", description: "Rewards a campaign rule holds back (`rewardRules`), waiting for a person's decision or the end of a hold." },
   { name: "Activity", description: "The project's activity feed." },
   { name: "Insight", description: "What a project's referral program produces: figures over a range of days, the leaderboard, and CSV exports." },
   {
@@ -137,6 +139,20 @@ Deterministic signals always win over a fingerprint. A fingerprint match needs a
 - The attribution window is ${DEFAULT_ATTRIBUTION_WINDOW_DAYS} days by default (\`attributionWindowDays\` in the campaign, ${MIN_ATTRIBUTION_WINDOW_DAYS} to ${MAX_ATTRIBUTION_WINDOW_DAYS}).
 - Counters: \`totalReferralsGiven\` counts tracked arrivals through the user's link, \`totalReferralsReceived\` the items the user is the referee of (an anonymous arrival counts once its referee is bound); \`successfulReferrals\` counts rewarded referrals. \`referredBy\` is the referrer of the first completed reward.
 - Concurrency: the database enforces one claim per item, one reward per referee and one per pair of users; concurrent calls produce exactly one completion.
+
+## Reward protection: rules, holds and the review queue
+The campaign's \`rewardRules\` (set with the campaign update; all off by default, so the rules above are the whole story until you turn one on):
+- \`maxRewardsPerReferrer\`: \`{ "perDay": n, "perMonth": n, "lifetime": n }\`, each optional, each a whole number from 1 to ${MAX_REWARD_CAP}. Days and months are UTC (a day starts at 00:00 UTC). A reward over a cap is refused: the item fails with \`referrer_cap_reached\`. Caps hold under concurrency: claims for one referrer under a cap count and grant one after another, so N referees rewarded at once never exceed it. An update replaces the caps as a whole (\`{}\` removes them).
+- \`disposableEmail\`: \`off\`, \`review\` or \`block\`, judged on the referee's \`email\` attribute (its domain, or a parent domain, is on the disposable-mail list of the maintained \`mailchecker\` package).
+- \`sameDevice\`: \`off\`, \`review\` or \`block\`. The same device means: the referee's client was seen from the same client address (IPv6 normalised; the address as described under *Clicks*) as their referrer's, or with the same complete device fingerprint (OS, OS version, screen, timezone and locale: partial ones match too many phones of a model), within 24 hours of each other. Seen means an \`init-app-user\` call (the widget or app identifying the user), and for the referee also a landing-page click attributed to them. An address shared by a household or an office matches too, which is why \`review\` exists. Sightings are recorded only while a campaign of the project has the rule on (no addresses are kept for a rule nobody uses), and go when the user is erased.
+- \`holdDays\`: 0 to ${MAX_HOLD_DAYS}. A reward that passes every check waits that many days in review, then completes by itself.
+- \`block\` refuses with the rule's own reason (\`disposable_email\`, \`same_device\`; the item fails). \`review\` or a hold keeps the item \`Pending\` and puts it in the review queue (\`GET /projects/{projectId}/reviews\`): nothing is delivered, and the reward call answers \`rewardClaimed: false\` with \`reason: "held_for_review"\` (so does a repeated report while it waits). A rule set to \`review\` waits for a person, whatever the hold.
+- Approving (\`POST .../reviews/{trackingId}/approve\`) completes the reward exactly as the reward call would have (the eligibility checks as of when it was held, the caps at approval, reward history, counters, webhooks); denying (\`.../deny\`) fails it with \`denied_in_review\`. Both answer like the reward call; an item not in review (decided, never held, final) is a 409, and of concurrent decisions on one item exactly one acts. Owners and members decide; viewers and read-only keys can list. Every decision is in the audit log.
+
+## Data rights: erasing and exporting an app user
+- \`DELETE /projects/{projectId}/users/{uniqueId}\` erases the user (200, empty body): their record, attributes, referral code and link, counters, timeline and sightings go; the client id can be used again for a new user. Tracking items and reward history that named them keep their status and the other party's counters, with the erased party's ids null and \`referrerErased\`/\`refereeErased\` true. A \`Pending\` item of theirs becomes \`Failed\` with \`user_erased\` (as referee nobody can complete it; as referrer nobody would be credited). Stored webhook bodies of their referrals have their client id replaced by \`[erased]\` (a delivery still being retried sends that), as do inbound provider events that named them and the other parties' timeline entries; landing-page clicks attributed to them are deleted. No webhook is sent. The audit log records the erasure by \`uniqueId\` only.
+- \`GET /projects/{projectId}/users/{uniqueId}/export\` answers one JSON document with everything held about the user (see \`AppUserExport\`); each export is audited.
+- **Compatibility.** The reward \`reason\` and the referral's \`failureReason\` gained \`referrer_cap_reached\`, \`disposable_email\`, \`same_device\`, \`held_for_review\`, \`denied_in_review\` and \`user_erased\`. The first four occur only once a campaign turns a rule on; \`user_erased\` only after an erasure. A client that switches over the reason should treat an unknown value as "not claimed" (the enum may grow). Referral records' \`referrerId\` and \`referrerUniqueId\` are null for an erased referrer.
 
 ## Client library (\`/api/v1/sdk\`)
 Four \`POST\` endpoints with JSON bodies and camelCase answers, the same problem+json errors as above (the key is checked before the body: a bad key with a bad body is a 401).

@@ -7,6 +7,8 @@ export const ACTIVITY_TYPES = [
   "reward_claimed",
   "reward_rejected",
   "event_recorded",
+  "reward_held",
+  "review_decided",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

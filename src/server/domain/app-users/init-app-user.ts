@@ -7,7 +7,10 @@ import { getOrCreateAppUser } from "@/server/domain/app-users/get-or-create-app-
 import { readReferrerExperience } from "@/server/domain/campaigns/campaign-config";
 import type { ProjectKeyKind, SdkProject } from "@/server/domain/projects/authenticate-project-key";
 import { speaksForUser } from "@/server/domain/projects/verify-user-hash";
+import { readRewardRules } from "@/lib/schemas/reward-rules";
+import { buildInstallFingerprint } from "@/server/domain/attribution/build-fingerprint";
 import { resolveInstallAttribution } from "@/server/domain/attribution/resolve-install-attribution";
+import { deviceKey, recordSightings, signalsOf } from "@/server/domain/reward-rules/sightings";
 import { bindReferee, type AttributionToken } from "@/server/domain/referrals/bind-referee";
 import { buildReferralLink } from "@/server/domain/referrals/build-referral-link";
 
@@ -100,8 +103,14 @@ export async function initAppUser(
   });
   const [latest, campaign] = await Promise.all([
     binding?.bound || readOnly ? null : db.referralTracking.findFirst({ where: { refereeId: user.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true } }),
-    db.campaign.findUnique({ where: { projectId: project.id }, select: { referrerExperience: true } }),
+    db.campaign.findUnique({ where: { projectId: project.id }, select: { referrerExperience: true, rewardRules: true } }),
   ]);
+  // Where the client was seen from, for the same-device rule: kept only while the rule is on.
+  if (campaign && readRewardRules(campaign.rewardRules).sameDevice !== "off") {
+    const now = new Date();
+    const device = input.device ? deviceKey(buildInstallFingerprint(input.device, request.clientIp, now)) : null;
+    await recordSightings(db, project.id, user.id, signalsOf(request.clientIp, device), now);
+  }
   return {
     id: user.id,
     uniqueId: user.id,

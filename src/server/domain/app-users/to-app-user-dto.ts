@@ -82,7 +82,7 @@ export function toAppUserDto(user: AppUserDtoSource): AppUserDto {
     totalReferralsReceived: user.totalReferralsReceived,
     successfulReferrals: user.counters?.successfulReferrals ?? 0,
     status: user.status,
-    referredBy: user.rewardsAsReferee[0]?.referrer.clientProvidedId ?? null,
+    referredBy: user.rewardsAsReferee[0]?.referrer?.clientProvidedId ?? null,
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -24,6 +24,7 @@ describe("getCampaign", () => {
       attributionWindowDays: 30,
       matchWindowMinutes: 120,
       attributionModel: "first",
+      rewardRules: { maxRewardsPerReferrer: {}, disposableEmail: "off", sameDevice: "off", holdDays: 0 },
       updatedAt: f.campaign.updatedAt.toISOString(),
     });
   });

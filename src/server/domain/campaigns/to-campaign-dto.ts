@@ -1,5 +1,6 @@
 import type { Campaign } from "@/generated/prisma/client";
 import type { AttributionModel, NewUserExperience, ReferrerExperience } from "@/lib/schemas/campaigns";
+import { readRewardRules, type RewardRules } from "@/lib/schemas/reward-rules";
 import { readNewUserExperience, readReferrerExperience } from "@/server/domain/campaigns/campaign-config";
 
 export type CampaignDto = {
@@ -11,6 +12,7 @@ export type CampaignDto = {
   attributionWindowDays: number;
   matchWindowMinutes: number;
   attributionModel: AttributionModel;
+  rewardRules: RewardRules;
   updatedAt: string;
 };
 
@@ -22,5 +24,6 @@ export const toCampaignDto = (campaign: Campaign): CampaignDto => ({
   attributionWindowDays: campaign.attributionWindowDays,
   matchWindowMinutes: campaign.matchWindowMinutes,
   attributionModel: campaign.attributionModel,
+  rewardRules: readRewardRules(campaign.rewardRules),
   updatedAt: campaign.updatedAt.toISOString(),
 });

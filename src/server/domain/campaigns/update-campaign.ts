@@ -1,5 +1,6 @@
 import type { Db } from "@/server/db/client";
 import type { AttributionModel, NewUserExperiencePatch, ReferrerExperiencePatch } from "@/lib/schemas/campaigns";
+import { mergeRewardRules, readRewardRules, type RewardRulesPatch } from "@/lib/schemas/reward-rules";
 import {
   mergeNewUserExperience,
   mergeReferrerExperience,
@@ -16,6 +17,7 @@ export type UpdateCampaignInput = {
   attributionWindowDays?: number;
   matchWindowMinutes?: number;
   attributionModel?: AttributionModel;
+  rewardRules?: RewardRulesPatch;
 };
 
 /**
@@ -28,7 +30,7 @@ export async function updateCampaign(
   projectId: string,
   input: UpdateCampaignInput,
 ): Promise<CampaignDto> {
-  const { referrerExperience: referrerPatch, newUserExperience: newUserPatch, attributionWindowDays: windowDays, matchWindowMinutes, attributionModel } = input;
+  const { referrerExperience: referrerPatch, newUserExperience: newUserPatch, attributionWindowDays: windowDays, matchWindowMinutes, attributionModel, rewardRules } = input;
   const project = await getOwnedProject(db, organizationId, projectId);
   const campaign = await db.$transaction(async (tx) => {
     const { id } = await ensureCampaign(tx, project.id);
@@ -42,6 +44,7 @@ export async function updateCampaign(
         ...(windowDays === undefined ? {} : { attributionWindowDays: windowDays }),
         ...(matchWindowMinutes === undefined ? {} : { matchWindowMinutes }),
         ...(attributionModel === undefined ? {} : { attributionModel }),
+        ...(rewardRules === undefined ? {} : { rewardRules: mergeRewardRules(readRewardRules(current.rewardRules), rewardRules) }),
       },
     });
   });

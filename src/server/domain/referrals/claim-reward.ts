@@ -6,12 +6,75 @@ import type { DeliveryLease } from "@/server/domain/deliveries/claim-attempts";
 import type { WrittenDelivery } from "@/server/domain/deliveries/outbox";
 import { insertRewardDeliveries } from "@/server/domain/deliveries/insert-reward-deliveries";
 import { buildRewardPayload, type RewardPayload } from "@/server/domain/deliveries/reward-payload";
+import type { ReferrerCaps } from "@/lib/schemas/reward-rules";
+import { lockReferrer, reachedCap } from "@/server/domain/reward-rules/referrer-caps";
 import { rewardEventInsert } from "./record-reward-event";
-import { failReward, rejectFinalItem } from "./refuse-reward";
+import { failReward, failRewardIn, rejectFinalItem, REWARD_TX } from "./refuse-reward";
 import type { GrantRewardResult, RewardContext } from "./reward-context";
 import { prepared } from "@/server/db/prepared-statements";
 
 const MAX_CLAIM_ATTEMPTS = 3;
+
+type Tx = Prisma.TransactionClient;
+
+export type ClaimOptions = {
+  /** The clock of the claim: its claimedAt, and the UTC day and month its caps count in. */
+  now?: Date;
+  /** The campaign's caps on the referrer's rewards (none: the claim is one statement, as without rules). */
+  caps?: ReferrerCaps;
+};
+
+const capped = (caps: ReferrerCaps | undefined): caps is ReferrerCaps =>
+  !!caps && (caps.perDay !== undefined || caps.perMonth !== undefined || caps.lifetime !== undefined);
+
+/**
+ * The claim, with the referrer's caps when the campaign sets any: then in a transaction that locks
+ * the referrer's counters row, counts their rewards and claims or refuses (referrer_cap_reached).
+ */
+export async function claimReward(db: Db, ctx: RewardContext, lease: DeliveryLease | null, options: ClaimOptions = {}): Promise<GrantRewardResult> {
+  if (!capped(options.caps)) return claimOnce(db, ctx, lease, options.now ?? new Date());
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.$transaction((tx) => claimRewardIn(tx, ctx, lease, options), REWARD_TX);
+    } catch (error) {
+      if (isWriteConflict(error) && attempt < MAX_CLAIM_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}
+
+/**
+ * The claim inside the caller's transaction (a review decision's, or claimReward's under caps). A
+ * unique index refusing the reward rolls back to a savepoint, so the item can still be failed in the
+ * same transaction.
+ */
+export async function claimRewardIn(tx: Tx, ctx: RewardContext, lease: DeliveryLease | null, options: ClaimOptions = {}): Promise<GrantRewardResult> {
+  const claimedAt = options.now ?? new Date();
+  if (capped(options.caps)) {
+    await lockReferrer(tx, ctx.item.referrerId);
+    if (await reachedCap(tx, ctx.item.referrerId, options.caps, claimedAt)) return failRewardIn(tx, ctx, "referrer_cap_reached");
+  }
+  const payload = buildRewardPayload(ctx, claimedAt);
+  await tx.$executeRaw`SAVEPOINT claim`;
+  let deliveries: WrittenDelivery[] | null;
+  try {
+    deliveries = await claimStatement(tx, ctx, claimedAt, payload, lease);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await tx.$executeRaw`ROLLBACK TO SAVEPOINT claim`;
+    return failRewardIn(tx, ctx, await lostTo(tx, ctx));
+  }
+  if (deliveries === null) return rejectFinalItem(tx, ctx);
+  return claimed(ctx, claimedAt, { payload, deliveries, lease });
+}
+
+const claimed = (ctx: RewardContext, claimedAt: Date, written: GrantRewardResult["written"]): GrantRewardResult => ({
+  rewardClaimed: true,
+  status: "Completed",
+  referralTrackingId: ctx.item.id,
+  rewardClaimedAt: claimedAt.toISOString(),
+  written,
+});
 
 /**
  * Completes the item: claims the reward and writes its history, counters and outbox. Concurrent claims
@@ -20,8 +83,7 @@ const MAX_CLAIM_ATTEMPTS = 3;
  * (referee; unordered pair) and fail the item with the reason that index stands for. Under a lease,
  * the deliveries' first attempts are claimed with the reward, for the lease's worker to send.
  */
-export async function claimReward(db: Db, ctx: RewardContext, lease: DeliveryLease | null, attempt = 1): Promise<GrantRewardResult> {
-  const claimedAt = new Date();
+async function claimOnce(db: Db, ctx: RewardContext, lease: DeliveryLease | null, claimedAt: Date, attempt = 1): Promise<GrantRewardResult> {
   const payload = buildRewardPayload(ctx, claimedAt);
   let deliveries: WrittenDelivery[] | null;
   try {
@@ -33,22 +95,16 @@ export async function claimReward(db: Db, ctx: RewardContext, lease: DeliveryLea
     if (isUniqueViolation(error)) return failReward(db, ctx, await lostTo(db, ctx));
     // Claims whose parties overlap (A refers B while B refers A) can lock the same users in opposite
     // orders; PostgreSQL aborts one whole statement, which is then simply run again.
-    if (isWriteConflict(error) && attempt < MAX_CLAIM_ATTEMPTS) return claimReward(db, ctx, lease, attempt + 1);
+    if (isWriteConflict(error) && attempt < MAX_CLAIM_ATTEMPTS) return claimOnce(db, ctx, lease, claimedAt, attempt + 1);
     throw error;
   }
   // A concurrent call completed or failed the item after it was read.
   if (deliveries === null) return rejectFinalItem(db, ctx);
-  return {
-    rewardClaimed: true,
-    status: "Completed",
-    referralTrackingId: ctx.item.id,
-    rewardClaimedAt: claimedAt.toISOString(),
-    written: { payload, deliveries, lease },
-  };
+  return claimed(ctx, claimedAt, { payload, deliveries, lease });
 }
 
 /** Which farming rule a claim refused by a unique index ran into, read from the reward that won. */
-async function lostTo(db: Db, { item }: RewardContext): Promise<"duplicate_referee" | "mutual_referral"> {
+async function lostTo(db: Db | Tx, { item }: RewardContext): Promise<"duplicate_referee" | "mutual_referral"> {
   const [row] = await prepared<{ refereeRewarded: boolean }>(db)`
     SELECT EXISTS (SELECT FROM "RewardHistory" WHERE "refereeId" = ${item.refereeId}) AS "refereeRewarded"`;
   return row?.refereeRewarded ? "duplicate_referee" : "mutual_referral";
@@ -63,7 +119,7 @@ async function lostTo(db: Db, { item }: RewardContext): Promise<"duplicate_refer
  * Returns the deliveries written, or null when the item was no longer Pending.
  */
 async function claimStatement(
-  db: Db,
+  db: Db | Tx,
   ctx: RewardContext,
   claimedAt: Date,
   payload: RewardPayload,

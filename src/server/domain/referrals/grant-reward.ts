@@ -4,7 +4,11 @@ import type { DeliveryLease } from "@/server/domain/deliveries/claim-attempts";
 import { getOrCreateAppUser } from "@/server/domain/app-users/get-or-create-app-user";
 import { DomainError } from "@/server/domain/errors";
 import { bindReferee } from "./bind-referee";
+import { readRewardRules } from "@/lib/schemas/reward-rules";
+import { judgeRewardRules } from "@/server/domain/reward-rules/judge-reward-rules";
+import { reachedCap } from "@/server/domain/reward-rules/referrer-caps";
 import { claimReward } from "./claim-reward";
+import { holdReward, reportHeldItem } from "./hold-reward";
 import { decideReward } from "./decide-reward";
 import { isBound, loadRewardItem, type RewardItem } from "./load-reward-item";
 import { failReward, recordIndependentEvent, refuseSelfReferral, rejectFinalItem } from "./refuse-reward";
@@ -43,13 +47,15 @@ export async function grantReward(
   projectId: string,
   input: GrantRewardInput,
   lease: DeliveryLease | null = null,
+  now = new Date(),
 ): Promise<GrantRewardResult> {
-  const now = new Date();
   const loaded = await loadRewardItem(db, organizationId, projectId, input.referralTrackingId, now);
   const { project } = loaded;
   let { item } = loaded;
   const eventName = input.eventName ?? item.rewardEventName ?? DEFAULT_REWARD_EVENT_NAME;
   const environment = input.environment ?? null;
+  // Erasing a referrer fails their Pending items, so an item without one is final.
+  if (loaded.referrerErased) return rejectFinalItem(db, { project, item, eventName, environment });
   const { refereeId } = input;
   if (!isBound(item) && refereeId !== undefined) {
     const binding = await db.$transaction(async (tx) => {
@@ -71,7 +77,16 @@ export async function grantReward(
   // decideReward only records the event of an item without a referee: this one has one.
   if (!isBound(item)) throw new Error(`Reward decision "${decision.kind}" for tracking item ${item.id}, which has no referee.`);
   const bound = { ...ctx, item };
-  return decision.kind === "fail" ? failReward(db, bound, decision.reason) : claimReward(db, bound, lease);
+  if (decision.kind === "fail") return failReward(db, bound, decision.reason);
+  if (item.inReview) return reportHeldItem(db, bound);
+  // The campaign's reward rules, all off by default. A cap already reached refuses now rather than
+  // holding a reward that could never complete; the claim counts again under the referrer's lock.
+  const rules = readRewardRules(item.rewardRules);
+  if (await reachedCap(db, item.referrerId, rules.maxRewardsPerReferrer, now)) return failReward(db, bound, "referrer_cap_reached");
+  const verdict = await judgeRewardRules(db, item, rules, now);
+  if (verdict.kind === "block") return failReward(db, bound, verdict.reason);
+  if (verdict.kind === "hold") return holdReward(db, bound, verdict, now);
+  return claimReward(db, bound, lease, { now, caps: rules.maxRewardsPerReferrer });
 }
 
 const otherReferee = (item: RewardItem) =>

@@ -120,6 +120,8 @@ export async function insertTracking(db: Prisma.TransactionClient, tracking: New
       refereeId,
       referrerUniqueId: row.referrerId,
       refereeUniqueId: row.refereeId,
+      referrerErased: false,
+      refereeErased: false,
       referralCode,
       rewardEventName,
       status: "Pending",

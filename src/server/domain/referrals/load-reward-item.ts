@@ -1,5 +1,4 @@
-import type { AttributionModel, TrackingStatus } from "@/generated/prisma/client";
-import type { Db } from "@/server/db/client";
+import type { AttributionModel, Prisma, TrackingStatus } from "@/generated/prisma/client";
 import { notFound } from "@/server/domain/errors";
 import { prepared } from "@/server/db/prepared-statements";
 
@@ -17,6 +16,12 @@ export type RewardItem = {
   refereeClientId: string | null;
   attributionWindowDays: number;
   attributionModel: AttributionModel;
+  /** The campaign's stored reward rules (readRewardRules reads them). */
+  rewardRules: unknown;
+  /** The referee's `email` attribute, for the disposable e-mail rule. */
+  refereeEmail: string | null;
+  /** The item waits in the review queue (a RewardReview row exists). */
+  inReview: boolean;
   /** The farming facts (see decideReward): the referee's rewards and other open arrivals. */
   refereeRewarded: boolean;
   reverseRewarded: boolean;
@@ -29,7 +34,16 @@ export type BoundRewardItem = RewardItem & { refereeId: string; refereeClientId:
 
 export const isBound = (item: RewardItem): item is BoundRewardItem => item.refereeId !== null;
 
-type Row = Omit<RewardItem, "id"> & { projectId: string; projectName: string; id: string | null };
+type Row = Omit<RewardItem, "id" | "referrerId" | "referrerClientId"> & {
+  projectId: string;
+  projectName: string;
+  id: string | null;
+  referrerId: string | null;
+  referrerClientId: string | null;
+};
+
+/** How an erased referrer reads where a name is needed; such an item is final (erasure fails Pending ones). */
+export const ERASED_PARTY = "(erased)";
 
 /**
  * The project (if the organisation owns it) and the item in it, in one statement. Prisma loads each
@@ -38,12 +52,14 @@ type Row = Omit<RewardItem, "id"> & { projectId: string; projectName: string; id
  * side is a LEFT JOIN so that an unknown item and a foreign or absent project stay two different
  * "not found"s. Grandfathered rewards count: a referee or pair rewarded before the rules stays so.
  */
-export async function loadRewardItem(db: Db, organizationId: string, projectId: string, trackingId: string, now = new Date()) {
+export async function loadRewardItem(db: Pick<Prisma.TransactionClient, "$queryRaw">, organizationId: string, projectId: string, trackingId: string, now = new Date()) {
   const [row] = await prepared<Row>(db)`
     SELECT p."id" AS "projectId", p."name" AS "projectName",
       t."id", t."campaignId", t."referrerId", t."refereeId", t."rewardEventName", t."status"::text AS "status",
       t."createdAt", referrer."clientProvidedId" AS "referrerClientId", referee."clientProvidedId" AS "refereeClientId",
-      c."attributionWindowDays", c."attributionModel"::text AS "attributionModel",
+      c."attributionWindowDays", c."attributionModel"::text AS "attributionModel", c."rewardRules",
+      referee."attributes"->>'email' AS "refereeEmail",
+      EXISTS (SELECT FROM "RewardReview" r WHERE r."trackingId" = t."id") AS "inReview",
       EXISTS (SELECT FROM "RewardHistory" h WHERE h."refereeId" = t."refereeId") AS "refereeRewarded",
       EXISTS (SELECT FROM "RewardHistory" h WHERE h."referrerId" = t."refereeId" AND h."refereeId" = t."referrerId") AS "reverseRewarded",
       EXISTS (SELECT FROM "ReferralTracking" o WHERE o."refereeId" = t."refereeId" AND o."status" = 'Pending'
@@ -53,13 +69,17 @@ export async function loadRewardItem(db: Db, organizationId: string, projectId: 
         AND (o."createdAt", o."id") > (t."createdAt", t."id")) AS "laterArrivalOpen"
     FROM "Project" p
     LEFT JOIN ("ReferralTracking" t
-      JOIN "AppUser" referrer ON referrer."id" = t."referrerId"
+      LEFT JOIN "AppUser" referrer ON referrer."id" = t."referrerId"
       LEFT JOIN "AppUser" referee ON referee."id" = t."refereeId"
       JOIN "Campaign" c ON c."id" = t."campaignId")
       ON t."id" = ${trackingId} AND t."projectId" = p."id"
     WHERE p."id" = ${projectId} AND p."organizationId" = ${organizationId}`;
   if (!row) throw notFound("Project");
-  const { projectId: id, projectName: name, ...item } = row;
+  const { projectId: id, projectName: name, referrerId, referrerClientId, ...item } = row;
   if (item.id === null) throw notFound("Referral tracking item");
-  return { project: { id, name }, item: { ...item, id: item.id } satisfies RewardItem };
+  return {
+    project: { id, name },
+    item: { ...item, id: item.id, referrerId: referrerId ?? "", referrerClientId: referrerClientId ?? ERASED_PARTY } satisfies RewardItem,
+    referrerErased: referrerId === null,
+  };
 }

@@ -15,26 +15,30 @@ import { notClaimed, type GrantRewardResult, type RewardContext } from "./reward
  * Under a burst of calls at one item, all but one wait on its row lock (and for pooled connections);
  * the winner's transaction is short, so generous limits only absorb the queue.
  */
-const REWARD_TX = { maxWait: 15_000, timeout: 20_000 };
+export const REWARD_TX = { maxWait: 15_000, timeout: 20_000 };
 
 /** An eligibility check failed: Pending -> Failed with the reason, unless a concurrent call finished the item first. */
 export function failReward(db: Db, ctx: RewardContext, reason: RewardReason): Promise<GrantRewardResult> {
+  return db.$transaction((tx) => failRewardIn(tx, ctx, reason), REWARD_TX);
+}
+
+/** failReward inside the caller's transaction; a held item leaves the review queue with it. */
+export async function failRewardIn(tx: Prisma.TransactionClient, ctx: RewardContext, reason: RewardReason): Promise<GrantRewardResult> {
   const { item } = ctx;
-  return db.$transaction(async (tx) => {
-    const { count } = await tx.referralTracking.updateMany({
-      where: { id: item.id, status: "Pending" },
-      data: { status: "Failed", failureReason: reason },
-    });
-    if (count === 0) return rejectFinalItem(tx, ctx);
-    await recordRewardEvent(tx, eventOf(ctx, "Rejected", reason));
-    await recordActivity(tx, {
-      projectId: ctx.project.id,
-      appUserId: item.referrerId,
-      type: "reward_rejected",
-      description: `No reward for ${item.referrerClientId} referring ${item.refereeClientId}. ${REWARD_REASONS[reason].text} (${reason}).`,
-    });
-    return notClaimed(ctx, "Failed", reason);
-  }, REWARD_TX);
+  const { count } = await tx.referralTracking.updateMany({
+    where: { id: item.id, status: "Pending" },
+    data: { status: "Failed", failureReason: reason },
+  });
+  if (count === 0) return rejectFinalItem(tx, ctx);
+  await tx.rewardReview.deleteMany({ where: { trackingId: item.id } });
+  await recordRewardEvent(tx, eventOf(ctx, "Rejected", reason));
+  await recordActivity(tx, {
+    projectId: ctx.project.id,
+    appUserId: item.referrerId,
+    type: "reward_rejected",
+    description: `No reward for ${item.referrerClientId} referring ${item.refereeClientId}. ${REWARD_REASONS[reason].text} (${reason}).`,
+  });
+  return notClaimed(ctx, "Failed", reason);
 }
 
 /** The item is already Completed or Failed (possibly a moment ago, by a concurrent call): left as it is. */
@@ -87,7 +91,7 @@ export function refuseSelfReferral(
   });
 }
 
-const eventOf = (ctx: Pick<RewardContext, "eventName" | "environment"> & { project: { id: string }; item: { id: string } }, outcome: "Rejected" | "Recorded", reason: RewardReason) => ({
+export const eventOf = (ctx: Pick<RewardContext, "eventName" | "environment"> & { project: { id: string }; item: { id: string } }, outcome: "Rejected" | "Recorded", reason: RewardReason) => ({
   projectId: ctx.project.id,
   trackingId: ctx.item.id,
   eventName: ctx.eventName,

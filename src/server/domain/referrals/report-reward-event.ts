@@ -13,14 +13,14 @@ export type RewardEventTarget = { organizationId: string; projectId: string };
  * wrote. Under an `Idempotency-Key` it runs once per key and input, whichever endpoint carried it.
  */
 export async function reportRewardEvent(
-  deps: { db: Db; outbox: DeliveryOutbox },
+  deps: { db: Db; outbox: DeliveryOutbox; now?: () => Date },
   { organizationId, projectId }: RewardEventTarget,
   input: GrantRewardInput,
   idempotencyKey: string | null = null,
 ): Promise<RewardOutcome> {
   const scope = `referrals.reward:${projectId}`;
   return runOnce(deps.db, { organizationId, key: idempotencyKey, scope, input }, async () => {
-    const { written, ...outcome } = await grantReward(deps.db, organizationId, projectId, input, await deps.outbox.lease());
+    const { written, ...outcome } = await grantReward(deps.db, organizationId, projectId, input, await deps.outbox.lease(), deps.now?.());
     if (written) await deps.outbox.dispatch(written);
     metrics.rewards.inc({ outcome: outcome.rewardClaimed ? "claimed" : "refused", reason: outcome.reason ?? "" });
     return outcome;

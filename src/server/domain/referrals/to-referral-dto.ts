@@ -9,13 +9,16 @@ export type ReferralRow = Prisma.ReferralTrackingGetPayload<{ include: typeof wi
 
 export type ReferralDto = {
   referralTrackingId: string;
-  /** The referrer's clientProvidedId. */
-  referrerId: string;
-  /** The referee's clientProvidedId; null until the referee is known (an anonymous arrival not yet bound). */
+  /** The referrer's clientProvidedId; null once the referrer was erased. */
+  referrerId: string | null;
+  /** The referee's clientProvidedId; null until the referee is known (an anonymous arrival not yet bound), or once erased. */
   refereeId: string | null;
   /** The parties' uniqueIds, for links to their records. */
-  referrerUniqueId: string;
+  referrerUniqueId: string | null;
   refereeUniqueId: string | null;
+  /** The party was erased: what named them is gone, the item stays. */
+  referrerErased: boolean;
+  refereeErased: boolean;
   referralCode: string;
   rewardEventName: string | null;
   status: TrackingStatus;
@@ -28,10 +31,12 @@ export type ReferralDto = {
 
 export const toReferralDto = (row: ReferralRow): ReferralDto => ({
   referralTrackingId: row.id,
-  referrerId: row.referrer.clientProvidedId,
+  referrerId: row.referrer?.clientProvidedId ?? null,
   refereeId: row.referee?.clientProvidedId ?? null,
   referrerUniqueId: row.referrerId,
   refereeUniqueId: row.refereeId,
+  referrerErased: row.referrerErased,
+  refereeErased: row.refereeErased,
   referralCode: row.referralCode,
   rewardEventName: row.rewardEventName,
   status: row.status,

@@ -68,7 +68,7 @@ const initAppUser: typeof fetch = async (url, init) => {
 /** The referral the new user was bound to: its referrer's client id, or null. */
 const referrerOf = async (userId: string) =>
   (await t.db.referralTracking.findFirst({ where: { referee: { clientProvidedId: userId, projectId: f.project.id } }, include: { referrer: true } }))?.referrer
-    .clientProvidedId ?? null;
+    ?.clientProvidedId ?? null;
 
 const app = (device: DeviceAdapter) =>
   createReferloopMobile({ key: f.project.publishableKey, apiBaseUrl: ORIGIN, storage: memoryStorage(), device, fetch: initAppUser });

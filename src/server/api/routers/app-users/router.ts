@@ -1,5 +1,7 @@
 import { router } from "@/server/api/trpc/procedures";
 import { createAppUserProcedure } from "./create-app-user";
+import { eraseAppUserProcedure } from "./erase-app-user";
+import { exportAppUserProcedure } from "./export-app-user";
 import { getAppUserProcedure } from "./get-app-user";
 import { getAppUserByClientIdProcedure } from "./get-app-user-by-client-id";
 import { listAppUserEventsProcedure } from "./list-app-user-events";
@@ -13,4 +15,6 @@ export const appUsersRouter = router({
   getByClientId: getAppUserByClientIdProcedure,
   update: updateAppUserProcedure,
   listEvents: listAppUserEventsProcedure,
+  erase: eraseAppUserProcedure,
+  export: exportAppUserProcedure,
 });

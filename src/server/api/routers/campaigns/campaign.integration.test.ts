@@ -64,6 +64,7 @@ describe("GET /campaign", () => {
       attributionWindowDays: 30,
       matchWindowMinutes: 120,
       attributionModel: "first",
+      rewardRules: { maxRewardsPerReferrer: {}, disposableEmail: "off", sameDevice: "off", holdDays: 0 },
       updatedAt: expect.any(String),
     });
   });

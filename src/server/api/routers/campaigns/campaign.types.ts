@@ -9,6 +9,7 @@ import {
   referrerExperienceSchema,
   updateCampaignBody,
 } from "@/lib/schemas/campaigns";
+import { defaultRewardRules, rewardRulesSchema } from "@/lib/schemas/reward-rules";
 
 export const campaignDtoSchema = z
   .object({
@@ -22,6 +23,7 @@ export const campaignDtoSchema = z
       .int()
       .describe("Mobile projects: minutes after a landing-page click in which a first launch may be matched to it by device fingerprint."),
     attributionModel: z.enum(ATTRIBUTION_MODELS).describe("Which arrival of a referee who arrived more than once may complete: first or last."),
+    rewardRules: rewardRulesSchema.describe("Reward protection; all off by default."),
     updatedAt: z.iso.datetime(),
   })
   .meta({
@@ -35,6 +37,7 @@ export const campaignDtoSchema = z
         attributionWindowDays: 30,
         matchWindowMinutes: 120,
         attributionModel: "first",
+        rewardRules: { ...defaultRewardRules, maxRewardsPerReferrer: { perMonth: 10 } },
         updatedAt: EXAMPLE.later,
       },
     ],

@@ -15,6 +15,8 @@ const referralExample = {
   refereeId: EXAMPLE.referee.clientProvidedId,
   referrerUniqueId: EXAMPLE.referrer.uniqueId,
   refereeUniqueId: EXAMPLE.referee.uniqueId,
+  referrerErased: false,
+  refereeErased: false,
   referralCode: EXAMPLE.referrer.referralCode,
   rewardEventName: EXAMPLE.eventName,
   status: "Pending",
@@ -27,10 +29,15 @@ const referralExample = {
 export const referralDtoSchema = z
   .object({
     referralTrackingId: z.guid().describe("The tracking id (UUID): store it for the reward call."),
-    referrerId: z.string().describe("The referrer's clientProvidedId."),
-    refereeId: z.string().nullable().describe("The referee's clientProvidedId; null until the referee is known (an arrival the client library tracked anonymously)."),
-    referrerUniqueId: z.guid().describe("The referrer's uniqueId."),
-    refereeUniqueId: z.guid().nullable().describe("The referee's uniqueId; null until the referee is known."),
+    referrerId: z.string().nullable().describe("The referrer's clientProvidedId; null once the referrer was erased (`referrerErased`)."),
+    refereeId: z
+      .string()
+      .nullable()
+      .describe("The referee's clientProvidedId; null until the referee is known (an arrival the client library tracked anonymously), or once erased (`refereeErased`)."),
+    referrerUniqueId: z.guid().nullable().describe("The referrer's uniqueId; null once erased."),
+    refereeUniqueId: z.guid().nullable().describe("The referee's uniqueId; null until the referee is known, or once erased."),
+    referrerErased: z.boolean().describe("The referrer was erased (DELETE of the app user): the item keeps its status, nothing names them."),
+    refereeErased: z.boolean().describe("The referee was erased."),
     referralCode: z.string(),
     rewardEventName: z.string().nullable().describe("The pre-assigned qualifying event, if any."),
     status: trackingStatus,

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { CampaignForm } from "@/components/campaign/campaign-form";
+import { RewardRulesForm } from "@/components/campaign/reward-rules-form";
 import { serverCaller } from "@/server/dashboard/caller";
 
 export const metadata: Metadata = { title: "Campaign" };
@@ -9,5 +10,10 @@ export default async function CampaignPage({ params }: { params: Promise<{ proje
   // The setup snippet's key and whether userHash is required. A project that is not found shows the
   // form's own error; the snippet then keeps its placeholder.
   const project = await (await serverCaller()).projects.get({ projectId }).catch(() => null);
-  return <CampaignForm projectId={projectId} publishableKey={project?.publishableKey} identityVerification={project?.identityVerification} appType={project?.appType} />;
+  return (
+    <div className="space-y-6">
+      <CampaignForm projectId={projectId} publishableKey={project?.publishableKey} identityVerification={project?.identityVerification} appType={project?.appType} />
+      <RewardRulesForm projectId={projectId} />
+    </div>
+  );
 }
