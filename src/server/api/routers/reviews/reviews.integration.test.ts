@@ -118,3 +118,29 @@ describe("the review queue", () => {
     expectProblem(await call("POST", path(`/reviews/00000000-0000-0000-0000-000000000000/deny`)), 404);
   });
 });
+
+describe("the same-device rule through the client library", () => {
+  it("records where init-app-user saw a user only while the rule is on, and refuses a referee on the referrer's address", async () => {
+    const { sdkClient, createSdkProject } = await import("@/test/sdk");
+    const { PEER_ADDRESS_HEADER } = await import("@/server/http/peer-address");
+    const sdk = sdkClient(t.db);
+    const project = await createSdkProject(call, { name: "Devices" });
+    const init = (userId: string, ip: string) => sdk("init-app-user", { key: project.secret, body: { userId }, headers: { [PEER_ADDRESS_HEADER]: ip } });
+
+    expect((await init("early", "203.0.113.20")).status).toBe(200);
+    expect(await t.db.appUserSighting.count({ where: { projectId: project.projectId } })).toBe(0);
+
+    expect((await call("PUT", path("/campaign", project.projectId), { body: { rewardRules: { sameDevice: "block" } } })).status).toBe(200);
+    const referrer = (await init("farmer", "203.0.113.20")).json;
+    expect((await init("farmer-alt", "203.0.113.20")).status).toBe(200);
+    expect((await init("stranger", "198.51.100.20")).status).toBe(200);
+    expect(await t.db.appUserSighting.count({ where: { projectId: project.projectId } })).toBe(3);
+
+    const reward = async (refereeId: string) => {
+      const { trackingId } = await trackOverRest(call, project.projectId, referrer, refereeId);
+      return (await call("POST", path("/referrals/reward", project.projectId), { body: { ReferralTrackingId: trackingId } })).json;
+    };
+    expect(await reward("farmer-alt")).toMatchObject({ rewardClaimed: false, status: "Failed", reason: "same_device" });
+    expect(await reward("stranger")).toMatchObject({ rewardClaimed: true });
+  });
+});
