@@ -59,12 +59,24 @@ export function ReferralDetail({ projectId, trackingId }: { projectId: string; t
           <div>
             <dt className="text-zinc-500">Referrer</dt>
             <dd>
-              <AppUserLink projectId={projectId} clientProvidedId={r.referrerId} uniqueId={r.referrerUniqueId} />
+              {r.referrerId === null || r.referrerUniqueId === null ? (
+                <span className="text-zinc-400 italic">erased</span>
+              ) : (
+                <AppUserLink projectId={projectId} clientProvidedId={r.referrerId} uniqueId={r.referrerUniqueId} />
+              )}
             </dd>
           </div>
           <div>
             <dt className="text-zinc-500">Referee</dt>
-            <dd>{r.refereeId ? <AppUserLink projectId={projectId} clientProvidedId={r.refereeId} uniqueId={r.refereeUniqueId ?? undefined} /> : "not known yet"}</dd>
+            <dd>
+              {r.refereeErased ? (
+                <span className="text-zinc-400 italic">erased</span>
+              ) : r.refereeId ? (
+                <AppUserLink projectId={projectId} clientProvidedId={r.refereeId} uniqueId={r.refereeUniqueId ?? undefined} />
+              ) : (
+                "not known yet"
+              )}
+            </dd>
           </div>
           <div>
             <dt className="text-zinc-500">Reward event</dt>
