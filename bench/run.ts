@@ -8,6 +8,8 @@
  *   npm run bench -- --explain    also print EXPLAIN ANALYZE of every list case (misses always are)
  *   npm run bench -- --keep-db    leave the referloop_bench database for inspection
  *   npm run bench -- --only deliveries   only the delivery search (with --quick: 20,000 deliveries)
+ *   npm run bench -- --only overview     only insight: the project overview's queries and the CSV exports
+ *                                        (1,000,000 users / 2,000,000 tracking items; with --quick 20,000 / 40,000)
  *
  * Exits 1 when a target is missed, 2 when the run fails. See bench/README.md.
  */
@@ -16,6 +18,7 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import { openPostgres } from "@/server/db/client";
 import { deliveryCases, measureDeliveryCases, prepareDeliveryProject, type DeliveryCaseResult, type DeliveryFixture } from "./delivery-search-phase";
+import { measureExports, measureOverview, prepareOverviewProject, type ExportRun, type OverviewCase, type OverviewFixture } from "./overview-phase";
 import { explainCase, listCases, measureListCases, prepareListProject, type ListCaseResult, type ListFixture } from "./list-users-phase";
 import { MemoryTracker } from "./memory";
 import { runPgbench, type PgbenchOptions, type PgbenchResult } from "./pgbench";
@@ -34,7 +37,15 @@ import { summarize } from "./stats";
 
 const BENCH_DB = "referloop_bench";
 
-type Sizes = { pgbench: PgbenchOptions; rewards: RewardSizes; users: number; listRuns: number; deliveries: number; searchRuns: number };
+type Sizes = {
+  pgbench: PgbenchOptions;
+  rewards: RewardSizes;
+  users: number;
+  listRuns: number;
+  deliveries: number;
+  searchRuns: number;
+  overview: { users: number; items: number; runs: number };
+};
 
 const SIZES: Record<"full" | "quick", Sizes> = {
   full: {
@@ -43,6 +54,7 @@ const SIZES: Record<"full" | "quick", Sizes> = {
     users: 100_000,
     listRuns: 20,
     deliveries: 1_000_000,
+    overview: { users: 1_000_000, items: 2_000_000, runs: 10 },
     searchRuns: 100,
   },
   quick: {
@@ -51,6 +63,7 @@ const SIZES: Record<"full" | "quick", Sizes> = {
     users: 10_000,
     listRuns: 5,
     deliveries: 20_000,
+    overview: { users: 20_000, items: 40_000, runs: 5 },
     searchRuns: 20,
   },
 };
@@ -69,6 +82,12 @@ const TARGETS = {
   /** The support console's delivery search (issue 24): p99 of each case, over REST. */
   deliverySearchP99Ms: 50,
   rssGrowthMb: 300,
+  /** The project overview (all its queries), per range preset (the issue's bound, at 1,000,000 users / 2,000,000 items). */
+  overviewP95Ms: 300,
+  /** CSV exports, read to the end as a client would. */
+  exportRowsPerS: 50_000,
+  /** RSS growth while an export streams: flat, whatever its length. */
+  exportRssGrowthMb: 100,
 };
 
 const throughput = (run: MeasuredRun) => (run.latenciesMs.length / run.wallMs) * 1000;
@@ -170,15 +189,37 @@ function reportMemory(memory: MemoryTracker, targets: Targets) {
   targets.check("peak RSS growth over baseline", memory.peakGrowth / 2 ** 20, "<=", TARGETS.rssGrowthMb, "MB");
 }
 
+function reportOverview(f: OverviewFixture, runs: number, cases: OverviewCase[], exports: ExportRun[], targets: Targets) {
+  console.log(`\nSeeded ${f.users} app users and ${f.items} tracking items (with rewards, events, deliveries) in ${(f.seedMs / 1000).toFixed(1)} s.`);
+  printTable(
+    `Project overview: every query of the page, side by side, ${runs} runs per range after a warm-up`,
+    ["range", "p50", "p95", "max"],
+    cases.map((c) => [`${c.days} days`, ms(c.result.p50), ms(c.result.p95), ms(c.result.max)]),
+  );
+  for (const c of cases) if (c.days <= 90) targets.check(`overview p95, ${c.days} days`, c.result.p95, "<=", TARGETS.overviewP95Ms, "ms");
+  printTable(
+    "CSV exports, read to the end",
+    ["file", "rows", "size", "time", "rows/s", "RSS before", "RSS peak"],
+    exports.map((e) => [e.file, e.rows, mb(e.bytes), ms(e.wallMs), rate(e.rowsPerS), mb(e.rssBefore), mb(e.rssPeak)]),
+  );
+  for (const e of exports) {
+    targets.check(`export ${e.file} rows/s`, e.rowsPerS, ">=", TARGETS.exportRowsPerS, "/s");
+    targets.check(`export ${e.file} RSS growth`, (e.rssPeak - e.rssBefore) / 2 ** 20, "<=", TARGETS.exportRssGrowthMb, "MB");
+  }
+}
+
+const PHASES = ["deliveries", "overview"] as const;
+
 async function main(): Promise<number> {
   const { values: flags } = parseArgs({
     options: { quick: { type: "boolean" }, explain: { type: "boolean" }, "keep-db": { type: "boolean" }, only: { type: "string" }, help: { type: "boolean" } },
   });
-  if (flags.help || (flags.only !== undefined && flags.only !== "deliveries")) {
-    console.log("usage: npm run bench -- [--quick] [--explain] [--keep-db] [--only deliveries]");
+  if (flags.help || (flags.only !== undefined && !(PHASES as readonly string[]).includes(flags.only))) {
+    console.log(`usage: npm run bench -- [--quick] [--explain] [--keep-db] [--only ${PHASES.join("|")}]`);
     return flags.help ? 0 : 2;
   }
   const all = flags.only === undefined;
+  const runs = (phase: (typeof PHASES)[number]) => all || flags.only === phase;
   const mode = flags.quick ? "quick" : "full";
   const sizes = SIZES[mode];
   const targets = new Targets();
@@ -220,12 +261,25 @@ async function main(): Promise<number> {
     }
 
     // 3. Searching a large project's deliveries (the support console).
-    const deliveries = await memory.phase(`delivery search setup (${sizes.deliveries} deliveries)`, () => prepareDeliveryProject(db, url, sizes.deliveries));
-    const searchResults = await memory.phase("delivery search", () => measureDeliveryCases(db, deliveries, deliveryCases(deliveries), sizes.searchRuns));
-    reportDeliverySearch(deliveries, sizes.searchRuns, searchResults, targets);
-    results.deliverySearch = { deliveries: deliveries.deliveries, seedMs: deliveries.seedMs, cases: searchResults };
+    if (runs("deliveries")) {
+      const deliveries = await memory.phase(`delivery search setup (${sizes.deliveries} deliveries)`, () => prepareDeliveryProject(db, url, sizes.deliveries));
+      const searchResults = await memory.phase("delivery search", () => measureDeliveryCases(db, deliveries, deliveryCases(deliveries), sizes.searchRuns));
+      reportDeliverySearch(deliveries, sizes.searchRuns, searchResults, targets);
+      results.deliverySearch = { deliveries: deliveries.deliveries, seedMs: deliveries.seedMs, cases: searchResults };
+    }
 
-    // 4. Memory over the whole run.
+    // 4. Insight: the overview's queries and the exports, in a project of their own size.
+    if (runs("overview")) {
+      const { users, items, runs: overviewRuns } = sizes.overview;
+      const insight = await memory.phase(`overview setup (${users} users, ${items} items)`, () => prepareOverviewProject(db, url, users, items));
+      const cases = await memory.phase("overview", () => measureOverview(db, insight, overviewRuns));
+      const exports: ExportRun[] = [];
+      for (const run of measureExports(db, insight)) exports.push(await memory.phase("export", run));
+      reportOverview(insight, overviewRuns, cases, exports, targets);
+      results.insight = { users, items, seedMs: insight.seedMs, cases, exports };
+    }
+
+    // 5. Memory over the whole run.
     memory.stop();
     reportMemory(memory, targets);
 

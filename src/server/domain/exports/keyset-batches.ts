@@ -1,5 +1,5 @@
 /** Rows read per statement: big enough that a statement's round trip is small beside its rows. */
-export const EXPORT_BATCH_ROWS = 2_000;
+export const EXPORT_BATCH_ROWS = 5_000;
 
 /**
  * A large read as a series of short statements, each taking up after the last row of the one before

@@ -108,7 +108,7 @@ describe("GET /projects/{projectId}/exports/app-users.csv", () => {
     // Half the users share one creation instant: the keyset must break the tie by id.
     await t.db.$executeRaw`
       INSERT INTO "AppUser" ("id", "projectId", "clientProvidedId", "referralCode", "createdAt", "updatedAt")
-      SELECT md5(${big} || n)::uuid::text, ${big}, 'bulk-' || n, upper(substr(md5('c' || n), 1, 6)),
+      SELECT md5(${big} || n)::uuid::text, ${big}, 'bulk-' || n, lpad(n::text, 6, '0'),
         CASE WHEN n % 2 = 0 THEN TIMESTAMP '2026-01-01 00:00:00' ELSE TIMESTAMP '2026-01-01 00:00:00' + n * INTERVAL '1 second' END, now()
       FROM generate_series(1, ${count}::int) AS n`;
     const res = await call("GET", `/projects/${big}/exports/app-users.csv`);

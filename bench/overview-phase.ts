@@ -1,0 +1,127 @@
+/**
+ * Insight at scale: the project overview's queries over 7, 30, 90 and 366 days, and the CSV exports'
+ * rows per second and memory, in one project of `users` app users and `items` tracking items created
+ * over the past year (a quarter completed with their rewards and Claimed events, a tenth failed, one
+ * delivery and attempt per other reward, clicks per day).
+ */
+import { getConfig } from "@/server/config";
+import type { Db } from "@/server/db/client";
+import { addDays, dayOf } from "@/lib/schemas/stats";
+import { createProject } from "@/server/domain/projects/create-project";
+import { exportAppUsers } from "@/server/domain/exports/export-app-users";
+import { exportReferrals } from "@/server/domain/exports/export-referrals";
+import type { CsvExport } from "@/server/domain/exports/csv-export";
+import { getProjectOverview } from "@/server/domain/stats/get-project-overview";
+import { statsWindow } from "@/server/domain/stats/stats-window";
+import { createOrgWithApiKey } from "@/test/rest";
+import { withClient } from "./postgres";
+import { seedAppUsers, seededAppUserIdSql } from "./seed";
+import { summarize, timeSequential, type LatencySummary } from "./stats";
+
+export type OverviewFixture = { organizationId: string; projectId: string; users: number; items: number; seedMs: number };
+export type OverviewCase = { days: number; result: LatencySummary };
+export type ExportRun = { file: string; rows: number; bytes: number; wallMs: number; rowsPerS: number; rssBefore: number; rssPeak: number };
+
+/** `users` app users and `items` tracking items (with rewards, events, deliveries, attempts and click counts), then VACUUM ANALYZE. */
+export async function prepareOverviewProject(db: Db, url: string, users: number, items: number): Promise<OverviewFixture> {
+  const { org } = await createOrgWithApiKey(db);
+  const { project } = await createProject(db, org.id, { name: "Bench insight", appType: "Mobile", app: { name: "Bench" } }, getConfig().urlRules);
+  const campaignId = (await db.campaign.findUniqueOrThrow({ where: { projectId: project.id } })).id;
+  const webhook = await db.webhook.create({
+    data: { projectId: project.id, campaignId, name: "Bench", url: "https://bench.example.com/hook", secretEncrypted: "x", secretHint: "x" },
+  });
+  const started = performance.now();
+  const user = (n: string) => seededAppUserIdSql("$1", n);
+  // Deterministic spread: item n's time and its parties come from hashes of n.
+  const u = (k: number) => `((hashint4extended(n, ${k}) & 1073741823)::float8 / 1073741824)`;
+  await withClient(url, async (c) => {
+    await seedAppUsers(c, project.id, users, "ins_");
+    // Every fourth item completes, with a referee of its own (a referee completes once); every tenth fails.
+    await c.query(
+      `INSERT INTO "ReferralTracking" ("id", "projectId", "campaignId", "referrerId", "refereeId", "referralCode", "status", "failureReason",
+         "rewardClaimed", "rewardClaimedAt", "createdAt", "updatedAt")
+       SELECT md5($1 || ':item:' || n)::uuid::text, $1, $2, ${user(`(1 + floor(${u(11)} * $3::int)::int)`)},
+         CASE WHEN n % 4 = 0 THEN ${user(`(1 + (n / 4 - 1) % $3::int)`)} ELSE NULL END, 'ABCDEF',
+         (CASE WHEN n % 4 = 0 THEN 'Completed' WHEN n % 10 = 1 THEN 'Failed' ELSE 'Pending' END)::"TrackingStatus",
+         CASE WHEN n % 10 = 1 AND n % 4 <> 0 THEN 'expired' END,
+         n % 4 = 0, CASE WHEN n % 4 = 0 THEN created + interval '1 hour' END, created,
+         CASE WHEN n % 4 = 0 OR n % 10 = 1 THEN created + interval '1 hour' ELSE created END
+       FROM generate_series(1, $4::int) AS n, LATERAL (SELECT now() - ${u(12)} * interval '365 days' AS created) AS t`,
+      [project.id, campaignId, users, items],
+    );
+    await c.query(
+      `INSERT INTO "RewardHistory" ("id", "projectId", "trackingId", "referrerId", "refereeId", "eventName", "claimedAt", "grandfathered")
+       SELECT md5("id" || ':reward')::uuid::text, "projectId", "id", "referrerId", "refereeId", 'purchase', "rewardClaimedAt", true
+       FROM "ReferralTracking" WHERE "projectId" = $1 AND "status" = 'Completed' AND "referrerId" <> "refereeId"
+       ON CONFLICT DO NOTHING`,
+      [project.id],
+    );
+    await c.query(
+      `INSERT INTO "RewardEvent" ("id", "projectId", "trackingId", "eventName", "outcome", "reason", "createdAt")
+       SELECT md5("id" || ':event')::uuid::text, "projectId", "id", CASE WHEN "id" < '8' THEN 'purchase' ELSE 'signup' END,
+         (CASE WHEN "status" = 'Completed' THEN 'Claimed' ELSE 'Rejected' END)::"RewardEventOutcome", "failureReason", "updatedAt"
+       FROM "ReferralTracking" WHERE "projectId" = $1 AND "status" <> 'Pending'`,
+      [project.id],
+    );
+    await c.query(
+      `WITH d AS (
+         INSERT INTO "Delivery" ("id", "projectId", "webhookId", "trackingId", "eventName", "status", "attemptCount", "createdAt", "updatedAt")
+         SELECT md5("trackingId" || ':delivery')::uuid::text, "projectId", $2, "trackingId", 'purchase',
+           (CASE WHEN "id" < '1' THEN 'Failed' ELSE 'Succeeded' END)::"DeliveryStatus", 1, "claimedAt", "claimedAt"
+         FROM "RewardHistory" WHERE "projectId" = $1 AND "id" < '8'
+         RETURNING "id", "projectId", "webhookId", "status", "createdAt")
+       INSERT INTO "DeliveryAttempt" ("id", "projectId", "webhookId", "deliveryId", "attemptNumber", "eventType", "httpStatus", "responseTimeMs", "success", "createdAt")
+       SELECT md5("id" || ':attempt')::uuid::text, "projectId", "webhookId", "id", 1, 'purchase', 200, 20 + (hashtext("id") & 511), "status" = 'Succeeded', "createdAt" FROM d`,
+      [project.id, webhook.id],
+    );
+    await c.query(
+      `INSERT INTO "LinkClickDay" ("projectId", "day", "clicks")
+       SELECT $1, d::date, 1000 + (hashtext(d::text) & 1023) FROM generate_series(now() - interval '365 days', now(), interval '1 day') AS d
+       ON CONFLICT DO NOTHING`,
+      [project.id],
+    );
+    for (const table of ["AppUser", "AppUserCounters", "ReferralTracking", "RewardHistory", "RewardEvent", "Delivery", "DeliveryAttempt"]) {
+      await c.query(`VACUUM ANALYZE "${table}"`);
+    }
+  });
+  return { organizationId: org.id, projectId: project.id, users, items, seedMs: performance.now() - started };
+}
+
+export const OVERVIEW_RANGES = [7, 30, 90, 366] as const;
+
+/** The overview (every query of the page, side by side, as the dashboard asks) over each range, `runs` times after a warm-up. */
+export async function measureOverview(db: Db, f: OverviewFixture, runs: number): Promise<OverviewCase[]> {
+  const today = dayOf(new Date());
+  const results: OverviewCase[] = [];
+  for (const days of OVERVIEW_RANGES) {
+    const w = statsWindow({ from: addDays(today, -(days - 1)), to: today });
+    const once = () => getProjectOverview(db, f.organizationId, f.projectId, w);
+    await once();
+    results.push({ days, result: summarize(await timeSequential(runs, once)) });
+  }
+  return results;
+}
+
+/** Reads an export to its end as a client would (without keeping it), with its rows, time and this process's peak RSS. */
+export async function measureExport(file: string, make: () => Promise<CsvExport>): Promise<ExportRun> {
+  global.gc?.();
+  const rssBefore = process.memoryUsage.rss();
+  let rssPeak = rssBefore;
+  const started = performance.now();
+  const csv = await make();
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of csv.chunks) {
+    bytes += chunk.byteLength;
+    for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, i + 1)) lines++;
+    rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
+  }
+  const wallMs = performance.now() - started;
+  const rows = lines - 1;
+  return { file, rows, bytes, wallMs, rowsPerS: (rows / wallMs) * 1000, rssBefore, rssPeak };
+}
+
+export const measureExports = (db: Db, f: OverviewFixture) => [
+  () => measureExport("app-users.csv", () => exportAppUsers(db, f.organizationId, f.projectId, { attributes: ["plan"] })),
+  () => measureExport("referrals.csv", () => exportReferrals(db, f.organizationId, f.projectId, {})),
+];
