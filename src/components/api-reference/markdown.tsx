@@ -13,7 +13,7 @@ export function InlineMarkdown({ text }: { text: string }) {
         if (i % 2 === 0) return <Fragment key={i}>{part}</Fragment>;
         if (part.startsWith("`")) {
           return (
-            <code key={i} className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-[0.85em] text-zinc-800">
+            <code key={i} className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-[0.85em] text-zinc-800 [overflow-wrap:anywhere]">
               {part.slice(1, -1)}
             </code>
           );
