@@ -60,7 +60,7 @@ export function ReferralDetail({ projectId, trackingId }: { projectId: string; t
             <dt className="text-zinc-500">Referrer</dt>
             <dd>
               {r.referrerId === null || r.referrerUniqueId === null ? (
-                <span className="text-zinc-400 italic">erased</span>
+                <span className="text-zinc-500 italic">erased</span>
               ) : (
                 <AppUserLink projectId={projectId} clientProvidedId={r.referrerId} uniqueId={r.referrerUniqueId} />
               )}
@@ -70,7 +70,7 @@ export function ReferralDetail({ projectId, trackingId }: { projectId: string; t
             <dt className="text-zinc-500">Referee</dt>
             <dd>
               {r.refereeErased ? (
-                <span className="text-zinc-400 italic">erased</span>
+                <span className="text-zinc-500 italic">erased</span>
               ) : r.refereeId ? (
                 <AppUserLink projectId={projectId} clientProvidedId={r.refereeId} uniqueId={r.refereeUniqueId ?? undefined} />
               ) : (

@@ -73,7 +73,7 @@ export function ReviewQueue({ projectId }: { projectId: string }) {
       ? [
           {
             id: "select",
-            header: "",
+            header: "Select",
             cell: (r: Review) => (
               <input type="checkbox" aria-label={`Select the reward for ${r.refereeId ?? "an erased referee"}`} checked={selected.has(r.trackingId)} onChange={() => toggle(r.trackingId)} />
             ),

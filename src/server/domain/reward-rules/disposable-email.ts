@@ -1,7 +1,11 @@
-import { blacklist } from "mailchecker";
+import * as mailchecker from "mailchecker";
 
+// mailchecker is CommonJS whose exports Node's ESM loader cannot name (`module.exports = { blacklist:
+// function ... }`): under `node` the functions are on the namespace's default, under a bundler on the
+// namespace itself.
+const checker = (mailchecker as typeof mailchecker & { default?: typeof mailchecker }).default ?? mailchecker;
 // The maintained list of disposable-mail domains (mailchecker, updated with each release), read once.
-const disposable = blacklist();
+const disposable = checker.blacklist();
 
 /**
  * Whether an e-mail address is at a disposable-mail domain, or a subdomain of one (as mailchecker
