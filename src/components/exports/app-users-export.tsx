@@ -12,13 +12,13 @@ export function AppUsersExport({ projectId, search, hasReferrals }: { projectId:
     .filter(Boolean);
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <label className="flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
+      <label className="flex items-center gap-2 text-sm text-zinc-700">
         Attribute columns
         <input
           value={keys}
           onChange={(e) => setKeys(e.target.value)}
           placeholder="plan, country"
-          className="w-40 rounded-md border border-zinc-300 px-2 py-1 text-sm dark:border-zinc-600 dark:bg-zinc-900"
+          className="w-40 rounded-md border border-zinc-300 px-2 py-1 text-sm"
         />
       </label>
       <ExportButton label="Export CSV" url={exportUrl(projectId, "app-users", { search, hasReferrals, attributes })} />

@@ -58,10 +58,10 @@ export function ExportButton({ label, url }: { label: string; url: string }) {
       <Button variant="secondary" size="sm" onClick={download} pending={progress.state === "running"}>
         {label}
       </Button>
-      <span role="status" aria-live="polite" className="text-xs text-zinc-600 dark:text-zinc-300">
+      <span role="status" aria-live="polite" className="text-xs text-zinc-600">
         {progress.state === "running" && `${progress.rows.toLocaleString("en-GB")} rows so far…`}
         {progress.state === "done" && `${progress.rows.toLocaleString("en-GB")} rows downloaded.`}
-        {progress.state === "failed" && <span className="text-red-700 dark:text-red-400">{progress.message}</span>}
+        {progress.state === "failed" && <span className="text-red-700">{progress.message}</span>}
       </span>
     </span>
   );

@@ -8,7 +8,7 @@ type Entry = { name?: string | number; value?: number | string; color?: string }
 export function ChartTooltip({ active, label, payload, labelFormat }: { active?: boolean; label?: string | number; payload?: readonly Entry[]; labelFormat?: (label: string) => string }) {
   if (!active || !payload?.length) return null;
   return (
-    <div className="rounded-md border border-zinc-200 bg-white px-3 py-2 text-xs shadow-md dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100">
+    <div className="rounded-md border border-zinc-200 bg-white px-3 py-2 text-xs shadow-md">
       <p className="mb-1 font-medium">{labelFormat ? labelFormat(String(label)) : label}</p>
       {payload.map((e) => (
         <p key={String(e.name)} className="flex items-center gap-2">

@@ -11,9 +11,9 @@ export const SERIES_COLORS = { tracked: "#6366f1", completed: "#10b981", refused
 export function DailyChart({ daily }: Pick<ProjectOverview, "daily">) {
   return (
     <figure>
-      <div className="h-64 text-zinc-500 dark:text-zinc-400" aria-hidden="true" data-testid="daily-chart">
+      <div className="h-64 text-zinc-500" aria-hidden="true" data-testid="daily-chart">
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={daily} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+          <LineChart accessibilityLayer={false} data={daily} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.2} />
             <XAxis dataKey="date" tickFormatter={shortDay} stroke="currentColor" fontSize={12} minTickGap={24} />
             <YAxis allowDecimals={false} stroke="currentColor" fontSize={12} />

@@ -18,17 +18,17 @@ export function Funnel({ totals, appType }: Pick<ProjectOverview, "totals" | "ap
       {steps.map((step, i) => (
         <li key={step.label} data-testid={`funnel-${i}`}>
           <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
-            <span className="font-medium text-zinc-800 dark:text-zinc-100">
+            <span className="font-medium text-zinc-800">
               {step.label}
-              {step.note && <span className="ml-1 text-xs font-normal text-zinc-500 dark:text-zinc-400">({step.note})</span>}
+              {step.note && <span className="ml-1 text-xs font-normal text-zinc-500">({step.note})</span>}
             </span>
-            <span className="tabular-nums text-zinc-900 dark:text-zinc-50">
+            <span className="tabular-nums text-zinc-900">
               <strong>{count(step.value)}</strong>
-              {i > 0 && <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">{rate(step.value, steps[i - 1]!.value)} of the step before</span>}
+              {i > 0 && <span className="ml-2 text-xs text-zinc-500">{rate(step.value, steps[i - 1]!.value)} of the step before</span>}
             </span>
           </div>
-          <div className="mt-1 h-2.5 rounded bg-zinc-100 dark:bg-zinc-800" aria-hidden="true">
-            <div className="h-2.5 rounded bg-brand-600 dark:bg-brand-400" style={{ width: `${(step.value / top) * 100}%` }} />
+          <div className="mt-1 h-2.5 rounded bg-zinc-100" aria-hidden="true">
+            <div className="h-2.5 rounded bg-brand-600" style={{ width: `${(step.value / top) * 100}%` }} />
           </div>
         </li>
       ))}

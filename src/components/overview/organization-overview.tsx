@@ -25,12 +25,12 @@ export function OrganizationOverview() {
       {overview.isError && <ErrorMessage>{toFormErrors(overview.error).message}</ErrorMessage>}
       <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {projects.map((p) => (
-          <section key={p.projectId} aria-label={p.name} className="rounded-lg border border-zinc-200 px-4 py-3 dark:border-zinc-700">
+          <section key={p.projectId} aria-label={p.name} className="rounded-lg border border-zinc-200 px-4 py-3">
             <h3 className="mb-2 font-medium">
-              <Link href={`/dashboard/projects/${p.projectId}`} className="text-brand-700 hover:underline dark:text-brand-300">
+              <Link href={`/dashboard/projects/${p.projectId}`} className="text-brand-700 hover:underline">
                 {p.name}
               </Link>
-              <span className="ml-2 text-xs font-normal text-zinc-500 dark:text-zinc-400">{p.appType}</span>
+              <span className="ml-2 text-xs font-normal text-zinc-500">{p.appType}</span>
             </h3>
             <dl className="grid grid-cols-3 gap-2 text-sm">
               {(
@@ -44,10 +44,10 @@ export function OrganizationOverview() {
                 ] as const
               ).map(([label, value, extra]) => (
                 <div key={label}>
-                  <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
-                  <dd className="font-semibold tabular-nums text-zinc-900 dark:text-zinc-50">
+                  <dt className="text-xs text-zinc-500">{label}</dt>
+                  <dd className="font-semibold tabular-nums text-zinc-900">
                     {count(value)}
-                    {extra && <span className="ml-1 text-xs font-normal text-zinc-500 dark:text-zinc-400">{extra}</span>}
+                    {extra && <span className="ml-1 text-xs font-normal text-zinc-500">{extra}</span>}
                   </dd>
                 </div>
               ))}

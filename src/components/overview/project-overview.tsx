@@ -26,7 +26,7 @@ export function ProjectOverview({ projectId }: { projectId: string }) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <RangePicker range={range} />
-        <p className="text-sm text-zinc-600 dark:text-zinc-300" data-testid="range-shown">
+        <p className="text-sm text-zinc-600" data-testid="range-shown">
           {data ? `${data.from} to ${data.to} (UTC)` : "Loading…"}
           {overview.isFetching && data && <span className="ml-2 text-xs text-zinc-500">Updating…</span>}
         </p>
@@ -45,9 +45,9 @@ export function ProjectOverview({ projectId }: { projectId: string }) {
                 ["Deliveries failed", data.totals.deliveriesFailed],
               ] as const
             ).map(([label, value]) => (
-              <div key={label} className="rounded-lg border border-zinc-200 bg-white px-4 py-3 shadow-sm dark:border-zinc-700 dark:bg-zinc-900">
-                <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
-                <dd className="text-2xl font-semibold tabular-nums text-zinc-900 dark:text-zinc-50" data-testid={`total-${label.toLowerCase().replace(/ /g, "-")}`}>
+              <div key={label} className="rounded-lg border border-zinc-200 bg-white px-4 py-3 shadow-sm">
+                <dt className="text-xs text-zinc-500">{label}</dt>
+                <dd className="text-2xl font-semibold tabular-nums text-zinc-900" data-testid={`total-${label.toLowerCase().replace(/ /g, "-")}`}>
                   {count(value)}
                 </dd>
               </div>

@@ -10,25 +10,25 @@ export function RangePicker({ range }: { range: ReturnType<typeof useRange> }) {
       <SegmentedControl label="Range" options={RANGE_OPTIONS} value={range.range} onChange={range.choose} />
       {range.range === "custom" && (
         <div className="flex flex-wrap items-end gap-2 text-sm">
-          <label className="flex flex-col text-zinc-700 dark:text-zinc-300">
+          <label className="flex flex-col text-zinc-700">
             From
             <input
               type="date"
               value={range.from}
               onChange={(e) => e.target.value && range.setCustom({ from: e.target.value })}
-              className="rounded-md border border-zinc-300 px-2 py-1 dark:border-zinc-600 dark:bg-zinc-900"
+              className="rounded-md border border-zinc-300 px-2 py-1"
             />
           </label>
-          <label className="flex flex-col text-zinc-700 dark:text-zinc-300">
+          <label className="flex flex-col text-zinc-700">
             To
             <input
               type="date"
               value={range.to}
               onChange={(e) => e.target.value && range.setCustom({ to: e.target.value })}
-              className="rounded-md border border-zinc-300 px-2 py-1 dark:border-zinc-600 dark:bg-zinc-900"
+              className="rounded-md border border-zinc-300 px-2 py-1"
             />
           </label>
-          <span className="pb-1 text-xs text-zinc-500 dark:text-zinc-400">UTC days, both included</span>
+          <span className="pb-1 text-xs text-zinc-500">UTC days, both included</span>
         </div>
       )}
     </div>

@@ -16,16 +16,16 @@ export function WebhookHealth({ projectId, health }: { projectId: string; health
     <div>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {figures.map((f) => (
-          <div key={f.label} className="rounded-md bg-zinc-50 px-3 py-2 dark:bg-zinc-800/60">
-            <dt className="text-xs text-zinc-500 dark:text-zinc-400">{f.label}</dt>
-            <dd className="text-lg font-semibold tabular-nums text-zinc-900 dark:text-zinc-50">{f.value}</dd>
-            {f.hint && <dd className="text-xs text-zinc-500 dark:text-zinc-400">{f.hint}</dd>}
+          <div key={f.label} className="rounded-md bg-zinc-50 px-3 py-2">
+            <dt className="text-xs text-zinc-500">{f.label}</dt>
+            <dd className="text-lg font-semibold tabular-nums text-zinc-900">{f.value}</dd>
+            {f.hint && <dd className="text-xs text-zinc-500">{f.hint}</dd>}
           </div>
         ))}
       </dl>
       {health.failedWaiting > 0 && (
         <p className="mt-3 text-sm">
-          <Link href={`/dashboard/projects/${projectId}/webhooks`} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+          <Link href={`/dashboard/projects/${projectId}/webhooks`} className="font-medium text-brand-700 hover:underline">
             See the failed deliveries
           </Link>
         </p>
