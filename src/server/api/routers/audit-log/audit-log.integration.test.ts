@@ -7,7 +7,7 @@ import { signInWithPassword } from "@/server/domain/sessions/sign-in";
 import { endSession } from "@/server/domain/sessions/end-sessions";
 import { testConfig, testServices } from "@/test/config";
 import type { TestDb } from "@/test/db";
-import { restClient } from "@/test/rest";
+import { createAppUserOverRest, restClient, trackOverRest } from "@/test/rest";
 import { callerFor, signInForTest } from "@/test/sessions";
 import type { SmtpTestServer } from "@/test/smtp";
 import { APP_URL, signUpForTest, TEST_PASSWORD as PASSWORD, withDbAndMail } from "@/test/accounts";
@@ -92,6 +92,28 @@ describe("the audit log", () => {
     // A bulk retry: one entry with the filter and the count (the delivery above is Pending again: none).
     await call("POST", `/projects/${projectId}/deliveries/retry`, { body: { status: "Failed", webhookId: hook.id } });
     await expectEntry("delivery.bulk_retry", { actorType: "apiKey", targetType: "project", targetId: projectId, details: { filter: { status: "Failed", webhookId: hook.id }, count: 0 } });
+    // Reviews: with a hold on the campaign, two rewards wait; one is approved, one denied.
+    await call("PUT", `/projects/${projectId}/campaign`, { body: { rewardRules: { holdDays: 30 } } });
+    const held = async (name: string) => {
+      const referrer = await createAppUserOverRest(call, projectId, `${name}-referrer`);
+      await createAppUserOverRest(call, projectId, `${name}-referee`);
+      const { trackingId } = await trackOverRest(call, projectId, referrer, `${name}-referee`);
+      const res = await call("POST", `/projects/${projectId}/referrals/reward`, { body: { ReferralTrackingId: trackingId, EventName: "signup", Environment: "Production" } });
+      expect(res.json.reason, res.text).toBe("held_for_review");
+      return trackingId;
+    };
+    const approved = await held("approved");
+    await call("POST", `/projects/${projectId}/reviews/${approved}/approve`);
+    await expectEntry("review.approve", { actorType: "apiKey", targetId: approved });
+    const denied = await held("denied");
+    await call("POST", `/projects/${projectId}/reviews/${denied}/deny`);
+    await expectEntry("review.deny", { actorType: "apiKey", targetId: denied });
+    // Data rights: an app user exported, then erased (the entry names them by id only).
+    const person = await createAppUserOverRest(call, projectId, "erased-person");
+    expect((await call("GET", `/projects/${projectId}/users/${person.uniqueId}/export`)).status).toBe(200);
+    await expectEntry("app_user.export", { actorType: "apiKey", targetId: person.uniqueId });
+    expect((await call("DELETE", `/projects/${projectId}/users/${person.uniqueId}`)).status).toBe(200);
+    await expectEntry("app_user.erase", { actorType: "apiKey", targetType: "appUser", targetId: person.uniqueId });
 
     await asOwner.webhooks.delete({ projectId, webhookId: hook.id });
     await expectEntry("webhook.delete", { targetId: hook.id, targetLabel: "Hook" });
@@ -150,7 +172,7 @@ describe("the audit log", () => {
     const expected: AuditAction[] = [
       "auth.sign_in", "auth.sign_in_failed", "auth.sign_out", "session.revoke", "session.revoke_all", "password.change", "password.reset",
       "email.verify", "api_key.create", "api_key.delete", "project.create", "project.delete", "project.rotate_secret", "project.rotate_publishable_key", "webhook.create",
-      "webhook.update", "webhook.delete", "delivery.retry", "delivery.bulk_retry", "inbound_hooks.update", "inbound_hooks.rotate_token", "invitation.create", "invitation.revoke", "invitation.accept", "member.remove",
+      "webhook.update", "webhook.delete", "delivery.retry", "delivery.bulk_retry", "review.approve", "review.deny", "app_user.export", "app_user.erase", "inbound_hooks.update", "inbound_hooks.rotate_token", "invitation.create", "invitation.revoke", "invitation.accept", "member.remove",
       "member.role_change", "organization.rename",
     ];
     expect([...actions].sort()).toEqual([...expected].sort());
