@@ -63,9 +63,7 @@ test("overview: a project opens on its figures and charts, with the range in the
   await expect(dailyTable.getByRole("row")).toHaveCount(8);
 });
 
-// Written after the helper's two allowed Playwright runs (the first test passed up to here in the
-// second): fixme until it has run once.
-test.fixme("overview: a custom range survives a reload; exports download with their rows counted; the projects list's figures", async ({ page, request }) => {
+test("overview: a custom range survives a reload; exports download with their rows counted; the projects list's figures", async ({ page, request }) => {
   test.setTimeout(120_000);
   const { projectId } = await seededProject(page, request);
   await page.goto(`/dashboard/projects/${projectId}`);
