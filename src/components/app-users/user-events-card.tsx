@@ -29,7 +29,7 @@ export function UserEventsCard({ projectId, uniqueId }: { projectId: string; uni
                   {formatDateTime(event.createdAt)}
                 </time>
                 <ActivityTypeBadge type={event.type} />
-                <span className="min-w-0 flex-1 text-zinc-800">{event.description}</span>
+                <span className="min-w-0 flex-1 text-zinc-800 wrap-anywhere">{event.description}</span>
               </li>
             ))}
           </ol>
