@@ -19,6 +19,7 @@ const campaign = {
   attributionWindowDays: 30,
   matchWindowMinutes: 120,
   attributionModel: "first",
+  rewardRules: { maxRewardsPerReferrer: {}, disposableEmail: "off", sameDevice: "off", holdDays: 0 },
   updatedAt: EXAMPLE.at,
 };
 const url = `http://localhost/api/v1/public/projects/${EXAMPLE.projectId}/campaign`;
