@@ -47,3 +47,8 @@ export function fieldMessage(label: string, message: string): string {
   const sentence = /^[a-z]/.test(message) ? `${label} ${message}` : message;
   return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }
+
+/** What a page that loads one thing says when loading it failed: "does not exist" for a 404, else the error's own message. */
+export function loadErrorMessage(error: unknown, thing: string): string | null {
+  return error instanceof TRPCClientError && error.data?.code === "NOT_FOUND" ? `This ${thing} does not exist in this project.` : toFormErrors(error).message;
+}

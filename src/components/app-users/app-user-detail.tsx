@@ -7,7 +7,7 @@ import { ErrorMessage } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { deliveriesSearchPath } from "@/components/deliveries/paths";
-import { toFormErrors } from "@/lib/errors";
+import { loadErrorMessage } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
 import { useTRPC } from "@/lib/trpc";
 import { AppUserLink } from "./app-user-link";
@@ -61,7 +61,7 @@ export function AppUserDetail({ projectId, uniqueId }: { projectId: string; uniq
   if (user.isError) {
     return (
       <div className="space-y-3">
-        <ErrorMessage>{user.error.data?.code === "NOT_FOUND" ? "This app user does not exist in this project." : toFormErrors(user.error).message}</ErrorMessage>
+        <ErrorMessage>{loadErrorMessage(user.error, "app user")}</ErrorMessage>
         {back}
       </div>
     );

@@ -10,7 +10,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import { deliveriesPath } from "@/components/webhooks/types";
 import { DELIVERY_FAILURES, type DeliveryFailure } from "@/lib/schemas/deliveries";
-import { toFormErrors } from "@/lib/errors";
+import { loadErrorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import { DeliveryState } from "./delivery-table";
 import { deliveriesSearchPath, referralPath } from "./paths";
@@ -117,7 +117,7 @@ export function DeliveryDetail({ projectId, deliveryId }: { projectId: string; d
   if (detail.isError) {
     return (
       <div className="space-y-3">
-        <ErrorMessage>{detail.error.data?.code === "NOT_FOUND" ? "This delivery does not exist in this project." : toFormErrors(detail.error).message}</ErrorMessage>
+        <ErrorMessage>{loadErrorMessage(detail.error, "delivery")}</ErrorMessage>
         {back}
       </div>
     );

@@ -10,7 +10,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { DataTable } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { toFormErrors } from "@/lib/errors";
+import { loadErrorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import type { RouterOutputs } from "@/lib/trpc-types";
 import { DeliveryTable } from "./delivery-table";
@@ -36,7 +36,7 @@ export function ReferralDetail({ projectId, trackingId }: { projectId: string; t
   if (detail.isError) {
     return (
       <div className="space-y-3">
-        <ErrorMessage>{detail.error.data?.code === "NOT_FOUND" ? "This referral does not exist in this project." : toFormErrors(detail.error).message}</ErrorMessage>
+        <ErrorMessage>{loadErrorMessage(detail.error, "referral")}</ErrorMessage>
         {back}
       </div>
     );

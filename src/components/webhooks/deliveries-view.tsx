@@ -7,7 +7,7 @@ import { ErrorMessage } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { toFormErrors } from "@/lib/errors";
+import { loadErrorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import { oneOf, useUrlState } from "@/lib/use-url-state";
 import { DeliveryCard } from "./delivery-card";
@@ -97,7 +97,7 @@ export function DeliveriesView({ projectId, webhookId }: { projectId: string; we
       >
         {logs.isError && (
           <ErrorMessage>
-            {logs.error.data?.code === "NOT_FOUND" ? "This webhook does not exist in this project." : toFormErrors(logs.error).message}
+            {loadErrorMessage(logs.error, "webhook")}
           </ErrorMessage>
         )}
         {logs.isPending && !logs.isError && <p className="text-sm text-zinc-500">Loading deliveries…</p>}
