@@ -9,6 +9,14 @@ describe("REST operations", () => {
     expect(operationsAt("/public/projects/p1/nothing-here")).toEqual([]);
   });
 
+  it("finds every operation at its own template, with or without a trailing slash, and nothing a segment longer", () => {
+    for (const operation of REST_OPERATIONS) {
+      const path = operation.template.replace(/\{(\w+)\}/g, "x1");
+      for (const variant of [path, `${path}/`]) expect(operationsAt(variant).map((f) => f.operation)).toContain(operation);
+      expect(operationsAt(`${path}/extra`).map((f) => f.operation)).not.toContain(operation);
+    }
+  });
+
   it("reads each operation's kind, status, secrecy and input from its procedure", () => {
     const op = (method: string, template: string) => REST_OPERATIONS.find((o) => o.method === method && o.template === template)!;
     expect(op("POST", "/public/projects")).toMatchObject({ type: "mutation", status: 201, input: { none: false, listFields: ["allowedOrigins"] } });
