@@ -93,7 +93,8 @@ test("overview: a custom range survives a reload; exports download with their ro
 
   // The users' table exports its filter, with chosen attributes as columns (formulas neutralised).
   await openProjectTab(page, projectId, "App users");
-  await page.getByLabel("Attribute columns").fill("plan");
+  await page.getByLabel("Attribute column", { exact: true }).fill("plan");
+  await page.getByRole("button", { name: "Add column" }).click();
   await page.getByLabel("Search app users").fill("alice");
   await expect(page).toHaveURL(/q=alice/);
   const filtered = page.waitForEvent("download");
@@ -109,4 +110,58 @@ test("overview: a custom range survives a reload; exports download with their ro
   await expect(row.getByRole("cell").nth(2)).toHaveText("3");
   await expect(row.getByRole("cell").nth(3)).toHaveText("1");
   await expect(page.getByRole("region", { name: "Insight shop" })).toContainText("33.3%");
+});
+
+test("app users: attribute columns and an exact attribute filter, kept in the URL and exported alike", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  const projectId = await createProject(page, { name: "Attribute shop" });
+  const api = restClient(request, await createApiKey(page), projectId);
+  const people: [string, Record<string, string>][] = [
+    ["erin", { plan: "pro", country: "DE" }],
+    ["frank", { plan: "pro", country: 'FR, "Paris"' }],
+    ["gina", { plan: "Pro", country: "DE" }],
+    ["hal", { plan: "pro " }],
+    ["ivy", {}],
+  ];
+  for (const [clientProvidedId, attributes] of people) await api.post("/users", { clientProvidedId, attributes }, 201);
+
+  await openProjectTab(page, projectId, "App users");
+  const table = page.getByRole("table", { name: "App users" });
+  await expect(table.getByRole("row")).toHaveCount(6);
+
+  // A column for an attribute: the key is offered from the project's users, and its values show.
+  await expect(page.locator("datalist option[value='country']")).toHaveCount(1);
+  await page.getByLabel("Attribute column", { exact: true }).fill("country");
+  await page.getByRole("button", { name: "Add column" }).click();
+  await expect(table.getByRole("columnheader", { name: "country" })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]columns=country\b/);
+  await expect(table.getByRole("row", { name: /frank/ })).toContainText('FR, "Paris"');
+
+  // The filter matches the value exactly: not "Pro", not "pro ".
+  await page.getByLabel("Filter by attribute").fill("plan");
+  await page.getByLabel("Attribute value").fill("pro");
+  await expect(page).toHaveURL(/attributeKey=plan&attributeValue=pro\b/);
+  const shown = table.getByRole("row").filter({ hasNot: page.getByRole("columnheader") });
+  await expect(shown).toHaveCount(2);
+  await expect(shown.nth(0)).toContainText("frank");
+  await expect(shown.nth(1)).toContainText("erin");
+
+  // A reload shows the same view; the export has the same users and the chosen column.
+  await page.reload();
+  await expect(shown).toHaveCount(2);
+  await expect(page.getByLabel("Attribute value")).toHaveValue("pro");
+  await expect(table.getByRole("columnheader", { name: "country" })).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const rows = (await readFile((await (await download).path())!, "utf8")).trim().split("\r\n");
+  expect(rows[0]!.endsWith(",createdAt,country")).toBe(true);
+  expect(rows.slice(1).map((r) => r.split(",")[1]).sort()).toEqual(["erin", "frank"]);
+  expect(rows.find((r) => r.includes(",frank,"))!.endsWith(',"FR, ""Paris"""')).toBe(true);
+
+  // Removing the column and the value brings back everyone without it.
+  await page.getByRole("button", { name: "Remove column country" }).click();
+  await expect(table.getByRole("columnheader", { name: "country" })).toHaveCount(0);
+  await page.getByLabel("Attribute value").fill("");
+  await expect(shown).toHaveCount(5);
 });

@@ -49,3 +49,22 @@ export function positiveInt(value: string, fallback: number, max = Number.MAX_SA
 export function oneOf<T extends string>(value: string, allowed: readonly T[], fallback: T): T {
   return (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
 }
+
+/**
+ * A list kept in one query value: each item URL-encoded and the items joined by commas, so an item
+ * may hold a comma. Reading drops empty, undecodable and repeated items and keeps the first `max`.
+ */
+export function readList(value: string, max: number): string[] {
+  const items = new Set<string>();
+  for (const part of value ? value.split(",") : []) {
+    try {
+      const item = decodeURIComponent(part);
+      if (item) items.add(item);
+    } catch {
+      // A hand-edited URL with a broken escape: that item alone is dropped.
+    }
+  }
+  return [...items].slice(0, max);
+}
+
+export const writeList = (items: readonly string[]) => items.map(encodeURIComponent).join(",");

@@ -3,25 +3,43 @@
 import { projectPath } from "@/components/projects/paths";
 import { EmptyState } from "@/components/ui/empty-state";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { ErrorMessage } from "@/components/ui/alert";
 import { usePermission } from "@/components/dashboard/permissions";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { inputClasses } from "@/components/ui/form-field";
 import { Pagination, PAGE_SIZES } from "@/components/ui/pagination";
-import { AppUsersExport } from "@/components/exports/app-users-export";
+import { ExportButton, exportUrl } from "@/components/exports/export-button";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { toFormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
-import { oneOf, positiveInt, useUrlState } from "@/lib/use-url-state";
-import { APP_USER_SORT_FIELDS, DEFAULT_APP_USER_SORT, SEARCH_MAX_LENGTH, SORT_ORDERS } from "@/lib/schemas/app-users";
+import { oneOf, positiveInt, readList, useUrlState, writeList } from "@/lib/use-url-state";
+import {
+  APP_USER_SORT_FIELDS,
+  ATTRIBUTE_KEY_MAX_LENGTH,
+  ATTRIBUTE_VALUE_MAX_LENGTH,
+  DEFAULT_APP_USER_SORT,
+  MAX_ATTRIBUTES,
+  SEARCH_MAX_LENGTH,
+  SORT_ORDERS,
+} from "@/lib/schemas/app-users";
 import { DEFAULT_PAGE_SIZE } from "@/lib/schemas/common";
 import { AppUsersTable } from "./app-users-table";
+import { AttributeColumnsPicker, AttributeFilterFields, AttributeKeyOptions } from "./attribute-controls";
 import { CreateAppUserForm } from "./create-app-user-form";
 
-const URL_DEFAULTS = { q: "", ...DEFAULT_APP_USER_SORT, hasReferrals: "all", page: "1", pageSize: String(DEFAULT_PAGE_SIZE) };
+const URL_DEFAULTS = {
+  q: "",
+  ...DEFAULT_APP_USER_SORT,
+  hasReferrals: "all",
+  attributeKey: "",
+  attributeValue: "",
+  columns: "",
+  page: "1",
+  pageSize: String(DEFAULT_PAGE_SIZE),
+};
 const HAS_REFERRALS = ["all", "yes", "no"] as const;
 const FILTER_OPTIONS = [
   { value: "all", label: "All" },
@@ -39,6 +57,11 @@ export function AppUsersOverview({ projectId }: { projectId: string }) {
   const hasReferrals = oneOf(url.hasReferrals, HAS_REFERRALS, "all");
   const page = positiveInt(url.page, 1);
   const pageSize = oneOf(url.pageSize, PAGE_SIZES.map(String), URL_DEFAULTS.pageSize);
+  // Cut to the API's bounds, so that a hand-edited URL never turns into a 400.
+  const attributeKey = url.attributeKey.slice(0, ATTRIBUTE_KEY_MAX_LENGTH);
+  const attributeValue = url.attributeValue.slice(0, ATTRIBUTE_VALUE_MAX_LENGTH);
+  const columns = readList(url.columns, MAX_ATTRIBUTES).map((key) => key.slice(0, ATTRIBUTE_KEY_MAX_LENGTH));
+  const keysListId = useId();
 
   // The box follows the keyboard at once; the URL (and so the query) once typing pauses.
   const [search, setSearch] = useState(url.q);
@@ -52,26 +75,27 @@ export function AppUsersOverview({ projectId }: { projectId: string }) {
     setSearch((current) => (current.trim() === url.q ? current : url.q));
   }, [url.q]);
 
+  // The same filter for the list and the export. The URL cannot hold an empty value, so the
+  // dashboard filters on a filled one (the API also matches an empty value).
+  const filter = {
+    search: url.q || undefined,
+    hasReferrals: hasReferrals === "all" ? undefined : hasReferrals === "yes" ? ("true" as const) : ("false" as const),
+    ...(attributeKey && attributeValue ? { attributeKey, attributeValue } : {}),
+  };
   const users = useQuery({
-    ...trpc.appUsers.list.queryOptions({
-      projectId,
-      search: url.q || undefined,
-      sortBy,
-      sortOrder,
-      hasReferrals: hasReferrals === "all" ? undefined : hasReferrals === "yes" ? "true" : "false",
-      page,
-      pageSize: Number(pageSize),
-    }),
+    ...trpc.appUsers.list.queryOptions({ projectId, ...filter, sortBy, sortOrder, page, pageSize: Number(pageSize) }),
     placeholderData: keepPreviousData,
   });
+  // Suggestions only: the inputs take any key, so a failure here leaves them without a list.
+  const keys = useQuery({ ...trpc.appUsers.attributeKeys.queryOptions({ projectId }), staleTime: 60_000 });
 
-  const filtered = Boolean(url.q) || hasReferrals !== "all";
+  const filtered = Boolean(filter.search) || hasReferrals !== "all" || Boolean(filter.attributeKey);
   const write = usePermission("appUsers.write");
   return (
     <div className="space-y-6">
       <Card
         title="App users"
-        description="Your app's end users, each with a referral code. Search by client id (any part) or exact referral code."
+        description="Your app's end users, each with a referral code. Search by client id (any part) or exact referral code, filter by an attribute's exact value, and add attributes as columns (the export has them too)."
         actions={
           <Button
             variant={showCreate ? "secondary" : "primary"}
@@ -112,16 +136,21 @@ export function AppUsersOverview({ projectId }: { projectId: string }) {
             value={hasReferrals}
             onChange={(value) => setUrl({ hasReferrals: value, page: null })}
           />
-          <AppUsersExport
-            projectId={projectId}
-            search={url.q || undefined}
-            hasReferrals={hasReferrals === "all" ? undefined : hasReferrals === "yes" ? "true" : "false"}
-          />
+          <ExportButton label="Export CSV" url={exportUrl(projectId, "app-users", { ...filter, attributes: columns })} />
           {users.isFetching && (
             <span role="status" className="text-xs text-zinc-500">
               Loading…
             </span>
           )}
+        </div>
+        <div className="mb-4 flex flex-wrap items-center gap-x-6 gap-y-3">
+          <AttributeKeyOptions id={keysListId} keys={keys.data?.keys ?? []} />
+          <AttributeFilterFields
+            filter={{ key: attributeKey, value: attributeValue }}
+            keysListId={keysListId}
+            onChange={(next) => setUrl({ attributeKey: next.key, attributeValue: next.value, page: null }, "replace")}
+          />
+          <AttributeColumnsPicker columns={columns} keysListId={keysListId} onChange={(next) => setUrl({ columns: writeList(next) })} />
         </div>
         {users.isError && <ErrorMessage>{toFormErrors(users.error).message}</ErrorMessage>}
         {users.isPending && !users.isError && <p className="text-sm text-zinc-500">Loading app users…</p>}
@@ -130,6 +159,7 @@ export function AppUsersOverview({ projectId }: { projectId: string }) {
             <AppUsersTable
               projectId={projectId}
               users={users.data.items}
+              attributeColumns={columns}
               sort={{ sortBy, sortOrder }}
               onSortChange={(next) => setUrl({ sortBy: next.sortBy, sortOrder: next.sortOrder, page: null })}
               stale={users.isPlaceholderData}

@@ -14,9 +14,13 @@ export const MAX_USER_EVENTS_LIMIT = 100;
 /** The client's own id is matched exactly (never trimmed or case-folded); only blank is refused. */
 export const clientProvidedIdSchema = exactText(CLIENT_PROVIDED_ID_MAX_LENGTH);
 
+/** An attribute's key and value as stored: kept exactly as sent (never trimmed), so a filter on them matches exactly too. */
+export const attributeKeySchema = z.string().min(1).max(ATTRIBUTE_KEY_MAX_LENGTH);
+export const attributeValueSchema = z.string().max(ATTRIBUTE_VALUE_MAX_LENGTH);
+
 /** A flat string -> string map; bounded so a user row stays small. */
 export const attributesSchema = z
-  .record(z.string().min(1).max(ATTRIBUTE_KEY_MAX_LENGTH), z.string().max(ATTRIBUTE_VALUE_MAX_LENGTH))
+  .record(attributeKeySchema, attributeValueSchema)
   .refine((a) => Object.keys(a).length <= MAX_ATTRIBUTES, { message: `must hold at most ${MAX_ATTRIBUTES} entries` })
   .describe(`String to string, at most ${MAX_ATTRIBUTES} entries.`)
   .meta({ maxProperties: MAX_ATTRIBUTES });
@@ -60,6 +64,22 @@ export const updateAppUserBody = z
   })
   .meta({ title: "UpdateAppUserRequest", examples: [{ attributes: { name: "Ada Lovelace", plan: "enterprise" } }] });
 
+/*
+ * The attribute filter: one key and one value, both required together, matched exactly (case, spaces
+ * and all, as stored). Two plain parameters rather than `attributes[plan]=pro`: each has its own
+ * bounds in the document and its own name in a 400, and no client needs deepObject support.
+ */
+export const attributeFilterShape = {
+  attributeKey: attributeKeySchema
+    .describe(`With \`attributeValue\`: only users whose attribute of this key holds exactly that value. 1 to ${ATTRIBUTE_KEY_MAX_LENGTH} characters, matched exactly.`)
+    .meta({ examples: ["plan"] })
+    .optional(),
+  attributeValue: attributeValueSchema
+    .describe(`The value \`attributeKey\` must hold, matched exactly (any case difference or extra space is a different value); at most ${ATTRIBUTE_VALUE_MAX_LENGTH} characters, may be empty.`)
+    .meta({ examples: ["pro"] })
+    .optional(),
+};
+
 export const listAppUsersQuery = z.object({
   // Described before .optional(): the document takes a query parameter's schema from inside it.
   search: z
@@ -78,8 +98,19 @@ export const listAppUsersQuery = z.object({
     .describe("true: users whose code brought at least one tracked referral; false: none. Any case.")
     .meta({ examples: [true] })
     .optional(),
+  ...attributeFilterShape,
   ...pagingInput,
 });
+
+/**
+ * The filter's two parameters go together: the one missing is named. A superRefine for the inputs that
+ * carry the filter (zod refuses to extend or pick an object once it is refined, so it is added last).
+ */
+export function checkAttributeFilter(input: { attributeKey?: string; attributeValue?: string }, ctx: z.RefinementCtx) {
+  if ((input.attributeKey === undefined) === (input.attributeValue === undefined)) return;
+  const [missing, given] = input.attributeKey === undefined ? ["attributeKey", "attributeValue"] : ["attributeValue", "attributeKey"];
+  ctx.addIssue({ code: "custom", path: [missing], message: `is required with \`${given}\`` });
+}
 
 export const appUserEventsQuery = z.object({
   limit: z

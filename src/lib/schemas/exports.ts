@@ -11,7 +11,7 @@ import { referralListQuery } from "./referrals";
 export const EXPORT_FILES = ["app-users", "referrals", "deliveries"] as const;
 export type ExportFile = (typeof EXPORT_FILES)[number];
 
-export const appUsersExportQuery = listAppUsersQuery.pick({ search: true, hasReferrals: true }).extend({
+export const appUsersExportQuery = listAppUsersQuery.pick({ search: true, hasReferrals: true, attributeKey: true, attributeValue: true }).extend({
   attributes: z
     .array(z.string().min(1).max(ATTRIBUTE_KEY_MAX_LENGTH))
     .max(MAX_ATTRIBUTES)

@@ -133,6 +133,14 @@ describe("OpenAPI document", () => {
     expect(param("hasReferrals")).toMatchObject({ type: "boolean" });
     expect(param("hasReferrals").enum).toBeUndefined();
     expect(param("pageSize")).toMatchObject({ minimum: 1, maximum: 100 });
+    // The attribute filter's bounds, on the list and on its export.
+    const exportParams = doc.paths["/public/projects/{projectId}/exports/app-users.csv"].get.parameters;
+    for (const params of [listUsers, exportParams]) {
+      const bounds = (name: string) => params.find((p: any) => p.name === name);
+      expect(bounds("attributeKey")).toMatchObject({ in: "query", schema: { type: "string", minLength: 1, maxLength: 100 } });
+      expect(bounds("attributeValue")).toMatchObject({ in: "query", schema: { type: "string", maxLength: 1000 } });
+      expect([bounds("attributeKey").required, bounds("attributeValue").required]).toEqual([undefined, undefined]);
+    }
     const referralParams = doc.paths["/public/projects/{projectId}/users/{uniqueId}/referrals"].get.parameters;
     expect(referralParams.find((p: any) => p.name === "status").schema.enum).toEqual(["Pending", "Completed", "Failed"]);
     expect(referralParams.find((p: any) => p.name === "direction").schema.enum).toEqual(["given", "received"]);

@@ -6,6 +6,7 @@ import { getAppUser } from "@/server/domain/app-users/get-app-user";
 import { getAppUserByClientId } from "@/server/domain/app-users/get-app-user-by-client-id";
 import { getOrCreateAppUser } from "@/server/domain/app-users/get-or-create-app-user";
 import { listAppUsers } from "@/server/domain/app-users/list-app-users";
+import { ATTRIBUTE_KEYS_SAMPLE_USERS, listAttributeKeys } from "@/server/domain/app-users/list-attribute-keys";
 import { updateAppUser } from "@/server/domain/app-users/update-app-user";
 import { trackReferral } from "@/server/domain/referrals/track-referral";
 import { DomainError } from "@/server/domain/errors";
@@ -378,6 +379,56 @@ describe("listAppUsers", () => {
     expect((await domainError(listAppUsers(t.db, org, listProject, listAppUsersQuery.parse({})))).kind).toBe("not_found");
     const searched = await domainError(listAppUsers(t.db, org, listProject, listAppUsersQuery.parse({ search: "a" })));
     expect(searched.kind).toBe("not_found");
+  });
+});
+
+describe("the attribute filter and the attribute keys", () => {
+  it("pages an attribute filter the same whether it matches a few users or more than it sorts itself", async () => {
+    const { org: bigOrg, project: big } = await createOrgWithProject(t.db);
+    // 10,050 users: tier "all" for everyone (over the 10,000 the sorted-matches path takes), "rare" for
+    // every thousandth, "even" for half; another project of the organisation holds the same pairs.
+    const { project: twin } = await createOrgWithProject(t.db);
+    for (const p of [big.id, twin.id]) {
+      await t.db.$executeRaw`
+        INSERT INTO "AppUser" ("id", "projectId", "clientProvidedId", "referralCode", "attributes", "createdAt", "updatedAt")
+        SELECT ${p} || '-' || n, ${p}, 'attr-' || lpad(n::text, 5, '0'), lpad(n::text, 6, 'w'),
+          jsonb_build_object('all', 'yes', 'tier', CASE WHEN n % 1000 = 0 THEN 'rare' ELSE 'common' END, 'even', (n % 2 = 0)::text),
+          timestamp '2026-01-01' + n * interval '1 minute', now()
+        FROM generate_series(1, 10050) AS n`;
+    }
+    const filter = (attributeKey: string, attributeValue: string, extra: object = {}) =>
+      listAppUsers(t.db, bigOrg.id, big.id, listAppUsersQuery.parse({ attributeKey, attributeValue, pageSize: 20, ...extra }));
+    const names = (page: { items: { clientProvidedId: string }[] }) => page.items.map((u) => u.clientProvidedId);
+
+    const all = await filter("all", "yes", { page: 3 });
+    expect(all.totalCount).toBe(10_050);
+    expect(names(all)).toEqual(Array.from({ length: 20 }, (_, i) => `attr-${String(10_050 - 40 - i).padStart(5, "0")}`));
+    const rare = await filter("tier", "rare", { sortBy: "clientProvidedId", sortOrder: "asc" });
+    expect(rare).toMatchObject({ totalCount: 10, hasNextPage: false });
+    expect(names(rare)).toEqual(Array.from({ length: 10 }, (_, i) => `attr-${String((i + 1) * 1000).padStart(5, "0")}`));
+    const even = await filter("even", "true", { page: 2, sortOrder: "asc" });
+    expect(even.totalCount).toBe(5_025);
+    expect(names(even)[0]).toBe("attr-00042");
+    expect((await filter("tier", "Rare")).totalCount).toBe(0);
+    // With the search: both must hold.
+    expect(names(await filter("tier", "rare", { search: "attr-0200" }))).toEqual(["attr-02000"]);
+    // Another organisation's project is not found, with or without matches.
+    expect((await domainError(listAppUsers(t.db, org, big.id, listAppUsersQuery.parse({ attributeKey: "all", attributeValue: "yes" })))).kind).toBe("not_found");
+    expect((await domainError(listAppUsers(t.db, org, big.id, listAppUsersQuery.parse({ attributeKey: "x", attributeValue: "none" })))).kind).toBe("not_found");
+  });
+
+  it("offers the distinct keys of the project's newest users, A to Z", async () => {
+    const { org: o, project: p } = await createOrgWithProject(t.db);
+    expect(await listAttributeKeys(t.db, o.id, p.id)).toEqual([]);
+    // The oldest user's key is beyond the sample of the newest ATTRIBUTE_KEYS_SAMPLE_USERS.
+    await t.db.$executeRaw`
+      INSERT INTO "AppUser" ("id", "projectId", "clientProvidedId", "referralCode", "attributes", "createdAt", "updatedAt")
+      SELECT ${p.id} || '-' || n, ${p.id}, 'keys-' || n, lpad(n::text, 6, 'k'),
+        CASE WHEN n = 0 THEN '{"ancient": "x"}'::jsonb WHEN n % 2 = 0 THEN '{"plan": "pro", "Ünïcödé ✓": "y"}'::jsonb ELSE '{"country": "DE", "plan": "free"}'::jsonb END,
+        timestamp '2026-01-01' + n * interval '1 minute', now()
+      FROM generate_series(0, ${ATTRIBUTE_KEYS_SAMPLE_USERS}::int) AS n`;
+    expect(await listAttributeKeys(t.db, o.id, p.id)).toEqual(["country", "plan", "Ünïcödé ✓"].sort());
+    expect((await domainError(listAttributeKeys(t.db, org, p.id))).kind).toBe("not_found");
   });
 });
 

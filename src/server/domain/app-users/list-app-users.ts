@@ -25,7 +25,7 @@ export async function listAppUsers(
   input: ListAppUsersInput,
 ): Promise<PageEnvelope<AppUserDto>> {
   const paging = pageWindow(input);
-  if (input.search) {
+  if (input.search || attributeFilter(input)) {
     // Checks the project's ownership too, so a search that matches too many for it need not again.
     const sorted = await searchSortingMatches(db, organizationId, projectId, input, paging);
     if (sorted) return sorted;
@@ -50,13 +50,14 @@ export async function listAppUsers(
 type SearchRow = Omit<AppUserColumns, "id"> & { id: string | null; matchCount: number; ownProject: boolean };
 
 /**
- * A search's page in one statement when it matches at most SORT_MATCHES_MAX users: the trigram and
- * code indexes find the matches, which are counted and sorted as they are, with the project's
- * ownership and each user's referrer in the same statement. PostgreSQL, left to itself, sometimes
- * misjudges how many a term matches and walks the sort's index instead, filtering hundreds of
- * thousands of rows to find twenty (half a second at a million users). Null when there are more
- * matches: then that walk is the quick way, and the caller takes it, having paid for this statement
- * (which stops collecting at SORT_MATCHES_MAX + 1) on terms that match that many.
+ * A search's (or an attribute filter's) page in one statement when it matches at most
+ * SORT_MATCHES_MAX users: the trigram, code and attributes indexes find the matches, which are
+ * counted and sorted as they are, with the project's ownership and each user's referrer in the same
+ * statement. PostgreSQL, left to itself, sometimes misjudges how many a term matches and walks the
+ * sort's index instead, filtering hundreds of thousands of rows to find twenty (half a second at a
+ * million users). Null when there are more matches: then that walk is the quick way, and the caller
+ * takes it, having paid for this statement (which stops collecting at SORT_MATCHES_MAX + 1) on
+ * terms that match that many.
  */
 async function searchSortingMatches(
   db: Db,
@@ -103,25 +104,40 @@ function sortKey(field: AppUserSortField) {
  * `FROM ... WHERE ...` of the users matching the filters, over the tables the filters need and, for
  * a statement that sorts, the sort's table; the project is matched on `table`, given when the
  * statement sorts, else on AppUser when it is read (a count then reads its small projectId index). The filters: the referrals, and the search, a case-insensitive substring of
- * the client id or the exact referral code (codes are case-sensitive). Attribute values are not
- * searched: a substring match inside JSON cannot use an index and would scan every row of a large project.
+ * the client id or the exact referral code (codes are case-sensitive), and one attribute's exact value.
+ * Attribute values are matched whole, never as substrings: containment (@>) is what the
+ * attributes GIN index (jsonb_path_ops) answers; a substring inside JSON would scan the project.
  */
 function fromWhere(projectId: string, input: ListAppUsersInput, table?: "u" | "c"): Prisma.Sql {
   const sorted = table === undefined ? null : sortKey(input.sortBy).table;
   const counters = input.hasReferrals !== undefined || sorted === "c";
-  const users = Boolean(input.search) || sorted === "u" || !counters;
+  const users = Boolean(input.search) || Boolean(attributeFilter(input)) || sorted === "u" || !counters;
   const from = !counters
     ? Prisma.sql`"AppUser" u`
     : !users
       ? Prisma.sql`"AppUserCounters" c`
       : Prisma.sql`"AppUser" u JOIN "AppUserCounters" c ON c."appUserId" = u."id"`;
   const owner = Prisma.raw(table ?? (users ? "u" : "c"));
+  return Prisma.sql`FROM ${from} WHERE ${owner}."projectId" = ${projectId} ${userFilters(input)}`;
+}
+
+/** The filters' conditions (`AND ...`), on AppUser as u and AppUserCounters as c; the export applies the same. */
+export function userFilters(input: Pick<ListAppUsersInput, "search" | "hasReferrals" | "attributeKey" | "attributeValue">): Prisma.Sql {
   const referrals =
     input.hasReferrals === undefined ? Prisma.empty : Prisma.sql`AND c."totalReferralsGiven" ${Prisma.raw(input.hasReferrals ? "> 0" : "= 0")}`;
   const search = input.search
     ? Prisma.sql`AND (u."clientProvidedId" ILIKE ${`%${escapeLike(input.search)}%`} OR u."referralCode" = ${input.search})`
     : Prisma.empty;
-  return Prisma.sql`FROM ${from} WHERE ${owner}."projectId" = ${projectId} ${referrals} ${search}`;
+  const attribute = attributeFilter(input);
+  // Containment of {key: value}: exact, since attributes are string to string. The object is one
+  // parameter, so no key or value is ever SQL text.
+  const attributes = attribute ? Prisma.sql`AND u."attributes" @> ${JSON.stringify({ [attribute.key]: attribute.value })}::jsonb` : Prisma.empty;
+  return Prisma.sql`${referrals} ${search} ${attributes}`;
+}
+
+/** The attribute filter when both halves are given (the schema refuses one alone). */
+function attributeFilter({ attributeKey: key, attributeValue: value }: Pick<ListAppUsersInput, "attributeKey" | "attributeValue">) {
+  return key === undefined || value === undefined ? null : { key, value };
 }
 
 const direction = (order: SortOrder) => Prisma.raw(order === "asc" ? "ASC" : "DESC");

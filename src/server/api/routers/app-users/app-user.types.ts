@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idInput, pageOf, projectIdInput, withPath } from "@/lib/schemas/common";
 import { EXAMPLE } from "@/lib/schemas/examples";
-import { appUserEventsQuery, createAppUserBody, listAppUsersQuery, updateAppUserBody } from "@/lib/schemas/app-users";
+import { appUserEventsQuery, checkAttributeFilter, createAppUserBody, listAppUsersQuery, updateAppUserBody } from "@/lib/schemas/app-users";
 
 /** Referral codes as the service makes them (inputs accept more, so that a mistyped code is a 404). */
 export const referralCodeOutput = z.string().regex(/^[A-Za-z0-9]{6}$/).describe("6 alphanumeric characters, unique within the project.");
@@ -46,7 +46,7 @@ export const appUserPathInput = {
 
 export const createAppUserInput = withPath(createAppUserBody, projectIdInput);
 export const updateAppUserInput = withPath(updateAppUserBody, appUserPathInput);
-export const listAppUsersInput = listAppUsersQuery.extend(projectIdInput);
+export const listAppUsersInput = listAppUsersQuery.extend(projectIdInput).superRefine(checkAttributeFilter);
 export const listAppUserEventsInput = appUserEventsQuery.extend(appUserPathInput);
 
 export const appUserPageSchema = pageOf(appUserDtoSchema).meta({ id: "AppUserPage" });
@@ -57,3 +57,6 @@ export const appUserEventSchema = z
     id: "AppUserEventDto",
     examples: [{ id: EXAMPLE.eventId, type: "reward_claimed", description: 'user-1001 earned a reward: user-2002 completed "first_purchase".', createdAt: EXAMPLE.later }],
   });
+
+export const attributeKeysInput = z.object(projectIdInput);
+export const attributeKeysOutput = z.object({ keys: z.array(z.string()).describe("Distinct attribute keys of the project's newest users, A to Z.") });

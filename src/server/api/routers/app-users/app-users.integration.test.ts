@@ -436,6 +436,105 @@ describe("GET /users (list)", () => {
   });
 });
 
+describe("GET /users?attributeKey=&attributeValue= (the attribute filter)", () => {
+  let filterProject: string;
+  /** Pairs a naive filter would get wrong: quotes, commas, JSON and LIKE syntax, unicode, spaces kept. */
+  const HOSTILE: [string, string][] = [
+    ["plan", 'a "quoted" value'],
+    ["plan", "comma, inside"],
+    ["plan", "'single' -- ;"],
+    ["plan", '{"nested": "json"}'],
+    ["plan", "back\\slash %_"],
+    ["plan", " padded "],
+    ["plan", "line\nbreak"],
+    ["plan", ""],
+    ["Ünïcödé ✓ 日本", "👩‍👩‍👧 ключ"],
+    ['"quoted key", with comma', "x"],
+    ["a.b", "dotted"],
+  ];
+  const query = (key: string, value: string, extra = "") =>
+    call("GET", `${users(filterProject)}?attributeKey=${encodeURIComponent(key)}&attributeValue=${encodeURIComponent(value)}${extra}`);
+  const names = (res: RestResponse) => (res.json.items as AppUser[]).map((u) => u.clientProvidedId).sort();
+
+  beforeAll(async () => {
+    filterProject = (await call("POST", "/projects", { body: { name: "Attribute filter" } })).json.uniqueId;
+    for (const [i, [key, value]] of HOSTILE.entries()) await createUser(`hostile-${i}`, { [key]: value, other: "shared" }, filterProject);
+    await createUser("pro-1", { plan: "pro", country: "DE" }, filterProject);
+    await createUser("pro-2", { plan: "pro" }, filterProject);
+    await createUser("Pro-case", { plan: "Pro" }, filterProject);
+    await createUser("no-attributes", undefined, filterProject);
+    // The same pair in another project of the organisation: never listed here.
+    await createUser("elsewhere", { plan: "pro" });
+  });
+
+  it("lists the users whose attribute holds exactly the value, with the count and the usual envelope", async () => {
+    const res = await query("plan", "pro", "&sortBy=clientProvidedId&sortOrder=asc");
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ totalCount: 2, hasNextPage: false });
+    expect((res.json.items as AppUser[]).map((u) => u.clientProvidedId)).toEqual(["pro-1", "pro-2"]);
+    expect(res.json.items[0].attributes).toEqual({ plan: "pro", country: "DE" });
+    // PascalCase names, as every list parameter.
+    expect(names(await call("GET", `${users(filterProject)}?AttributeKey=plan&AttributeValue=Pro`))).toEqual(["Pro-case"]);
+  });
+
+  it("matches nothing for a near miss: another case, a space more, a part, an unknown key", async () => {
+    for (const [key, value] of [["plan", "PRO"], ["plan", "pro "], ["plan", "pr"], ["Plan", "pro"], ["missing", "pro"], ["plan", "padded"]]) {
+      const res = await query(key!, value!);
+      expect(res.status, res.text).toBe(200);
+      expect(res.json, `${key}=${value}`).toMatchObject({ items: [], totalCount: 0 });
+    }
+  });
+
+  it("matches hostile keys and values exactly, each only its own user", async () => {
+    for (const [i, [key, value]] of HOSTILE.entries()) {
+      expect(names(await query(key, value)), `${key}=${JSON.stringify(value)}`).toEqual([`hostile-${i}`]);
+    }
+    expect((await query("other", "shared")).json.totalCount).toBe(HOSTILE.length);
+    // A key named __proto__ is an ordinary key to the filter (written here directly: the create
+    // endpoint's parsing drops such a key).
+    await t.db.$executeRaw`
+      INSERT INTO "AppUser" ("id", "projectId", "clientProvidedId", "referralCode", "attributes", "updatedAt")
+      VALUES (gen_random_uuid()::text, ${filterProject}, 'proto-key', 'PROTO1', '{"__proto__": "polluted"}'::jsonb, now())`;
+    const proto = await query("__proto__", "polluted");
+    expect(proto.status, proto.text).toBe(200);
+    expect(names(proto)).toEqual(["proto-key"]);
+  });
+
+  it("combines with the search, hasReferrals and paging", async () => {
+    expect(names(await query("plan", "pro", "&search=-2"))).toEqual(["pro-2"]);
+    expect((await query("plan", "pro", "&hasReferrals=true")).json.totalCount).toBe(0);
+    const page = await query("other", "shared", "&pageSize=5&page=3&sortBy=clientProvidedId&sortOrder=asc");
+    expect(page.json).toMatchObject({ page: 3, totalCount: HOSTILE.length, hasNextPage: false });
+    expect(page.json.items).toHaveLength(HOSTILE.length - 10);
+  });
+
+  const badQueries: [string, string][] = [
+    ["attributeKey=plan", "attributeValue"],
+    ["attributeValue=pro", "attributeKey"],
+    ["attributeKey=&attributeValue=pro", "attributeKey"],
+    [`attributeKey=${"k".repeat(101)}&attributeValue=pro`, "attributeKey"],
+    [`attributeKey=plan&attributeValue=${"v".repeat(1001)}`, "attributeValue"],
+    ["attributeKey=plan&attributeKey=country&attributeValue=pro", "attributeKey"],
+    ["attributeKey=plan&attributeValue=a%00b", "attributeValue"],
+  ];
+  it.each(badQueries)("answers 400 for %s naming the field, never a 500", async (q, field) => {
+    expectProblem(await call("GET", `${users(filterProject)}?${q}`), 400, [field]);
+  });
+
+  it("takes a key and a value at their longest", async () => {
+    const res = await query("k".repeat(100), "v".repeat(1000));
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.totalCount).toBe(0);
+  });
+
+  it("answers 404 for another organisation's project, as for an unknown one", async () => {
+    const theirs = await call("GET", `${users(otherOrgProjectId)}?attributeKey=plan&attributeValue=pro`);
+    expectProblem(theirs, 404);
+    const absent = await call("GET", `${users("00000000-0000-0000-0000-000000000000")}?attributeKey=plan&attributeValue=pro`);
+    expect(absent.json.detail).toBe(theirs.json.detail);
+  });
+});
+
 describe("a user's events and referrals", () => {
   let referrer: AppUser;
   let refereeId: string;

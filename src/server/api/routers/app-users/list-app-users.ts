@@ -10,7 +10,9 @@ export const listAppUsersProcedure = protectedProcedure
       tags: ["App users"],
       summary: "List app users",
       description:
-        "Paged, searchable and sortable. Query parameter names are accepted in camelCase or PascalCase (`pageSize` or `PageSize`); values of SortBy, SortOrder and HasReferrals in any case. A `ProjectId` query parameter, if sent, must equal the path's project id.",
+        "Paged, searchable and sortable. Query parameter names are accepted in camelCase or PascalCase (`pageSize` or `PageSize`); values of SortBy, SortOrder and HasReferrals in any case. A `ProjectId` query parameter, if sent, must equal the path's project id. " +
+        "`attributeKey` with `attributeValue` keeps the users whose attribute holds exactly that value (both or neither; the one missing is a 400 naming it); " +
+        "it is answered from an index however many users the project has.",
     },
   })
   .input(listAppUsersInput)

@@ -6,10 +6,12 @@ import { getAppUserProcedure } from "./get-app-user";
 import { getAppUserByClientIdProcedure } from "./get-app-user-by-client-id";
 import { listAppUserEventsProcedure } from "./list-app-user-events";
 import { listAppUsersProcedure } from "./list-app-users";
+import { listAttributeKeysProcedure } from "./list-attribute-keys";
 import { updateAppUserProcedure } from "./update-app-user";
 
 export const appUsersRouter = router({
   list: listAppUsersProcedure,
+  attributeKeys: listAttributeKeysProcedure,
   create: createAppUserProcedure,
   get: getAppUserProcedure,
   getByClientId: getAppUserByClientIdProcedure,

@@ -14,7 +14,7 @@ export const exportAppUsersProcedure = protectedProcedure
       tags: ["Insight"],
       summary: "Export the project's app users as CSV",
       description:
-        "The app users the list's filters select (`search`, `hasReferrals`), oldest first: uniqueId, clientProvidedId, referralCode, status, the referral counts, " +
+        "The app users the list's filters select (`search`, `hasReferrals`, `attributeKey` with `attributeValue`), oldest first: uniqueId, clientProvidedId, referralCode, status, the referral counts, " +
         `firstSeenAt, lastSeenAt, createdAt, then one column per attribute key given in \`attributes\` (empty where a user has none). ${CSV_RULES}`,
     },
   })

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { checkAttributeFilter } from "@/lib/schemas/app-users";
 import { projectIdInput } from "@/lib/schemas/common";
 import { appUsersExportQuery, deliveriesExportQuery, referralsExportQuery } from "@/lib/schemas/exports";
 
-export const appUsersExportInput = appUsersExportQuery.safeExtend(projectIdInput);
+export const appUsersExportInput = appUsersExportQuery.safeExtend(projectIdInput).superRefine(checkAttributeFilter);
 export const referralsExportInput = referralsExportQuery.safeExtend(projectIdInput);
 export const deliveriesExportInput = deliveriesExportQuery.safeExtend(projectIdInput);
 

@@ -102,6 +102,19 @@ describe("GET /projects/{projectId}/exports/app-users.csv", () => {
     expect(await exported("app-users.csv?search=%25")).toHaveLength(1);
   });
 
+  it("applies the attribute filter exactly, hostile values included, with the chosen columns read back", async () => {
+    const pro = await exported("app-users.csv?attributeKey=plan&attributeValue=pro&attributes=plan&attributes=note");
+    expect(pro[0]!.slice(10)).toEqual(["plan", "note"]);
+    expect(pro.slice(1).map((r) => r[1]).sort()).toEqual(HOSTILE.flatMap((_, i) => (i % 2 ? [`user-${i}`] : [])).sort());
+    expect(pro.slice(1).every((r) => r[10] === "pro")).toBe(true);
+    for (const [i, [value, written]] of HOSTILE.entries()) {
+      if (!value) continue;
+      const rows = await exported(`app-users.csv?attributeKey=note&attributeValue=${encodeURIComponent(value)}&attributes=note`);
+      expect(rows.slice(1), JSON.stringify(value)).toEqual([[users[i]!.uniqueId, ...rows[1]!.slice(1, 10), written]]);
+    }
+    expect(await exported("app-users.csv?attributeKey=plan&attributeValue=PRO")).toHaveLength(1);
+  });
+
   it("reads a project larger than a batch in full, each user once, oldest first, ties by id", async () => {
     const big = await createProjectOverRest(call, "Export test big");
     const count = EXPORT_BATCH_ROWS * 2 + 7;
@@ -124,6 +137,9 @@ describe("GET /projects/{projectId}/exports/app-users.csv", () => {
     const many = Array.from({ length: 51 }, (_, i) => `attributes=k${i}`).join("&");
     expectProblem(await call("GET", `/projects/${project}/exports/app-users.csv?${many}`), 400, ["attributes"]);
     expectProblem(await call("GET", `/projects/${project}/exports/app-users.csv?attributes=${"k".repeat(101)}`), 400, ["attributes.0"]);
+    expectProblem(await call("GET", `/projects/${project}/exports/app-users.csv?attributeKey=plan`), 400, ["attributeValue"]);
+    expectProblem(await call("GET", `/projects/${project}/exports/app-users.csv?attributeValue=pro`), 400, ["attributeKey"]);
+    expectProblem(await call("GET", `/projects/${project}/exports/app-users.csv?attributeKey=plan&attributeValue=${"v".repeat(1001)}`), 400, ["attributeValue"]);
   });
 });
 
