@@ -117,6 +117,10 @@ test("webhooks: create in the dashboard, failed delivery, manual retry with the 
     await expect(edited.getByRole("switch", { name: "Enabled: Billing receiver" })).toHaveAttribute("aria-checked", "false");
     await page.reload();
     await expect(webhooks.getByRole("switch", { name: "Enabled: Billing receiver" })).toHaveAttribute("aria-checked", "false");
+    // The list's health: one success in six attempts, none failed since, switched off by a person.
+    await expect(edited).toContainText("16.7 % of 6 attempts");
+    await expect(edited).not.toContainText("in a row");
+    await expect(edited).toContainText("Disabled by a member.");
     await webhooks.getByRole("button", { name: "Delete Billing receiver" }).click();
     await webhooks.getByRole("button", { name: "Delete webhook" }).click();
     await expect(webhooks).toContainText("No webhooks yet");

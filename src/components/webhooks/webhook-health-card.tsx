@@ -21,6 +21,13 @@ function Figure({ label, value }: { label: string; value: React.ReactNode }) {
   );
 }
 
+/** The window's success rate as people read it ("—" without attempts). */
+export const successRateText = (health: Webhook["health"]) => (health.successRate === null ? "—" : `${(health.successRate * 100).toFixed(1)} %`);
+
+/** How a disabled webhook came to be off, in words: the service's reason, or a member's switch. */
+export const disabledText = (webhook: Pick<Webhook, "disabledReason">) =>
+  webhook.disabledReason ? `: ${WEBHOOK_DISABLED_REASONS[webhook.disabledReason as WebhookDisabledReason]}` : " by a member.";
+
 const ms = (value: number | null) => (value === null ? "—" : `${value.toLocaleString("en-GB")} ms`);
 
 /** A webhook's health over the last 24 hours, why the service disabled it (with the one click that undoes it), and a test event. */
@@ -54,7 +61,7 @@ export function WebhookHealthCard({ projectId, webhook }: { projectId: string; w
         <div className="mb-4 flex flex-wrap items-center gap-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           <span>
             Disabled{webhook.disabledAt ? <> since <DateTime iso={webhook.disabledAt} /></> : null}
-            {webhook.disabledReason ? `: ${WEBHOOK_DISABLED_REASONS[webhook.disabledReason as WebhookDisabledReason]}` : " by a member."}
+            {disabledText(webhook)}
           </span>
           {write.allowed && (
             <Button size="sm" pending={enable.isPending} onClick={() => enable.mutate({ projectId, webhookId: webhook.id, enabled: true })}>
@@ -65,7 +72,7 @@ export function WebhookHealthCard({ projectId, webhook }: { projectId: string; w
         </div>
       )}
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-5">
-        <Figure label="Success rate" value={health.successRate === null ? "—" : `${(health.successRate * 100).toFixed(1)} %`} />
+        <Figure label="Success rate" value={successRateText(health)} />
         <Figure label="Attempts" value={health.attempts.toLocaleString("en-GB")} />
         <Figure label="p50 / p95" value={`${ms(health.p50Ms)} / ${ms(health.p95Ms)}`} />
         <Figure label="Failures in a row" value={health.consecutiveFailures} />

@@ -11,6 +11,28 @@ import { DataTable, type Column } from "@/components/ui/data-table";
 import { toFormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import { deliveriesPath, type Webhook } from "./types";
+import { disabledText, successRateText } from "./webhook-health-card";
+
+/** The list's health at a glance (the figures come with the list, in one statement for all webhooks): the webhook's page has the rest. */
+function HealthSummary({ webhook: w }: { webhook: Webhook }) {
+  const { health } = w;
+  return (
+    <span className="block min-w-36 leading-tight">
+      <span className="block">
+        {successRateText(health)}{" "}
+        <span className="text-xs text-zinc-500">
+          of {health.attempts.toLocaleString("en-GB")} attempt{health.attempts === 1 ? "" : "s"}
+        </span>
+      </span>
+      {health.consecutiveFailures > 0 && (
+        <span className="block text-xs text-red-700">
+          {health.consecutiveFailures.toLocaleString("en-GB")} failure{health.consecutiveFailures === 1 ? "" : "s"} in a row
+        </span>
+      )}
+      {!w.enabled && <span className="block text-xs text-amber-800">Disabled{disabledText(w)}</span>}
+    </span>
+  );
+}
 
 function Switch({ checked, label, pending, disabled, onChange }: { checked: boolean; label: string; pending: boolean; disabled?: boolean; onChange: (next: boolean) => void }) {
   return (
@@ -66,6 +88,7 @@ export function WebhookList({ projectId, webhooks, onEdit, onDeleted }: WebhookL
         return <Switch checked={shown} pending={pending} disabled={!write.allowed} label={`Enabled: ${w.name}`} onChange={(enabled) => toggle.mutate({ projectId, webhookId: w.id, enabled })} />;
       },
     },
+    { id: "health", header: `Health (${webhooks[0]?.health.windowHours ?? 24} h)`, cell: (w) => <HealthSummary webhook={w} /> },
     { id: "secret", header: "Secret", cell: (w) => <code className="font-mono text-xs text-zinc-600">{w.secretHint}</code> },
     {
       id: "actions",

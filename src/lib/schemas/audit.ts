@@ -24,6 +24,7 @@ export const AUDIT_ACTION_LABELS = {
   "webhook.create": "Created a webhook",
   "webhook.update": "Updated a webhook",
   "webhook.delete": "Deleted a webhook",
+  "webhook.test": "Sent a test event to a webhook",
   "delivery.retry": "Retried a webhook delivery",
   "delivery.bulk_retry": "Retried the webhook deliveries a filter selects",
   "inbound_hooks.update": "Changed inbound hook settings",

@@ -73,6 +73,10 @@ describe("the audit log", () => {
     const update = await expectEntry("webhook.update", { targetId: hook.id, details: { projectId, changed: ["enabled", "secret"] } });
     expect(JSON.stringify(update)).not.toContain("a-brand-new-secret-value");
     await asOwner.webhooks.update({ projectId, webhookId: hook.id, enabled: true });
+    // A test event (to an address that refuses it: the entry records the sending, whatever came back).
+    const test = await call("POST", `/projects/${projectId}/webhooks/${hook.id}/test`);
+    expect(test.status, test.text).toBe(200);
+    await expectEntry("webhook.test", { actorType: "apiKey", targetType: "webhook", targetId: hook.id, targetLabel: "Hook", details: { projectId, deliveryId: test.json.delivery.deliveryId } });
 
     // A manual retry of a dead-lettered delivery.
     const tracking = await t.db.referralTracking.create({
@@ -172,7 +176,7 @@ describe("the audit log", () => {
     const expected: AuditAction[] = [
       "auth.sign_in", "auth.sign_in_failed", "auth.sign_out", "session.revoke", "session.revoke_all", "password.change", "password.reset",
       "email.verify", "api_key.create", "api_key.delete", "project.create", "project.delete", "project.rotate_secret", "project.rotate_publishable_key", "webhook.create",
-      "webhook.update", "webhook.delete", "delivery.retry", "delivery.bulk_retry", "review.approve", "review.deny", "app_user.export", "app_user.erase", "inbound_hooks.update", "inbound_hooks.rotate_token", "invitation.create", "invitation.revoke", "invitation.accept", "member.remove",
+      "webhook.update", "webhook.delete", "webhook.test", "delivery.retry", "delivery.bulk_retry", "review.approve", "review.deny", "app_user.export", "app_user.erase", "inbound_hooks.update", "inbound_hooks.rotate_token", "invitation.create", "invitation.revoke", "invitation.accept", "member.remove",
       "member.role_change", "organization.rename",
     ];
     expect([...actions].sort()).toEqual([...expected].sort());

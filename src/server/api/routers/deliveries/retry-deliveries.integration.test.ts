@@ -178,6 +178,9 @@ describe("POST /projects/{projectId}/webhooks/{webhookId}/test", () => {
     expect((await call("GET", `${base()}?event=referloop.test`)).json.totalCount).toBeGreaterThanOrEqual(1);
     expect(await t.db.rewardHistory.count()).toBe(rewards);
     expect(await t.db.referralTracking.count()).toBe(trackingItems);
+    // One audit entry, naming the webhook and the delivery it sent.
+    const entries = await t.db.auditEntry.findMany({ where: { action: "webhook.test", targetId: hook } });
+    expect(entries.filter((e) => (e.details as { deliveryId?: string }).deliveryId === res.json.delivery.deliveryId)).toHaveLength(1);
   });
 
   it("answers a failed attempt's result without retrying it", async () => {
@@ -189,6 +192,7 @@ describe("POST /projects/{projectId}/webhooks/{webhookId}/test", () => {
   });
 
   it("answers 404 for another organisation's webhook, and refuses a read-only key", async () => {
+    const audited = await t.db.auditEntry.count({ where: { action: "webhook.test" } });
     expectProblem(await other("POST", `/projects/${project.uniqueId}/webhooks/${hook}/test`), 404);
     expectProblem(await call("POST", `/projects/${project.uniqueId}/webhooks/00000000-0000-0000-0000-000000000000/test`), 404);
     const org = await t.db.project.findUniqueOrThrow({ where: { id: project.uniqueId }, select: { organizationId: true } });
@@ -196,5 +200,6 @@ describe("POST /projects/{projectId}/webhooks/{webhookId}/test", () => {
     const readOnly = restClient(t.db, (await createApiKey(t.db, org.organizationId, { name: "ro", role: "readOnly" }, null)).key);
     expectProblem(await readOnly("POST", `/projects/${project.uniqueId}/webhooks/${hook}/test`), 403);
     expect((await readOnly("GET", `${base()}?event=referloop.test`)).status).toBe(200);
+    expect(await t.db.auditEntry.count({ where: { action: "webhook.test" } })).toBe(audited);
   });
 });
