@@ -79,5 +79,6 @@ export function dashboardPages(seed: SeededProject): string[] {
     `${project}/deliveries`,
     `${project}/inbound-events`,
     `${project}/activity`,
+    `${project}/activity/reward-events`,
   ];
 }

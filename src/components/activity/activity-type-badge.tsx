@@ -1,20 +1,23 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { ACTIVITY_TYPE_LABELS, type ActivityType } from "@/lib/schemas/activity";
 
-const TYPES: Record<string, { label: string; tone: BadgeTone }> = {
-  user_created: { label: "User created", tone: "blue" },
-  referral_tracked: { label: "Referral tracked", tone: "violet" },
-  referee_identified: { label: "Referee identified", tone: "violet" },
-  reward_claimed: { label: "Reward claimed", tone: "green" },
-  reward_rejected: { label: "Reward rejected", tone: "red" },
-  event_recorded: { label: "Event recorded", tone: "neutral" },
+const TONES: Record<ActivityType, BadgeTone> = {
+  user_created: "blue",
+  referral_tracked: "violet",
+  referee_identified: "violet",
+  reward_claimed: "green",
+  reward_rejected: "red",
+  event_recorded: "neutral",
+  reward_held: "amber",
+  review_decided: "neutral",
 };
 
 /** An activity entry's type; types added later on the server still show, in neutral. */
 export function ActivityTypeBadge({ type }: { type: string }) {
-  const known = TYPES[type];
+  const known = type in ACTIVITY_TYPE_LABELS ? (type as ActivityType) : undefined;
   return (
-    <Badge tone={known?.tone ?? "neutral"} className="whitespace-nowrap">
-      {known?.label ?? type.replace(/_/g, " ")}
+    <Badge tone={known ? TONES[known] : "neutral"} className="whitespace-nowrap">
+      {known ? ACTIVITY_TYPE_LABELS[known] : type.replace(/_/g, " ")}
     </Badge>
   );
 }

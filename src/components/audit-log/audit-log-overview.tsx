@@ -1,7 +1,6 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import { describeUserAgent } from "@/components/account/describe-user-agent";
 import { PermissionNote, usePermission } from "@/components/dashboard/permissions";
 import { ErrorMessage } from "@/components/ui/alert";
@@ -9,26 +8,17 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
-import { FormField, inputClasses } from "@/components/ui/form-field";
+import { DateRangeFilter, FilterBar, rangeFilter, SelectFilter, TextFilter } from "@/components/ui/filter-bar";
 import { IpAddress } from "@/components/ui/ip-address";
 import { Pagination, PAGE_SIZES } from "@/components/ui/pagination";
 import { toFormErrors } from "@/lib/errors";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ACTOR_MAX_LENGTH, AUDIT_EXPORT_MAX_ENTRIES, auditIpSchema, type AuditEntryDto } from "@/lib/schemas/audit";
 import { DEFAULT_PAGE_SIZE } from "@/lib/schemas/common";
 import { useTRPC } from "@/lib/trpc";
-import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { oneOf, positiveInt, useUrlState } from "@/lib/use-url-state";
 
 const URL_DEFAULTS = { action: "", actor: "", ip: "", from: "", to: "", page: "1", pageSize: String(DEFAULT_PAGE_SIZE) };
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A date input's day as an instant in the user's time zone: its start, or (for `to`) the next day's start. */
-function dayStart(day: string, plusDays = 0): string | undefined {
-  if (!DAY.test(day)) return undefined;
-  const start = new Date(`${day}T00:00:00`);
-  start.setDate(start.getDate() + plusDays);
-  return Number.isNaN(start.getTime()) ? undefined : start.toISOString();
-}
+const ACTION_OPTIONS = AUDIT_ACTIONS.map((a) => ({ value: a, label: AUDIT_ACTION_LABELS[a] }));
 
 function Target({ entry }: { entry: AuditEntryDto }) {
   if (!entry.targetType) return <span className="text-zinc-500">—</span>;
@@ -65,25 +55,11 @@ export function AuditLogOverview() {
   const action = oneOf(url.action, ["", ...AUDIT_ACTIONS] as const, "");
   const page = positiveInt(url.page, 1);
   const pageSize = oneOf(url.pageSize, PAGE_SIZES.map(String), URL_DEFAULTS.pageSize);
-  const [actor, setActor] = useState(url.actor);
-  const debouncedActor = useDebouncedValue(actor.trim(), 300);
-  useEffect(() => {
-    if (debouncedActor !== url.actor) setUrl({ actor: debouncedActor, page: null }, "replace");
-  }, [debouncedActor]);
-  // Only a whole address filters: a half-typed one would be refused by the server at every pause.
-  const [ip, setIp] = useState(url.ip);
-  const debouncedIp = useDebouncedValue(ip.trim(), 300);
-  const ipIncomplete = debouncedIp !== "" && !isIp(debouncedIp);
-  useEffect(() => {
-    if (!ipIncomplete && debouncedIp !== url.ip) setUrl({ ip: debouncedIp, page: null }, "replace");
-  }, [debouncedIp]);
-
   const filter = {
     ...(action ? { action } : {}),
-    ...(url.actor ? { actor: url.actor } : {}),
+    ...(url.actor.trim() ? { actor: url.actor.trim() } : {}),
     ...(isIp(url.ip) ? { ip: url.ip } : {}),
-    ...(dayStart(url.from) ? { from: dayStart(url.from) } : {}),
-    ...(dayStart(url.to, 1) ? { to: dayStart(url.to, 1) } : {}),
+    ...rangeFilter(url.from, url.to),
   };
   const entries = useQuery({
     ...trpc.auditLog.list.queryOptions({ ...filter, page, pageSize: Number(pageSize) }),
@@ -108,32 +84,20 @@ export function AuditLogOverview() {
           </div>
         }
       >
-        <form role="search" aria-label="Filter the audit log" className="grid gap-4 sm:grid-cols-3 lg:grid-cols-5" onSubmit={(e) => e.preventDefault()}>
-          <FormField label="Action">
-            {(p) => (
-              <select {...p} value={action} onChange={(e) => setUrl({ action: e.target.value, page: null })} className={inputClasses}>
-                <option value="">All actions</option>
-                {AUDIT_ACTIONS.map((a) => (
-                  <option key={a} value={a}>
-                    {AUDIT_ACTION_LABELS[a]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField label="Actor" hint="Part of an e-mail or key name.">
-            {(p) => <input {...p} value={actor} maxLength={AUDIT_ACTOR_MAX_LENGTH} onChange={(e) => setActor(e.target.value)} className={inputClasses} />}
-          </FormField>
-          <FormField label="IP address" hint="A whole address." error={ipIncomplete ? "is not a whole IPv4 or IPv6 address" : undefined}>
-            {(p) => <input {...p} value={ip} maxLength={45} spellCheck={false} onChange={(e) => setIp(e.target.value)} className={inputClasses} />}
-          </FormField>
-          <FormField label="From">
-            {(p) => <input {...p} type="date" value={url.from} onChange={(e) => setUrl({ from: e.target.value, page: null })} className={inputClasses} />}
-          </FormField>
-          <FormField label="To" hint="Inclusive.">
-            {(p) => <input {...p} type="date" value={url.to} onChange={(e) => setUrl({ to: e.target.value, page: null })} className={inputClasses} />}
-          </FormField>
-        </form>
+        <FilterBar label="Filter the audit log" columns="sm:grid-cols-3 lg:grid-cols-5">
+          <SelectFilter label="Action" value={action} options={ACTION_OPTIONS} allLabel="All actions" onChange={(v) => setUrl({ action: v, page: null })} />
+          <TextFilter label="Actor" hint="Part of an e-mail or key name." maxLength={AUDIT_ACTOR_MAX_LENGTH} value={url.actor.trim()} onChange={(v, mode) => setUrl({ actor: v, page: null }, mode)} />
+          {/* Only a whole address filters: a half-typed one would be refused by the server at every pause. */}
+          <TextFilter
+            label="IP address"
+            hint="A whole address."
+            maxLength={45}
+            value={url.ip}
+            invalid={(v) => (isIp(v) ? undefined : "is not a whole IPv4 or IPv6 address")}
+            onChange={(v, mode) => setUrl({ ip: v, page: null }, mode)}
+          />
+          <DateRangeFilter from={url.from} to={url.to} onChange={(range) => setUrl({ ...range, page: null })} />
+        </FilterBar>
         <p className="mt-3 text-xs text-zinc-500">Exports hold the filtered entries, newest first, at most {AUDIT_EXPORT_MAX_ENTRIES.toLocaleString("en-GB")}.</p>
       </Card>
       <Card title="Entries">

@@ -2,14 +2,13 @@
 
 import Link from "next/link";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import { ErrorMessage } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
-import { FormField, inputClasses } from "@/components/ui/form-field";
+import { DateRangeFilter, FilterBar, rangeFilter, SelectFilter, TextFilter } from "@/components/ui/filter-bar";
 import { Pagination, PAGE_SIZES } from "@/components/ui/pagination";
 import { toFormErrors } from "@/lib/errors";
 import { DEFAULT_PAGE_SIZE } from "@/lib/schemas/common";
@@ -22,19 +21,9 @@ import {
 } from "@/lib/schemas/inbound-hooks";
 import { REWARD_ENVIRONMENTS } from "@/lib/schemas/referrals";
 import { useTRPC } from "@/lib/trpc";
-import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { oneOf, positiveInt, useUrlState } from "@/lib/use-url-state";
 
 const URL_DEFAULTS = { provider: "", outcome: "", environment: "", search: "", from: "", to: "", page: "1", pageSize: String(DEFAULT_PAGE_SIZE) };
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A date input's day as an instant in the user's time zone: its start, or (for `to`) the next day's start. */
-function dayStart(day: string, plusDays = 0): string | undefined {
-  if (!DAY.test(day)) return undefined;
-  const start = new Date(`${day}T00:00:00`);
-  start.setDate(start.getDate() + plusDays);
-  return Number.isNaN(start.getTime()) ? undefined : start.toISOString();
-}
 
 const OUTCOME_TONES: Record<InboundEventDto["outcome"], BadgeTone> = { rewarded: "green", ignored: "neutral", refused: "amber" };
 
@@ -60,11 +49,7 @@ export function InboundEventsOverview({ projectId }: { projectId: string }) {
   const environment = oneOf(url.environment, ["", ...REWARD_ENVIRONMENTS] as const, "");
   const page = positiveInt(url.page, 1);
   const pageSize = oneOf(url.pageSize, PAGE_SIZES.map(String), URL_DEFAULTS.pageSize);
-  const [search, setSearch] = useState(url.search);
-  const debouncedSearch = useDebouncedValue(search.trim(), 300);
-  useEffect(() => {
-    if (debouncedSearch !== url.search) setUrl({ search: debouncedSearch, page: null }, "replace");
-  }, [debouncedSearch]);
+  const search = url.search.trim();
 
   const events = useQuery({
     ...trpc.inboundHooks.listEvents.queryOptions({
@@ -72,9 +57,8 @@ export function InboundEventsOverview({ projectId }: { projectId: string }) {
       ...(provider ? { provider } : {}),
       ...(outcome ? { outcome } : {}),
       ...(environment ? { environment } : {}),
-      ...(url.search ? { search: url.search } : {}),
-      ...(dayStart(url.from) ? { from: dayStart(url.from) } : {}),
-      ...(dayStart(url.to, 1) ? { to: dayStart(url.to, 1) } : {}),
+      ...(search ? { search } : {}),
+      ...rangeFilter(url.from, url.to),
       page,
       pageSize: Number(pageSize),
     }),
@@ -97,53 +81,19 @@ export function InboundEventsOverview({ projectId }: { projectId: string }) {
           </div>
         }
       >
-        <form role="search" aria-label="Filter inbound events" className="grid gap-4 sm:grid-cols-3 lg:grid-cols-6" onSubmit={(e) => e.preventDefault()}>
-          <FormField label="Provider">
-            {(p) => (
-              <select {...p} value={provider} onChange={(e) => setUrl({ provider: e.target.value, page: null })} className={inputClasses}>
-                <option value="">All providers</option>
-                {INBOUND_PROVIDERS.map((v) => (
-                  <option key={v} value={v}>
-                    {INBOUND_PROVIDER_LABELS[v]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField label="Outcome">
-            {(p) => (
-              <select {...p} value={outcome} onChange={(e) => setUrl({ outcome: e.target.value, page: null })} className={inputClasses}>
-                <option value="">All outcomes</option>
-                {INBOUND_OUTCOMES.map((v) => (
-                  <option key={v} value={v}>
-                    {v}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField label="Environment">
-            {(p) => (
-              <select {...p} value={environment} onChange={(e) => setUrl({ environment: e.target.value, page: null })} className={inputClasses}>
-                <option value="">Both</option>
-                {REWARD_ENVIRONMENTS.map((v) => (
-                  <option key={v} value={v}>
-                    {v}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField label="Search" hint="An event id or a referee's client id, exactly.">
-            {(p) => <input {...p} value={search} maxLength={255} spellCheck={false} onChange={(e) => setSearch(e.target.value)} className={inputClasses} />}
-          </FormField>
-          <FormField label="From">
-            {(p) => <input {...p} type="date" value={url.from} onChange={(e) => setUrl({ from: e.target.value, page: null })} className={inputClasses} />}
-          </FormField>
-          <FormField label="To" hint="Inclusive.">
-            {(p) => <input {...p} type="date" value={url.to} onChange={(e) => setUrl({ to: e.target.value, page: null })} className={inputClasses} />}
-          </FormField>
-        </form>
+        <FilterBar label="Filter inbound events" columns="sm:grid-cols-3 lg:grid-cols-6">
+          <SelectFilter
+            label="Provider"
+            value={provider}
+            options={INBOUND_PROVIDERS.map((v) => ({ value: v, label: INBOUND_PROVIDER_LABELS[v] }))}
+            allLabel="All providers"
+            onChange={(v) => setUrl({ provider: v, page: null })}
+          />
+          <SelectFilter label="Outcome" value={outcome} options={INBOUND_OUTCOMES} allLabel="All outcomes" onChange={(v) => setUrl({ outcome: v, page: null })} />
+          <SelectFilter label="Environment" value={environment} options={REWARD_ENVIRONMENTS} allLabel="Both" onChange={(v) => setUrl({ environment: v, page: null })} />
+          <TextFilter label="Search" hint="An event id or a referee's client id, exactly." value={search} onChange={(v, mode) => setUrl({ search: v, page: null }, mode)} />
+          <DateRangeFilter from={url.from} to={url.to} onChange={(range) => setUrl({ ...range, page: null })} />
+        </FilterBar>
       </Card>
       <Card title="Events">
         {events.isError && (

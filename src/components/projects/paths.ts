@@ -9,6 +9,7 @@ const SECTIONS = {
   deliveries: "deliveries",
   inboundEvents: "inbound-events",
   activity: "activity",
+  rewardEvents: "activity/reward-events",
 } as const;
 
 export type ProjectSection = keyof typeof SECTIONS;

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { DeliveryStatus } from "@/generated/prisma/enums";
 import { caseInsensitive, idInput, pagingInput } from "./common";
-import { CLIENT_PROVIDED_ID_MAX_LENGTH } from "./app-users";
 import { EXAMPLE } from "./examples";
 import { eventNameSchema } from "./referrals";
+import { createdRange, inOrder, searchTerm } from "./search";
 
 /*
  * The support console's view of deliveries: the filter that selects them (the project's delivery
@@ -30,9 +30,6 @@ export const DELIVERY_FAILURE_CODES = Object.keys(DELIVERY_FAILURES) as [Deliver
 /** A bulk retry selecting more than this many deliveries is refused: narrow the filter. */
 export const BULK_RETRY_MAX = 10_000;
 
-const SEARCH_MAX_LENGTH = CLIENT_PROVIDED_ID_MAX_LENGTH;
-const instant = z.iso.datetime({ offset: true });
-
 /**
  * The filter of the project's deliveries; every part optional, and all of them together (AND). Shared
  * by the list (a query) and the bulk retry (a JSON body): its fields are text only, which both read
@@ -40,26 +37,18 @@ const instant = z.iso.datetime({ offset: true });
  */
 export const deliveryFilterSchema = z
   .object({
-    search: z
-      .string()
-      .trim()
-      .min(1, { error: "must not be blank" })
-      .max(SEARCH_MAX_LENGTH)
-      .describe(
-        "Matches exactly one of: a delivery id, a tracking id, or the client id (clientProvidedId) of the referrer or the referee. Surrounding spaces are ignored.",
-      )
-      .meta({ examples: [EXAMPLE.referee.clientProvidedId] })
-      .optional(),
+    search: searchTerm(
+      "Matches exactly one of: a delivery id, a tracking id, or the client id (clientProvidedId) of the referrer or the referee. Surrounding spaces are ignored.",
+    ),
     status: caseInsensitive(DELIVERY_STATUSES)
       .describe("Pending (an attempt is due), Succeeded or Failed (any case).")
       .meta({ examples: ["Failed"] })
       .optional(),
     webhookId: idInput().describe("Only this webhook's deliveries.").meta({ examples: [EXAMPLE.webhookId] }).optional(),
     event: eventNameSchema.describe("The trigger event name, exactly (case-sensitive).").meta({ examples: [EXAMPLE.eventName] }).optional(),
-    from: instant.describe("Deliveries created at or after this instant (ISO 8601 with an offset).").meta({ examples: [EXAMPLE.at] }).optional(),
-    to: instant.describe("Deliveries created before this instant.").meta({ examples: [EXAMPLE.later] }).optional(),
+    ...createdRange("Deliveries"),
   })
-  .refine((f) => !f.from || !f.to || new Date(f.from) < new Date(f.to), { message: "must be before `to`", path: ["from"] });
+  .refine(...inOrder);
 
 export type DeliveryFilter = z.output<typeof deliveryFilterSchema>;
 

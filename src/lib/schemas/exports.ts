@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ATTRIBUTE_KEY_MAX_LENGTH, listAppUsersQuery, MAX_ATTRIBUTES } from "./app-users";
 import { deliveryFilterSchema } from "./deliveries";
-import { referralListQuery } from "./referrals";
+import { referralFilterSchema } from "./referrals";
 
 /*
  * The CSV exports' filters: each table's own (the app users', the referrals', the deliveries'), and
@@ -20,6 +20,6 @@ export const appUsersExportQuery = listAppUsersQuery.pick({ search: true, hasRef
     .optional(),
 });
 
-export const referralsExportQuery = referralListQuery.pick({ status: true });
+export const referralsExportQuery = referralFilterSchema;
 
 export const deliveriesExportQuery = deliveryFilterSchema;

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { RewardEnvironment, TrackingStatus } from "@/generated/prisma/enums";
+import { RewardEnvironment, RewardEventOutcome, TrackingStatus } from "@/generated/prisma/enums";
 import { caseInsensitive, exactText, idInput, pagingInput } from "./common";
 import { clientProvidedIdSchema } from "./app-users";
 import { EXAMPLE } from "./examples";
+import { createdRange, inOrder, searchTerm } from "./search";
 
 /** Event names are free-form and compared exactly (case-sensitive). */
 export const EVENT_NAME_MAX_LENGTH = 200;
@@ -11,6 +12,7 @@ export const REFERRAL_CODE_MAX_LENGTH = 32;
 
 export const TRACKING_STATUSES = Object.values(TrackingStatus) as [TrackingStatus, ...TrackingStatus[]];
 export const REWARD_ENVIRONMENTS = Object.values(RewardEnvironment) as [RewardEnvironment, ...RewardEnvironment[]];
+export const REWARD_EVENT_OUTCOMES = Object.values(RewardEventOutcome) as [RewardEventOutcome, ...RewardEventOutcome[]];
 
 /** An app user's referrals: given (the user is the referrer) or received (the referee). */
 export const REFERRAL_DIRECTIONS = ["given", "received"] as const;
@@ -149,10 +151,43 @@ export const rewardBody = z
   })
   .meta({ title: "RewardRequest", examples: [{ referralTrackingId: EXAMPLE.trackingId, eventName: EXAMPLE.eventName, environment: "Production" }] });
 
+const statusFilter = caseInsensitive(TRACKING_STATUSES).describe("Pending, Completed or Failed (any case).").meta({ examples: ["Completed"] }).optional();
+
+/** An app user's referrals: by status. */
 export const referralListQuery = z.object({
-  status: caseInsensitive(TRACKING_STATUSES).describe("Pending, Completed or Failed (any case).").meta({ examples: ["Completed"] }).optional(),
+  status: statusFilter,
   ...pagingInput,
 });
+
+/**
+ * The project's referrals: the filter of its list and of its CSV export, every part optional and all
+ * of them together (AND). `to` is exclusive.
+ */
+export const referralFilterSchema = z
+  .object({
+    search: searchTerm(
+      "Matches exactly one of: a tracking id, or the client id (clientProvidedId) of the referrer or the referee. Surrounding spaces are ignored.",
+    ),
+    status: statusFilter,
+    ...createdRange("Referrals"),
+  })
+  .refine(...inOrder);
+export type ReferralSearch = z.output<typeof referralFilterSchema>;
+
+export const referralSearchQuery = referralFilterSchema.safeExtend(pagingInput);
+
+/** The project's reward events, as reported (Claimed, Rejected or Recorded): the filter of their list. `to` is exclusive. */
+export const rewardEventFilterSchema = z
+  .object({
+    search: searchTerm("Matches exactly one of: a tracking id, or the client id (clientProvidedId) of the referral's referrer or referee. Surrounding spaces are ignored."),
+    event: eventNameSchema.describe("The reported event name, exactly (case-sensitive).").meta({ examples: [EXAMPLE.eventName] }).optional(),
+    outcome: caseInsensitive(REWARD_EVENT_OUTCOMES).describe("Claimed, Rejected or Recorded (any case).").meta({ examples: ["Rejected"] }).optional(),
+    ...createdRange("Reward events"),
+  })
+  .refine(...inOrder);
+export type RewardEventSearch = z.output<typeof rewardEventFilterSchema>;
+
+export const rewardEventListQuery = rewardEventFilterSchema.safeExtend(pagingInput);
 
 export const appUserReferralsQuery = referralListQuery.extend({
   direction: caseInsensitive(REFERRAL_DIRECTIONS)

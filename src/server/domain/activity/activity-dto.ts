@@ -4,6 +4,8 @@ export type ActivityDto = {
   description: string;
   /** The app user's uniqueId, or null for project-level entries. */
   appUserId: string | null;
+  /** The tracking item of a referral's entry; null for others. */
+  trackingId: string | null;
   createdAt: string;
 };
 
@@ -12,11 +14,13 @@ export const toActivityDto = (a: {
   type: string;
   description: string;
   appUserId: string | null;
+  trackingId: string | null;
   createdAt: Date;
 }): ActivityDto => ({
   id: a.id,
   type: a.type,
   description: a.description,
   appUserId: a.appUserId,
+  trackingId: a.trackingId,
   createdAt: a.createdAt.toISOString(),
 });

@@ -42,6 +42,7 @@ describe("listActivity", () => {
       type: "event_recorded",
       description: "entry 20",
       appUserId: null,
+      trackingId: null,
       createdAt: expect.any(String),
     });
     const page3 = await listActivity(t.db, f.org.id, f.project.id, pagingQuery.parse({ pageSize: 10, page: 3 }));

@@ -23,7 +23,7 @@ export async function listAppUserEvents(
     take: limit,
   });
   return rows.map((row) => {
-    const { appUserId: _, ...event } = toActivityDto(row);
+    const { appUserId: _, trackingId: __, ...event } = toActivityDto(row);
     return event;
   });
 }

@@ -1,21 +1,12 @@
 import { Prisma } from "@/generated/prisma/client";
-
-export const ACTIVITY_TYPES = [
-  "user_created",
-  "referral_tracked",
-  "referee_identified",
-  "reward_claimed",
-  "reward_rejected",
-  "event_recorded",
-  "reward_held",
-  "review_decided",
-] as const;
-export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+import type { ActivityType } from "@/lib/schemas/activity";
 
 export type ActivityInput = {
   projectId: string;
   /** The app user the entry belongs to on their timeline (for referral events: the referrer). */
   appUserId: string | null;
+  /** The tracking item an entry of a referral is about: the feed's search by tracking id or referee. */
+  trackingId?: string | null;
   type: ActivityType;
   description: string;
 };
@@ -33,8 +24,8 @@ export type ActivityInsert = Omit<ActivityInput, "appUserId" | "description"> & 
  */
 export function activityInsert(entry: ActivityInsert, { at = new Date(), onlyIf = Prisma.sql`true` } = {}): Prisma.Sql {
   return Prisma.sql`
-    INSERT INTO "Activity" ("id", "projectId", "appUserId", "type", "description", "createdAt")
-    SELECT gen_random_uuid()::text, ${entry.projectId}, ${entry.appUserId}, ${entry.type}, ${entry.description}, ${at}
+    INSERT INTO "Activity" ("id", "projectId", "appUserId", "trackingId", "type", "description", "createdAt")
+    SELECT gen_random_uuid()::text, ${entry.projectId}, ${entry.appUserId}, ${entry.trackingId ?? null}, ${entry.type}, ${entry.description}, ${at}
     WHERE ${onlyIf}`;
 }
 

@@ -7,6 +7,7 @@ import type { AppUserSortField, listAppUsersQuery, SortOrder } from "@/lib/schem
 import { pageWindow, toPage, type PageEnvelope, type Paging } from "@/server/domain/paging";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 import { planned } from "@/server/db/prepared-statements";
+import { containsPattern } from "@/server/db/like-pattern";
 
 export type ListAppUsersInput = z.output<typeof listAppUsersQuery>;
 
@@ -126,7 +127,7 @@ export function userFilters(input: Pick<ListAppUsersInput, "search" | "hasReferr
   const referrals =
     input.hasReferrals === undefined ? Prisma.empty : Prisma.sql`AND c."totalReferralsGiven" ${Prisma.raw(input.hasReferrals ? "> 0" : "= 0")}`;
   const search = input.search
-    ? Prisma.sql`AND (u."clientProvidedId" ILIKE ${`%${escapeLike(input.search)}%`} OR u."referralCode" = ${input.search})`
+    ? Prisma.sql`AND (u."clientProvidedId" ILIKE ${containsPattern(input.search)} OR u."referralCode" = ${input.search})`
     : Prisma.empty;
   const attribute = attributeFilter(input);
   // Containment of {key: value}: exact, since attributes are string to string. The object is one
@@ -145,6 +146,3 @@ const direction = (order: SortOrder) => Prisma.raw(order === "asc" ? "ASC" : "DE
 /** The sort's direction; never-seen users go last either way. The id that follows keeps pages stable between requests. */
 const order = (input: ListAppUsersInput) =>
   Prisma.sql`${direction(input.sortOrder)} ${input.sortBy === "lastSeenAt" ? Prisma.raw("NULLS LAST") : Prisma.empty}`;
-
-/** The user's % and _ are literal in a search, not ILIKE wildcards. */
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, "\\$&");

@@ -1,5 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { DeliveryFilter } from "@/lib/schemas/deliveries";
+import { trackingIdsNamedBy } from "@/server/domain/referrals/tracking-ids-named-by";
 
 /**
  * The condition on `d` ("Delivery") of the deliveries a filter selects in a project: the one reading
@@ -18,18 +19,7 @@ export function deliveriesWhere(projectId: string, filter: DeliveryFilter): Pris
   return Prisma.join(conditions, " AND ");
 }
 
-/**
- * The term as a delivery id, or a tracking id, or a referrer's or referee's client id. The tracking
- * ids are gathered first (the term itself, and the items of the user of that client id in the
- * project), so PostgreSQL looks each up in the trackingId index rather than join per delivery.
- */
+/** The term as a delivery id, or as what names tracking items (trackingIdsNamedBy). */
 function searchCondition(projectId: string, term: string): Prisma.Sql {
-  return Prisma.sql`(d."id" = ${term} OR d."trackingId" = ANY(ARRAY(
-    SELECT ${term}::text
-    UNION ALL
-    SELECT t."id" FROM "AppUser" u JOIN "ReferralTracking" t ON t."referrerId" = u."id"
-    WHERE u."projectId" = ${projectId} AND u."clientProvidedId" = ${term}
-    UNION ALL
-    SELECT t."id" FROM "AppUser" u JOIN "ReferralTracking" t ON t."refereeId" = u."id"
-    WHERE u."projectId" = ${projectId} AND u."clientProvidedId" = ${term})))`;
+  return Prisma.sql`(d."id" = ${term} OR d."trackingId" = ANY(${trackingIdsNamedBy(projectId, term)}))`;
 }

@@ -1,7 +1,9 @@
 import { Prisma, type TrackingStatus } from "@/generated/prisma/client";
+import type { ReferralSearch } from "@/lib/schemas/referrals";
 import type { Db } from "@/server/db/client";
 import { planned } from "@/server/db/prepared-statements";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
+import { referralsWhere } from "@/server/domain/referrals/select-referrals";
 import { csvChunks } from "./csv-chunks";
 import { exportFilename, type CsvExport } from "./csv-export";
 import { keysetBatches, mapBatches } from "./keyset-batches";
@@ -22,7 +24,7 @@ export const REFERRAL_EXPORT_COLUMNS = [
 type Row = {
   id: string;
   status: TrackingStatus;
-  referrerId: string;
+  referrerId: string | null;
   refereeId: string | null;
   referralCode: string;
   rewardEventName: string | null;
@@ -33,19 +35,21 @@ type Row = {
 };
 
 /**
- * The project's referral tracking items (the referrals table's status filter), by status (Pending,
- * Completed, Failed) then oldest first: the order of the (projectId, status, createdAt) index the
- * keyset batches walk. Referrer and referee by their client ids.
+ * The project's referral tracking items the referrals table's filter selects (search term, status,
+ * creation time), by status (Pending, Completed, Failed) then oldest first: the order of the
+ * (projectId, status, createdAt) index the keyset batches walk. Referrer and referee by their client
+ * ids, empty once erased (the item is still exported, as the table still lists it).
  */
-export async function exportReferrals(db: Db, organizationId: string, projectId: string, input: { status?: TrackingStatus }): Promise<CsvExport> {
+export async function exportReferrals(db: Db, organizationId: string, projectId: string, input: ReferralSearch): Promise<CsvExport> {
   const project = await getOwnedProject(db, organizationId, projectId);
-  const statuses = input.status ? [input.status] : ["Pending", "Completed", "Failed"];
+  const statuses: TrackingStatus[] = input.status ? [input.status] : ["Pending", "Completed", "Failed"];
+  const where = referralsWhere(project.id, input);
   const batches = keysetBatches(
     (after: { status: string; at: Date; id: string } | null, limit) => planned<Row>(db)`
       SELECT t."id", t."status"::text AS "status", r."clientProvidedId" AS "referrerId", e."clientProvidedId" AS "refereeId", t."referralCode",
         t."rewardEventName", t."failureReason", t."rewardClaimed", t."rewardClaimedAt", t."createdAt"
-      FROM "ReferralTracking" t JOIN "AppUser" r ON r."id" = t."referrerId" LEFT JOIN "AppUser" e ON e."id" = t."refereeId"
-      WHERE t."projectId" = ${project.id} AND t."status" = ANY(CAST(${statuses} AS "TrackingStatus"[]))
+      FROM "ReferralTracking" t LEFT JOIN "AppUser" r ON r."id" = t."referrerId" LEFT JOIN "AppUser" e ON e."id" = t."refereeId"
+      WHERE ${where} AND t."status" = ANY(CAST(${statuses} AS "TrackingStatus"[]))
         ${after ? Prisma.sql`AND (t."status", t."createdAt", t."id") > (CAST(${after.status} AS "TrackingStatus"), ${after.at}, ${after.id})` : Prisma.empty}
       ORDER BY t."status", t."createdAt", t."id" LIMIT ${limit}`,
     (row) => ({ status: row.status, at: row.createdAt, id: row.id }),

@@ -49,6 +49,7 @@ async function bindTracking(tx: Prisma.TransactionClient, projectId: string, ref
     await recordActivity(tx, {
       projectId,
       appUserId: taken.referrerId,
+      trackingId,
       type: "referee_identified",
       description: `${referee.clientProvidedId} is the visitor who arrived through ${taken.referrerClientId}'s referral link.`,
     });

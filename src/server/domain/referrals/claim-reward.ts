@@ -156,6 +156,7 @@ async function claimStatement(
         {
           projectId: project.id,
           appUserId: item.referrerId,
+          trackingId: item.id,
           type: "reward_claimed",
           description: `${item.referrerClientId} earned a reward: ${item.refereeClientId} completed "${ctx.eventName}".`,
         },

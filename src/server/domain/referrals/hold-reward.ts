@@ -30,6 +30,7 @@ export function holdReward(db: Db, ctx: RewardContext, hold: { reasons: ReviewRe
       await recordActivity(tx, {
         projectId: project.id,
         appUserId: item.referrerId,
+        trackingId: item.id,
         type: "reward_held",
         description: `The reward for ${item.referrerClientId} referring ${item.refereeClientId} is held for review${until}: ${why}.`,
       });

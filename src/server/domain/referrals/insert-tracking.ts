@@ -46,6 +46,7 @@ export async function insertTracking(db: Prisma.TransactionClient, tracking: New
   const { projectId, organizationId, referralCode, refereeId, rewardEventName } = tracking;
   const now = new Date();
   const newUserId = randomUUID();
+  const trackingId = randomUUID();
   const onlyIfCreated = Prisma.sql`EXISTS (SELECT FROM referee WHERE "created")`;
   const onlyIfInserted = Prisma.sql`EXISTS (SELECT FROM item)`;
   const referrerClientId = Prisma.sql`(SELECT "clientProvidedId" FROM referrer)`;
@@ -71,7 +72,7 @@ export async function insertTracking(db: Prisma.TransactionClient, tracking: New
       ), item AS (
         INSERT INTO "ReferralTracking" ("id", "projectId", "campaignId", "referrerId", "refereeId", "referralCode",
           "rewardEventName", "createdAt", "updatedAt")
-        SELECT ${randomUUID()}, project."id", project."campaignId", referrer."id", (SELECT "id" FROM referee), ${referralCode},
+        SELECT ${trackingId}, project."id", project."campaignId", referrer."id", (SELECT "id" FROM referee), ${referralCode},
           ${rewardEventName}, ${now}, ${now}
         FROM project, referrer
         WHERE ${refereeId}::text IS NULL OR EXISTS (SELECT FROM referee)
@@ -89,6 +90,7 @@ export async function insertTracking(db: Prisma.TransactionClient, tracking: New
           {
             projectId,
             appUserId: Prisma.sql`(SELECT "id" FROM referrer)`,
+            trackingId,
             type: "referral_tracked",
             description: Prisma.sql`${refereeId ?? "A visitor not known yet"} || ' arrived through ' || ${referrerClientId} || '''s referral link'
               || ${rewardEventName === null ? "." : ` (qualifying event: ${rewardEventName}).`}`,

@@ -35,6 +35,7 @@ export async function failRewardIn(tx: Prisma.TransactionClient, ctx: RewardCont
   await recordActivity(tx, {
     projectId: ctx.project.id,
     appUserId: item.referrerId,
+    trackingId: item.id,
     type: "reward_rejected",
     description: `No reward for ${item.referrerClientId} referring ${item.refereeClientId}. ${REWARD_REASONS[reason].text} (${reason}).`,
   });
@@ -62,6 +63,7 @@ export function recordIndependentEvent(db: Db, ctx: RewardContext<RewardItem>, r
     await recordActivity(tx, {
       projectId: ctx.project.id,
       appUserId: item.referrerId,
+      trackingId: item.id,
       type: "event_recorded",
       description: `${item.refereeClientId ?? "An unidentified referee"} reported "${ctx.eventName}"; this referral waits for ${waitsFor}.`,
     });
@@ -84,6 +86,7 @@ export function refuseSelfReferral(
     await recordActivity(tx, {
       projectId: ctx.project.id,
       appUserId: item.referrerId,
+      trackingId: item.id,
       type: "reward_rejected",
       description: `No reward for ${item.referrerClientId}: the new user reported for their referral is ${item.referrerClientId} (self_referral).`,
     });

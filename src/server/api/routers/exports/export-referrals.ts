@@ -14,8 +14,8 @@ export const exportReferralsProcedure = protectedProcedure
       tags: ["Insight"],
       summary: "Export the project's referrals as CSV",
       description:
-        "The referral tracking items (only those of `status` when given), by status then oldest first: trackingId, status, referrerId and refereeId (client ids; " +
-        `the referee empty until known), referralCode, rewardEventName, failureReason, rewardClaimed, rewardClaimedAt, createdAt. ${CSV_RULES}`,
+        "The referral tracking items the referrals list's filter selects (`search`, `status`, `from`, `to`, as GET .../referrals takes them), by status then oldest first: " +
+        `trackingId, status, referrerId and refereeId (client ids; the referee empty until known, either empty once erased), referralCode, rewardEventName, failureReason, rewardClaimed, rewardClaimedAt, createdAt. ${CSV_RULES}`,
     },
   })
   .input(referralsExportInput)

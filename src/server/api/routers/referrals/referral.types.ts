@@ -2,8 +2,18 @@ import { z } from "zod";
 import { pageOf, projectIdInput, withPath } from "@/lib/schemas/common";
 import { EXAMPLE } from "@/lib/schemas/examples";
 import { appUserPathInput, referralCodeOutput } from "@/server/api/routers/app-users/app-user.types";
-import { appUserReferralsQuery, linkBody, referralListQuery, REWARD_ENVIRONMENTS, REWARD_REASON_CODES, rewardBody, TRACKING_STATUSES, trackBody } from "@/lib/schemas/referrals";
-import { RewardEventOutcome } from "@/generated/prisma/enums";
+import {
+  appUserReferralsQuery,
+  linkBody,
+  referralSearchQuery,
+  REWARD_ENVIRONMENTS,
+  REWARD_EVENT_OUTCOMES,
+  REWARD_REASON_CODES,
+  rewardBody,
+  rewardEventListQuery,
+  TRACKING_STATUSES,
+  trackBody,
+} from "@/lib/schemas/referrals";
 import { idInput } from "@/lib/schemas/common";
 import { deliveryDtoSchema, deliveryExample } from "@/server/api/routers/deliveries/delivery.types";
 
@@ -50,7 +60,7 @@ export const referralDtoSchema = z
 
 export const referralPageSchema = pageOf(referralDtoSchema).meta({ id: "ReferralPage" });
 
-export const referralListInput = referralListQuery.extend(projectIdInput);
+export const referralListInput = referralSearchQuery.safeExtend(projectIdInput);
 export const appUserReferralsInput = appUserReferralsQuery.extend(appUserPathInput);
 export const linkInput = withPath(linkBody, projectIdInput);
 
@@ -106,8 +116,6 @@ export const referralPathInput = z.object({
   trackingId: idInput().describe("The tracking id (`referralTrackingId`).").meta({ examples: [EXAMPLE.trackingId] }),
 });
 
-const REWARD_EVENT_OUTCOMES = Object.values(RewardEventOutcome) as [RewardEventOutcome, ...RewardEventOutcome[]];
-
 const rewardEventExample = { id: EXAMPLE.logId, eventName: EXAMPLE.eventName, environment: "Production" as const, outcome: "Claimed" as const, reason: null, at: EXAMPLE.later };
 
 export const rewardEventSchema = z
@@ -130,3 +138,26 @@ export const referralDetailSchema = z
     deliveries: z.array(deliveryDtoSchema).describe("The webhook deliveries of its reward, one per webhook, oldest first."),
   })
   .meta({ id: "ReferralDetailDto", examples: [{ referral: referralExample, rewardEvents: [rewardEventExample], deliveries: [deliveryExample] }] });
+
+export const rewardEventListInput = rewardEventListQuery.safeExtend(projectIdInput);
+
+const rewardEventItemExample = {
+  ...rewardEventExample,
+  trackingId: EXAMPLE.trackingId,
+  referrerId: EXAMPLE.referrer.clientProvidedId,
+  refereeId: EXAMPLE.referee.clientProvidedId,
+  referrerUniqueId: EXAMPLE.referrer.uniqueId,
+  refereeUniqueId: EXAMPLE.referee.uniqueId,
+};
+
+export const rewardEventItemSchema = rewardEventSchema
+  .extend({
+    trackingId: z.guid().nullable().describe("The tracking item the event was reported for; null when it named none."),
+    referrerId: z.string().nullable().describe("The item's referrer by clientProvidedId; null once erased, or without an item."),
+    refereeId: z.string().nullable().describe("The item's referee by clientProvidedId; null until known, once erased, or without an item."),
+    referrerUniqueId: z.guid().nullable(),
+    refereeUniqueId: z.guid().nullable(),
+  })
+  .meta({ id: "RewardEventItemDto", examples: [rewardEventItemExample] });
+
+export const rewardEventPageSchema = pageOf(rewardEventItemSchema).meta({ id: "RewardEventPage" });

@@ -4,6 +4,7 @@ import { getReferralProcedure } from "./get-referral";
 import { grantRewardProcedure } from "./grant-reward";
 import { listAppUserReferralsProcedure } from "./list-app-user-referrals";
 import { listReferralsProcedure } from "./list-referrals";
+import { listRewardEventsProcedure } from "./list-reward-events";
 import { trackReferralProcedure } from "./track-referral";
 
 export const referralsRouter = router({
@@ -13,4 +14,5 @@ export const referralsRouter = router({
   list: listReferralsProcedure,
   get: getReferralProcedure,
   listForAppUser: listAppUserReferralsProcedure,
+  listRewardEvents: listRewardEventsProcedure,
 });

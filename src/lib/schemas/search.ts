@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { CLIENT_PROVIDED_ID_MAX_LENGTH } from "./app-users";
+import { EXAMPLE } from "./examples";
+
+/*
+ * The pieces every support-console filter shares (deliveries, referrals, reward events, activity):
+ * one search term, compared exactly, and a creation-time range. One reading each, so the lists, their
+ * exports and the bulk retry refuse the same input with the same words.
+ */
+
+/** The longest id a term can be: a client id is the longest. */
+export const SEARCH_MAX_LENGTH = CLIENT_PROVIDED_ID_MAX_LENGTH;
+
+/** A search box's term: surrounding spaces dropped, never blank. */
+export const searchTerm = (description: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: "must not be blank" })
+    .max(SEARCH_MAX_LENGTH)
+    .describe(description)
+    .meta({ examples: [EXAMPLE.referee.clientProvidedId] })
+    .optional();
+
+const instant = z.iso.datetime({ offset: true });
+
+/** `from` (inclusive) and `to` (exclusive) on the creation time of `what`; pair with inOrder. */
+export const createdRange = (what: string) => ({
+  from: instant.describe(`${what} created at or after this instant (ISO 8601 with an offset).`).meta({ examples: [EXAMPLE.at] }).optional(),
+  to: instant.describe(`${what} created before this instant.`).meta({ examples: [EXAMPLE.later] }).optional(),
+});
+
+/** The refinement of a range: a `from` that is not before `to` is a 400 naming `from`. */
+export const inOrder: [(f: { from?: string | undefined; to?: string | undefined }) => boolean, { message: string; path: string[] }] = [
+  (f) => !f.from || !f.to || new Date(f.from) < new Date(f.to),
+  { message: "must be before `to`", path: ["from"] },
+];
