@@ -15,6 +15,12 @@ describe("findTextIssues", () => {
     expect(findTextIssues("\u0000")).toEqual([expect.objectContaining({ field: "(body)" })]);
   });
 
+  it("names a map holding the key __proto__ (JSON carries it; a JavaScript object would drop it)", () => {
+    expect(findTextIssues(JSON.parse('{"attributes":{"plan":"pro","__proto__":"x"},"ok":{"proto":"y"}}'))).toEqual([
+      { field: "attributes", rule: "reserved_key", message: "has the key __proto__, which cannot be stored" },
+    ]);
+  });
+
   it("walks deep nesting without recursion and reports at most ten issues", () => {
     let deep: unknown = "bad\u0000";
     for (let i = 0; i < 200_000; i++) deep = [deep];

@@ -1,18 +1,22 @@
 /*
  * The one text rule every input string obeys, whatever field it is: no NUL character and no unpaired
  * UTF-16 surrogate. PostgreSQL cannot store either (text refuses U+0000, jsonb refuses both escapes),
- * and no legitimate id, name or attribute contains them. The API checks the whole raw input of every
+ * and no legitimate id, name or attribute contains them. And one key rule: no map key `__proto__`,
+ * which JSON can carry but a JavaScript object cannot hold (zod drops it from a record without a
+ * word, so an attribute of that name would vanish). The API checks the whole raw input of every
  * procedure against it in one middleware (src/server/api/trpc/procedures.ts), keys of maps included, before any
  * schema runs, so no field can be forgotten.
  */
 
-export type TextIssue = { field: string; rule: TextRule; message: string };
+export type TextIssue = { field: string; rule: TextRule | typeof RESERVED_KEY; message: string };
 export type TextRule = keyof typeof TEXT_RULES;
 
 export const TEXT_RULES = {
   no_nul: "must not contain the NUL character (U+0000)",
   well_formed_unicode: "must not contain an unpaired UTF-16 surrogate (U+D800 to U+DFFF alone)",
 } as const;
+
+export const RESERVED_KEY = "reserved_key";
 
 /** Beyond this many issues a request is reported by its first ones only. */
 const MAX_ISSUES = 10;
@@ -56,6 +60,7 @@ export function findTextIssues(value: unknown): TextIssue[] {
       for (const [key, item] of Object.entries(current).reverse()) {
         const rule = ruleBroken(key);
         if (rule) issues.push({ field: fieldName(path), rule, message: `has a key that ${TEXT_RULES[rule]}` });
+        else if (key === "__proto__") issues.push({ field: fieldName(path), rule: RESERVED_KEY, message: "has the key __proto__, which cannot be stored" });
         else pending.push({ value: item, path: { key, parent: path } });
       }
     }

@@ -14,7 +14,7 @@ import { MAX_CLICK_BODY } from "@/server/http/landing/record-landing-click";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/schemas/common";
 import { REWARD_REASON_CODES } from "@/lib/schemas/referrals";
 import { MAX_HOLD_DAYS, MAX_REWARD_CAP } from "@/lib/schemas/reward-rules";
-import { TEXT_RULES } from "@/lib/schemas/well-formed-text";
+import { RESERVED_KEY, TEXT_RULES } from "@/lib/schemas/well-formed-text";
 import { IDEMPOTENCY_DOC } from "@/server/api/trpc/idempotency";
 import { INBOUND_IGNORE_REASONS } from "@/lib/schemas/inbound-hooks";
 import { STRIPE_REFEREE_METADATA_KEY, STRIPE_TOLERANCE_S } from "@/server/domain/inbound-hooks/stripe-event";
@@ -79,7 +79,7 @@ The Referloop REST API. Backends call \`/api/v1/public/...\` with \`Authorizatio
 
 ## Conventions
 - Request bodies: ${JSON_MEDIA_TYPES.map((t) => `\`${t}\``).join(", ")}, at most ${MAX_BODY_BYTES / 1024} KiB (larger: 413; other media types: 415; malformed JSON: 400). An operation that takes a body refuses a request without one (or with only whitespace) with a 400 naming \`(body)\`; \`{}\` is a body. The one exception is the app icon upload, whose body is the image itself (see *Mobile projects*).
-- Text: no string anywhere in a request (path, query, body, keys of maps) may contain the NUL character or an unpaired UTF-16 surrogate; either is a 400 naming the field, with the rule ${Object.keys(TEXT_RULES).map((r) => `\`${r}\``).join(" or ")}.
+- Text: no string anywhere in a request (path, query, body, keys of maps) may contain the NUL character or an unpaired UTF-16 surrogate; either is a 400 naming the field, with the rule ${Object.keys(TEXT_RULES).map((r) => `\`${r}\``).join(" or ")}. A map (\`attributes\`, for one) may not hold the key \`__proto__\`: a 400 naming the map, rule \`${RESERVED_KEY}\`.
 - Every response carries \`X-Request-Id\`: yours, if you sent one matching \`${REQUEST_ID_PATTERN.source}\`, else a new UUID. Problems repeat it as \`requestId\`. An internal error (500) says nothing but that id; quote it when reporting the problem.
 - Methods: a path answers \`OPTIONS\` (204) and \`HEAD\` (as \`GET\` without the body); another method on a known path is a 405 with \`Allow\`. On the client library's paths, \`OPTIONS\` is a browser's CORS preflight (see *Client library*). A path whose percent-escapes do not decode to UTF-8 is a 400 (\`malformed-path\`).
 - Top-level request field names and query parameter names are accepted in camelCase or PascalCase (\`referrerId\` or \`ReferrerId\`). Unknown fields are ignored. Numbers and booleans in bodies must be JSON numbers and booleans (\`"0.5"\` is a 400).

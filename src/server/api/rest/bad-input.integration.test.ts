@@ -31,6 +31,18 @@ afterAll(() => t?.drop());
 const NUL = "a\u0000b";
 const LONE = "a\ud800b";
 
+describe("an attribute key a JavaScript object cannot hold", () => {
+  it.each([
+    ["POST", () => `/projects/${projectId}/users`, `{"clientProvidedId":"proto","attributes":{"plan":"pro","__proto__":"x"}}`],
+    ["PUT", () => `/projects/${projectId}/users/${user.uniqueId}`, `{"attributes":{"__proto__":"x"}}`],
+  ] as const)("%s: __proto__ is a 400 naming the rule, never silently dropped; nothing written", async (method, path, rawBody) => {
+    const before = await dataSnapshot(t.db);
+    const res = await call(method, path(), { rawBody, headers: { "content-type": "application/json" } });
+    expectProblem(res, 400, [["attributes", "reserved_key"]]);
+    expect(await dataSnapshot(t.db)).toBe(before);
+  });
+});
+
 describe("text PostgreSQL cannot store", () => {
   const bodies: [string, string, (bad: string) => unknown, string][] = [
     ["POST", "/projects", (bad) => ({ name: bad }), "name"],

@@ -135,7 +135,7 @@ const requestRules = t.middleware(async ({ ctx, meta, getRawInput, next }) => {
   const raw = await getRawInput();
   const input = decodePathParameters(raw, ctx.via, meta?.openapi?.path);
   const issues = findTextIssues(input);
-  if (issues.length) throw toTRPCError(new DomainError("invalid", "The request contains text that cannot be stored.", issues));
+  if (issues.length) throw toTRPCError(new DomainError("invalid", "The request contains text or a key that cannot be stored.", issues));
   const result = await (input === raw ? next() : next({ getRawInput: async () => input }));
   if (meta?.changesCredentials) ctx.credentials.clear();
   if (!result.ok) {
