@@ -16,7 +16,7 @@ type Started = { count: number; filter: Filter };
  * Retry everything the current filter selects, then its progress: of the deliveries queued, how many
  * have had their attempt (no longer Pending among those the filter selects, minus any other filter).
  */
-export function BulkRetry({ projectId, filter, selected }: { projectId: string; filter: Filter; selected: number }) {
+export function BulkRetry({ projectId, filter, selected, selectedExact }: { projectId: string; filter: Filter; selected: number; selectedExact: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const permission = usePermission("deliveries.retry");
@@ -47,7 +47,7 @@ export function BulkRetry({ projectId, filter, selected }: { projectId: string; 
         question={`Send again every failed or pending delivery these filters select (${selected.toLocaleString("en-GB")} listed)?`}
         confirmLabel="Retry them"
         pending={retry.isPending}
-        disabledReason={selected > BULK_RETRY_MAX ? `More than ${BULK_RETRY_MAX.toLocaleString("en-GB")} selected: narrow the filters.` : null}
+        disabledReason={!selectedExact || selected > BULK_RETRY_MAX ? `More than ${BULK_RETRY_MAX.toLocaleString("en-GB")} selected: narrow the filters.` : null}
         onConfirm={() => retry.mutate({ projectId, ...filter })}
       >
         Retry all selected

@@ -79,7 +79,7 @@ export function DeliverySearch({ projectId }: { projectId: string }) {
           deliveries.data ? (
             <div className="flex flex-wrap items-center justify-end gap-2">
               <ExportButton label="Export CSV" url={exportUrl(projectId, "deliveries", filter)} />
-              <BulkRetry projectId={projectId} filter={filter} selected={deliveries.data.totalCount} />
+              <BulkRetry projectId={projectId} filter={filter} selected={deliveries.data.totalCount} selectedExact={deliveries.data.totalCountExact} />
             </div>
           ) : null
         }
@@ -90,6 +90,7 @@ export function DeliverySearch({ projectId }: { projectId: string }) {
           <div className="space-y-3">
             <RecognisedId key={url.q} projectId={projectId} term={url.q.trim()} parties={deliveries.data.items} deliveryIds={deliveries.data.items.map((d) => d.deliveryId)} />
             <p className="text-sm text-zinc-600">
+              {deliveries.data.totalCountExact ? "" : "More than "}
               {deliveries.data.totalCount.toLocaleString("en-GB")} deliver{deliveries.data.totalCount === 1 ? "y" : "ies"}
             </p>
             <DeliveryTable
@@ -105,6 +106,7 @@ export function DeliverySearch({ projectId }: { projectId: string }) {
                 page={page}
                 pageSize={PAGE_SIZE}
                 totalCount={deliveries.data.totalCount}
+                totalCountExact={deliveries.data.totalCountExact}
                 hasNextPage={deliveries.data.hasNextPage}
                 onPageChange={(next) => setUrl({ page: next })}
               />

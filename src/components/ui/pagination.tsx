@@ -11,6 +11,8 @@ type PaginationProps = {
   page: number;
   pageSize: number;
   totalCount: number;
+  /** False when totalCount is a lower bound (a list that counts only so far): shown as "10,000+". */
+  totalCountExact?: boolean;
   hasNextPage: boolean;
   onPageChange: (page: number) => void;
   onPageSizeChange?: (pageSize: number) => void;
@@ -25,6 +27,7 @@ export function Pagination({
   page,
   pageSize,
   totalCount,
+  totalCountExact = true,
   hasNextPage,
   onPageChange,
   onPageSizeChange,
@@ -32,19 +35,20 @@ export function Pagination({
 }: PaginationProps) {
   const inputId = useId();
   const totalPages = Math.max(1, Math.ceil(totalCount / pageSize));
-  const first = totalCount === 0 ? 0 : Math.min((page - 1) * pageSize + 1, totalCount);
-  const last = Math.min(page * pageSize, totalCount);
+  const first = totalCount === 0 ? 0 : totalCountExact ? Math.min((page - 1) * pageSize + 1, totalCount) : (page - 1) * pageSize + 1;
+  const last = totalCountExact ? Math.min(page * pageSize, totalCount) : page * pageSize;
+  const more = totalCountExact ? "" : "+";
 
   function jump(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = Number(new FormData(event.currentTarget).get("page"));
-    if (Number.isInteger(value)) onPageChange(Math.min(Math.max(value, 1), totalPages));
+    if (Number.isInteger(value)) onPageChange(Math.min(Math.max(value, 1), totalCountExact ? totalPages : value));
   }
 
   return (
     <nav aria-label={`${label} pages`} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-zinc-600">
       <p>
-        {first > last ? "No results" : `${count.format(first)}–${count.format(last)} of ${count.format(totalCount)}`}
+        {first > last ? "No results" : `${count.format(first)}–${count.format(last)} of ${count.format(totalCount)}${more}`}
       </p>
       <div className="flex flex-wrap items-center gap-3">
         {onPageSizeChange && (
@@ -78,11 +82,14 @@ export function Pagination({
             name="page"
             type="number"
             min={1}
-            max={totalPages}
+            max={totalCountExact ? totalPages : undefined}
             defaultValue={page}
             className="w-20 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm tabular-nums"
           />
-          <span>of {count.format(totalPages)}</span>
+          <span>
+            of {count.format(totalPages)}
+            {more}
+          </span>
         </form>
         <Button variant="secondary" size="sm" disabled={!hasNextPage} onClick={() => onPageChange(page + 1)}>
           Next

@@ -31,6 +31,14 @@ export const DELIVERY_FAILURE_CODES = Object.keys(DELIVERY_FAILURES) as [Deliver
 export const BULK_RETRY_MAX = 10_000;
 
 /**
+ * The search counts its matches up to this many: beyond, `totalCount` says this and `totalCountExact`
+ * false. An exact count reads one index entry per match, every call: 1,000,000 of them in a large
+ * project, several times the 50 ms the search has. Equal to BULK_RETRY_MAX, so a count that is exact
+ * also says whether a bulk retry could take the whole selection.
+ */
+export const DELIVERY_COUNT_MAX = BULK_RETRY_MAX;
+
+/**
  * The filter of the project's deliveries; every part optional, and all of them together (AND). Shared
  * by the list (a query) and the bulk retry (a JSON body): its fields are text only, which both read
  * alike. `to` is exclusive.

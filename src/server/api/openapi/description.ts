@@ -12,6 +12,7 @@ import { DEFAULT_MATCH_THRESHOLD } from "@/server/domain/attribution/match-click
 import { CLICK_PURGE_INTERVAL_MS } from "@/server/jobs/click-purge";
 import { MAX_CLICK_BODY } from "@/server/http/landing/record-landing-click";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/schemas/common";
+import { DELIVERY_COUNT_MAX } from "@/lib/schemas/deliveries";
 import { REWARD_REASON_CODES } from "@/lib/schemas/referrals";
 import { MAX_HOLD_DAYS, MAX_REWARD_CAP } from "@/lib/schemas/reward-rules";
 import { RESERVED_KEY, TEXT_RULES } from "@/lib/schemas/well-formed-text";
@@ -90,7 +91,7 @@ The Referloop REST API. Backends call \`/api/v1/public/...\` with \`Authorizatio
 - 503 (\`unavailable\`) with \`Retry-After\` (seconds): the database is unavailable for a moment (a restart, a failover, no free connection); each write is all or nothing, but one may have been applied just before the connection dropped, so send the same request again after that time (with its \`Idempotency-Key\`, if it had one): a repeated reward then answers \`already_completed\`.
 - 409: a conflict with stored state (duplicate \`ClientProvidedId\`, a retry of a delivered webhook). 422: an \`Idempotency-Key\` reused for a different request.
 - Creates answer 201 with the created record; deletes answer 200 with an empty body; a manual webhook retry answers 202.
-- Paged lists share one envelope: \`items\`, \`page\` (from 1), \`pageSize\` (1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}), \`totalCount\`, \`hasNextPage\`. Out-of-range paging is a 400, never silently clamped.
+- Paged lists share one envelope: \`items\`, \`page\` (from 1), \`pageSize\` (1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}), \`totalCount\`, \`hasNextPage\`. Out-of-range paging is a 400, never silently clamped. The delivery search counts its matches only up to ${DELIVERY_COUNT_MAX.toLocaleString("en-GB")} and says whether its \`totalCount\` is exact (\`totalCountExact\`); its \`hasNextPage\` is exact either way.
 - Idempotency: \`POST\` create-user, track, link and reward, and the client library's track-reward-event (keyed like reward), accept \`Idempotency-Key\`. ${IDEMPOTENCY_DOC}
 
 ## API keys and roles

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DELIVERY_COUNT_MAX } from "@/lib/schemas/deliveries";
 import { createEmbeddedWorker, type EmbeddedWorker } from "@/server/jobs/embedded-worker";
 import { testAttemptOptions } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
@@ -83,7 +84,7 @@ afterAll(async () => {
 describe("GET /projects/{projectId}/deliveries", () => {
   it("lists every webhook's deliveries newest first, in the list envelope, with what support needs to know", async () => {
     const page = await list();
-    expect(page).toMatchObject({ page: 1, pageSize: 20, totalCount: 6, hasNextPage: false });
+    expect(page).toMatchObject({ page: 1, pageSize: 20, totalCount: 6, totalCountExact: true, hasNextPage: false });
     const created = page.items.map((i) => i.createdAt);
     expect(created).toEqual([...created].sort().reverse());
     const failed = page.items.find((i) => i.refereeId === "bob" && i.webhookId === badHook)!;
@@ -142,6 +143,31 @@ describe("GET /projects/{projectId}/deliveries", () => {
     expect(second).toMatchObject({ page: 2, pageSize: 2, totalCount: 6, hasNextPage: true });
     expect(second.items.map((i) => i.deliveryId)).toEqual(all.slice(2, 4));
     expect((await list("Page=3&PageSize=2")).hasNextPage).toBe(false);
+  });
+
+  it("counts up to 10,000 matches and then says there are more, with hasNextPage exact either way", async () => {
+    const big = (await call("POST", "/projects", { body: { name: "Busy", referralRedirectLink: "https://app.example.com/join" } })).json;
+    const hook = (await call("POST", `/projects/${big.uniqueId}/webhooks/${big.campaignId}`, { body: { name: "Busy", url: good.url, secret: "support-test-secret-0123456789" } }))
+      .json.id as string;
+    // Settled test events, one a second back from now: nothing for the worker to send.
+    await t.db.$executeRaw`
+      INSERT INTO "Delivery" ("id", "projectId", "webhookId", "eventName", "status", "attemptCount", "nextAttemptAt", "createdAt", "updatedAt")
+      SELECT gen_random_uuid()::text, ${big.uniqueId}, ${hook}, 'referloop.test', 'Succeeded', 1, now(), now() - n * interval '1 second', now()
+      FROM generate_series(1, ${DELIVERY_COUNT_MAX + 1}::int) AS n`;
+    const page = async (query: string) => {
+      const res = await call("GET", `/projects/${big.uniqueId}/deliveries?${query}`);
+      expect(res.status, res.text).toBe(200);
+      return res.json as { items: Item[]; totalCount: number; totalCountExact: boolean; hasNextPage: boolean };
+    };
+    expect(await page("pageSize=1")).toMatchObject({ totalCount: DELIVERY_COUNT_MAX, totalCountExact: false, hasNextPage: true });
+    expect(await page("page=100&pageSize=100")).toMatchObject({ totalCount: DELIVERY_COUNT_MAX, totalCountExact: false, hasNextPage: true });
+    const beyond = await page("page=101&pageSize=100");
+    expect(beyond).toMatchObject({ totalCountExact: false, hasNextPage: false });
+    expect(beyond.items).toHaveLength(1);
+    // A filter that selects fewer is counted exactly.
+    expect(await page("search=nobody")).toMatchObject({ totalCount: 0, totalCountExact: true, hasNextPage: false });
+    await t.db.delivery.delete({ where: { id: beyond.items[0]!.deliveryId } });
+    expect(await page("page=100&pageSize=100")).toMatchObject({ totalCount: DELIVERY_COUNT_MAX, totalCountExact: true, hasNextPage: false });
   });
 
   it("refuses bad input with a problem naming the field", async () => {

@@ -1,5 +1,6 @@
 import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { MAX_PAGE_SIZE } from "@/lib/schemas/common";
+import { DELIVERY_COUNT_MAX } from "@/lib/schemas/deliveries";
 import { searchDeliveries } from "@/server/domain/deliveries/search-deliveries";
 import { deliveryPageSchema, listDeliveriesInput } from "./delivery.types";
 
@@ -14,6 +15,8 @@ export const listDeliveriesProcedure = protectedProcedure
       description:
         "Every delivery of every webhook of the project, newest first, filtered by any of `search` (a delivery id, a tracking id, or the referrer's or referee's client id, matched exactly), " +
         `\`status\`, \`webhookId\`, \`event\` and the creation time (\`from\` inclusive, \`to\` exclusive), all together. \`pageSize\` is 1 to ${MAX_PAGE_SIZE}. ` +
+        `The matches are counted up to ${DELIVERY_COUNT_MAX.toLocaleString("en-GB")}: when more match, \`totalCount\` is ${DELIVERY_COUNT_MAX.toLocaleString("en-GB")} and \`totalCountExact\` false ` +
+        "(page on while `hasNextPage`, which is always exact, or narrow the filter). " +
         "A `from` that is not before `to`, an unknown status or an out-of-range page is a 400 naming the field.",
     },
   })
