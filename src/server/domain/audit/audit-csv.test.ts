@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AuditEntryDto } from "@/lib/schemas/audit";
-import { auditCsv, csvField } from "./audit-csv";
+import { csvField } from "@/server/domain/exports/csv-chunks";
+import { auditCsv } from "./audit-csv";
 
 const entry = (over: Partial<AuditEntryDto> = {}): AuditEntryDto => ({
   id: "e1",

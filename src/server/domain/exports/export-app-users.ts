@@ -1,11 +1,11 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
-import { planned } from "@/server/db/prepared-statements";
+import { plannedArrays } from "@/server/db/prepared-statements";
 import { userFilters, type ListAppUsersInput } from "@/server/domain/app-users/list-app-users";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
-import { csvChunks } from "./csv-chunks";
+import { csvChunks, type CsvValue } from "./csv-chunks";
 import { exportFilename, type CsvExport } from "./csv-export";
-import { keysetBatches, mapBatches } from "./keyset-batches";
+import { keysetBatches } from "./keyset-batches";
 
 export type AppUserExportInput = Pick<ListAppUsersInput, "search" | "hasReferrals" | "attributeKey" | "attributeValue"> & { attributes?: string[] };
 
@@ -22,54 +22,36 @@ export const APP_USER_EXPORT_COLUMNS = [
   "createdAt",
 ] as const;
 
-type Row = {
-  id: string;
-  clientProvidedId: string;
-  referralCode: string;
-  status: string;
-  totalReferralsGiven: number;
-  totalReferralsReceived: number;
-  successfulReferrals: number;
-  firstSeenAt: Date;
-  lastSeenAt: Date | null;
-  createdAt: Date;
-  attributes: Record<string, unknown> | null;
-};
+const CREATED_AT = APP_USER_EXPORT_COLUMNS.indexOf("createdAt");
 
 /**
  * The project's app users the list's filters select (search: part of the client id, any case, or the
  * exact referral code; hasReferrals; one attribute's exact value), oldest first, as CSV: the user's
- * columns, then one column per chosen attribute key (empty where a user has none). Read in keyset batches down the
- * (projectId, createdAt) index. The project's ownership is checked before anything is sent.
+ * columns, then one column per chosen attribute key (empty where a user has none). Read in keyset
+ * batches down the (projectId, createdAt) index. The project's ownership is checked before anything
+ * is sent.
  */
 export async function exportAppUsers(db: Db, organizationId: string, projectId: string, input: AppUserExportInput): Promise<CsvExport> {
   const project = await getOwnedProject(db, organizationId, projectId);
   const keys = [...new Set(input.attributes ?? [])];
-  const attributes = keys.length ? Prisma.sql`u."attributes"` : Prisma.sql`NULL::jsonb`;
+  // Each chosen key as a column of its own (its JSON value), so that no row's whole attribute map is parsed.
+  const attributes = keys.length ? Prisma.join(keys.map((key, i) => Prisma.sql`u."attributes" -> ${key} AS ${Prisma.raw(`"a${i}"`)}`), ", ", ", ") : Prisma.empty;
   const batches = keysetBatches(
-    (after: { at: Date; id: string } | null, limit) => planned<Row>(db)`
-      SELECT u."id", u."clientProvidedId", u."referralCode", u."status", c."totalReferralsGiven", u."totalReferralsReceived",
-        c."successfulReferrals", u."firstSeenAt", u."lastSeenAt", u."createdAt", ${attributes} AS "attributes"
-      FROM "AppUser" u JOIN "AppUserCounters" c ON c."appUserId" = u."id"
-      WHERE u."projectId" = ${project.id} ${userFilters(input)}
-        ${after ? Prisma.sql`AND (u."createdAt", u."id") > (${after.at}, ${after.id})` : Prisma.empty}
-      ORDER BY u."createdAt", u."id" LIMIT ${limit}`,
-    (row) => ({ at: row.createdAt, id: row.id }),
+    async (after: { at: CsvValue; id: CsvValue } | null, limit) => {
+      // The columns in the file's order (APP_USER_EXPORT_COLUMNS, then the keys).
+      const rows = await plannedArrays<CsvValue[]>(db)`
+        SELECT u."id", u."clientProvidedId", u."referralCode", u."status"::text AS "status", c."totalReferralsGiven", u."totalReferralsReceived",
+          c."successfulReferrals", u."firstSeenAt", u."lastSeenAt", u."createdAt"${attributes}
+        FROM "AppUser" u JOIN "AppUserCounters" c ON c."appUserId" = u."id"
+        WHERE u."projectId" = ${project.id} ${userFilters(input)}
+          ${after ? Prisma.sql`AND (u."createdAt", u."id") > (${after.at}::timestamp, ${after.id})` : Prisma.empty}
+        ORDER BY u."createdAt", u."id" LIMIT ${limit}`;
+      if (keys.length) for (const row of rows) for (let i = CREATED_AT + 1; i < row.length; i++) row[i] = attributeText(row[i]);
+      return rows;
+    },
+    (row) => ({ at: row[CREATED_AT], id: row[0] }),
   );
-  const rows = mapBatches(batches, (u) => [
-    u.id,
-    u.clientProvidedId,
-    u.referralCode,
-    u.status,
-    u.totalReferralsGiven,
-    u.totalReferralsReceived,
-    u.successfulReferrals,
-    u.firstSeenAt,
-    u.lastSeenAt,
-    u.createdAt,
-    ...keys.map((key) => attributeText(u.attributes?.[key])),
-  ]);
-  return { filename: exportFilename(project.name, "app-users"), chunks: csvChunks([...APP_USER_EXPORT_COLUMNS, ...keys], rows) };
+  return { filename: exportFilename(project.name, "app-users"), chunks: csvChunks([...APP_USER_EXPORT_COLUMNS, ...keys], batches) };
 }
 
 const attributeText = (value: unknown) => (value === undefined || value === null ? null : typeof value === "string" ? value : JSON.stringify(value));

@@ -1,12 +1,12 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { DeliveryFilter } from "@/lib/schemas/deliveries";
 import type { Db } from "@/server/db/client";
-import { planned } from "@/server/db/prepared-statements";
+import { plannedArrays } from "@/server/db/prepared-statements";
 import { deliveriesWhere } from "@/server/domain/deliveries/select-deliveries";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
-import { csvChunks } from "./csv-chunks";
+import { csvChunks, type CsvValue } from "./csv-chunks";
 import { exportFilename, type CsvExport } from "./csv-export";
-import { keysetBatches, mapBatches } from "./keyset-batches";
+import { keysetBatches } from "./keyset-batches";
 
 export const DELIVERY_EXPORT_COLUMNS = [
   "deliveryId",
@@ -25,22 +25,7 @@ export const DELIVERY_EXPORT_COLUMNS = [
   "createdAt",
 ] as const;
 
-type Row = {
-  id: string;
-  webhookId: string;
-  webhookName: string;
-  trackingId: string | null;
-  referrerId: string | null;
-  refereeId: string | null;
-  eventName: string;
-  status: string;
-  attemptCount: number;
-  lastAttemptAt: Date | null;
-  lastHttpStatus: number | null;
-  lastError: string | null;
-  failure: string | null;
-  createdAt: Date;
-};
+const CREATED_AT = DELIVERY_EXPORT_COLUMNS.indexOf("createdAt");
 
 /**
  * The project's deliveries the support console's filter selects (deliveriesWhere, the one reading of
@@ -49,8 +34,9 @@ type Row = {
 export async function exportDeliveries(db: Db, organizationId: string, projectId: string, filter: DeliveryFilter): Promise<CsvExport> {
   const project = await getOwnedProject(db, organizationId, projectId);
   const where = deliveriesWhere(project.id, filter);
+  // The columns in the file's order (DELIVERY_EXPORT_COLUMNS).
   const batches = keysetBatches(
-    (after: { at: Date; id: string } | null, limit) => planned<Row>(db)`
+    (after: { at: CsvValue; id: CsvValue } | null, limit) => plannedArrays<CsvValue[]>(db)`
       SELECT d."id", d."webhookId", w."name" AS "webhookName", d."trackingId", r."clientProvidedId" AS "referrerId", e."clientProvidedId" AS "refereeId",
         d."eventName", d."status"::text AS "status", d."attemptCount", d."lastAttemptAt", d."lastHttpStatus", d."lastError", d."failure", d."createdAt"
       FROM "Delivery" d
@@ -58,25 +44,9 @@ export async function exportDeliveries(db: Db, organizationId: string, projectId
         LEFT JOIN "ReferralTracking" t ON t."id" = d."trackingId"
         LEFT JOIN "AppUser" r ON r."id" = t."referrerId"
         LEFT JOIN "AppUser" e ON e."id" = t."refereeId"
-      WHERE ${where} ${after ? Prisma.sql`AND (d."createdAt", d."id") > (${after.at}, ${after.id})` : Prisma.empty}
+      WHERE ${where} ${after ? Prisma.sql`AND (d."createdAt", d."id") > (${after.at}::timestamp, ${after.id})` : Prisma.empty}
       ORDER BY d."createdAt", d."id" LIMIT ${limit}`,
-    (row) => ({ at: row.createdAt, id: row.id }),
+    (row) => ({ at: row[CREATED_AT], id: row[0] }),
   );
-  const rows = mapBatches(batches, (d) => [
-    d.id,
-    d.webhookId,
-    d.webhookName,
-    d.trackingId,
-    d.referrerId,
-    d.refereeId,
-    d.eventName,
-    d.status,
-    d.attemptCount,
-    d.lastAttemptAt,
-    d.lastHttpStatus,
-    d.lastError,
-    d.failure,
-    d.createdAt,
-  ]);
-  return { filename: exportFilename(project.name, "deliveries"), chunks: csvChunks(DELIVERY_EXPORT_COLUMNS, rows) };
+  return { filename: exportFilename(project.name, "deliveries"), chunks: csvChunks(DELIVERY_EXPORT_COLUMNS, batches) };
 }

@@ -1,12 +1,12 @@
 import { Prisma, type TrackingStatus } from "@/generated/prisma/client";
 import type { ReferralSearch } from "@/lib/schemas/referrals";
 import type { Db } from "@/server/db/client";
-import { planned } from "@/server/db/prepared-statements";
+import { plannedArrays } from "@/server/db/prepared-statements";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 import { referralsWhere } from "@/server/domain/referrals/select-referrals";
-import { csvChunks } from "./csv-chunks";
+import { csvChunks, type CsvValue } from "./csv-chunks";
 import { exportFilename, type CsvExport } from "./csv-export";
-import { keysetBatches, mapBatches } from "./keyset-batches";
+import { keysetBatches } from "./keyset-batches";
 
 export const REFERRAL_EXPORT_COLUMNS = [
   "trackingId",
@@ -21,18 +21,7 @@ export const REFERRAL_EXPORT_COLUMNS = [
   "createdAt",
 ] as const;
 
-type Row = {
-  id: string;
-  status: TrackingStatus;
-  referrerId: string | null;
-  refereeId: string | null;
-  referralCode: string;
-  rewardEventName: string | null;
-  failureReason: string | null;
-  rewardClaimed: boolean;
-  rewardClaimedAt: Date | null;
-  createdAt: Date;
-};
+const CREATED_AT = REFERRAL_EXPORT_COLUMNS.indexOf("createdAt");
 
 /**
  * The project's referral tracking items the referrals table's filter selects (search term, status,
@@ -45,26 +34,15 @@ export async function exportReferrals(db: Db, organizationId: string, projectId:
   const statuses: TrackingStatus[] = input.status ? [input.status] : ["Pending", "Completed", "Failed"];
   const where = referralsWhere(project.id, input);
   const batches = keysetBatches(
-    (after: { status: string; at: Date; id: string } | null, limit) => planned<Row>(db)`
+    // The columns in the file's order (REFERRAL_EXPORT_COLUMNS).
+    (after: { status: CsvValue; at: CsvValue; id: CsvValue } | null, limit) => plannedArrays<CsvValue[]>(db)`
       SELECT t."id", t."status"::text AS "status", r."clientProvidedId" AS "referrerId", e."clientProvidedId" AS "refereeId", t."referralCode",
         t."rewardEventName", t."failureReason", t."rewardClaimed", t."rewardClaimedAt", t."createdAt"
       FROM "ReferralTracking" t LEFT JOIN "AppUser" r ON r."id" = t."referrerId" LEFT JOIN "AppUser" e ON e."id" = t."refereeId"
       WHERE ${where} AND t."status" = ANY(CAST(${statuses} AS "TrackingStatus"[]))
-        ${after ? Prisma.sql`AND (t."status", t."createdAt", t."id") > (CAST(${after.status} AS "TrackingStatus"), ${after.at}, ${after.id})` : Prisma.empty}
+        ${after ? Prisma.sql`AND (t."status", t."createdAt", t."id") > (CAST(${after.status} AS "TrackingStatus"), ${after.at}::timestamp, ${after.id})` : Prisma.empty}
       ORDER BY t."status", t."createdAt", t."id" LIMIT ${limit}`,
-    (row) => ({ status: row.status, at: row.createdAt, id: row.id }),
+    (row) => ({ status: row[1], at: row[CREATED_AT], id: row[0] }),
   );
-  const rows = mapBatches(batches, (t) => [
-    t.id,
-    t.status,
-    t.referrerId,
-    t.refereeId,
-    t.referralCode,
-    t.rewardEventName,
-    t.failureReason,
-    t.rewardClaimed,
-    t.rewardClaimedAt,
-    t.createdAt,
-  ]);
-  return { filename: exportFilename(project.name, "referrals"), chunks: csvChunks(REFERRAL_EXPORT_COLUMNS, rows) };
+  return { filename: exportFilename(project.name, "referrals"), chunks: csvChunks(REFERRAL_EXPORT_COLUMNS, batches) };
 }
