@@ -10,17 +10,19 @@ const TOP_REFERRERS = 10;
 /**
  * What the dashboard's project overview shows for a window of days: the funnel figures and daily
  * series (getProjectStats), reward events by name (claimed, or not with the reasons), the referrers
- * with the most rewards claimed in the window, and webhook health. Every query reads an index only
- * (see the migration 20261127072404_insight), and they run side by side.
+ * with the most rewards claimed in the window, and webhook health. Every query reads a daily roll-up
+ * (migration 20261127120000_overview_day_rollups) or an index only (20261127072404_insight), and
+ * they run side by side.
  */
 export async function getProjectOverview(db: Db, organizationId: string, projectId: string, w: StatsWindow): Promise<ProjectOverview> {
   const project = await getOwnedProject(db, organizationId, projectId);
   const [stats, events, top, [attempts], [retrying], [failedWaiting], [disabled]] = await Promise.all([
     getProjectStats(db, project, w),
-    planned<{ eventName: string | null; outcome: string; reason: string | null; count: number }>(db)`
-      SELECT "eventName", "outcome"::text AS "outcome", "reason", count(*)::int AS "count" FROM "RewardEvent"
-      WHERE "projectId" = ${project.id} AND "createdAt" >= ${w.start} AND "createdAt" < ${w.end}
-      GROUP BY 1, 2, 3`,
+    // The daily roll-up ('' stands for no name, no reason).
+    planned<{ eventName: string; outcome: string; reason: string; count: number }>(db)`
+      SELECT "eventName", "outcome"::text AS "outcome", "reason", sum("count")::int AS "count" FROM "RewardEventDay"
+      WHERE "projectId" = ${project.id} AND "day" >= ${w.start}::date AND "day" < ${w.end}::date
+      GROUP BY 1, 2, 3 HAVING sum("count") <> 0`,
     planned<{ uniqueId: string; clientProvidedId: string; rewards: number }>(db)`
       SELECT u."id" AS "uniqueId", u."clientProvidedId", top."rewards" FROM (
         SELECT "referrerId", count(*)::int AS "rewards" FROM "RewardHistory"
@@ -42,12 +44,12 @@ export async function getProjectOverview(db: Db, organizationId: string, project
 
   const byName = new Map<string, ProjectOverview["rewardEvents"][number]>();
   for (const row of events) {
-    const name = row.eventName ?? "";
+    const name = row.eventName;
     const entry = byName.get(name) ?? { eventName: name, claimed: 0, refused: 0, reasons: [] };
     if (row.outcome === "Claimed") entry.claimed += row.count;
     else {
       entry.refused += row.count;
-      const reason = row.reason ?? "unknown";
+      const reason = row.reason || "unknown";
       const known = entry.reasons.find((r) => r.reason === reason);
       if (known) known.count += row.count;
       else entry.reasons.push({ reason, count: row.count });

@@ -214,6 +214,40 @@ describe("GET /projects/{projectId}/stats", () => {
   });
 });
 
+describe("the daily roll-ups (kept by triggers)", () => {
+  it("follow rows moved to another day, failed, deleted, and go with their project", async () => {
+    const project = await createProjectOverRest(call, "Changing");
+    const referrer = await createAppUserOverRest(call, project, "changing-referrer");
+    const a = await trackOverRest(call, project, referrer, "changing-a");
+    const b = await trackOverRest(call, project, referrer, "changing-b");
+    const today = dayOf(new Date());
+    const totals = async (day = today) => (await call("GET", `/projects/${project}/stats?from=${day}&to=${day}`)).json.totals;
+    expect(await totals()).toMatchObject({ tracked: 2, failed: 0 });
+    // Moved to another day, as a correction would, then failed there and back again.
+    await t.db.$executeRaw`UPDATE "ReferralTracking" SET "createdAt" = TIMESTAMP '2026-10-02 12:00:00' WHERE "id" = ${a.trackingId}`;
+    expect(await totals()).toMatchObject({ tracked: 1 });
+    expect(await totals("2026-10-02")).toMatchObject({ tracked: 1, failed: 0 });
+    await t.db.$executeRaw`UPDATE "ReferralTracking" SET "status" = 'Failed', "updatedAt" = TIMESTAMP '2026-10-02 13:00:00' WHERE "id" = ${a.trackingId}`;
+    expect(await totals("2026-10-02")).toMatchObject({ tracked: 1, failed: 1 });
+    await t.db.$executeRaw`UPDATE "ReferralTracking" SET "updatedAt" = TIMESTAMP '2026-10-05 13:00:00' WHERE "id" = ${a.trackingId}`;
+    expect(await totals("2026-10-02")).toMatchObject({ failed: 0 });
+    expect(await totals("2026-10-05")).toMatchObject({ failed: 1 });
+    await t.db.$executeRaw`UPDATE "ReferralTracking" SET "status" = 'Pending' WHERE "id" = ${a.trackingId}`;
+    expect(await totals("2026-10-05")).toMatchObject({ failed: 0 });
+    await t.db.referralTracking.delete({ where: { id: b.trackingId } });
+    expect(await totals()).toMatchObject({ tracked: 0 });
+    // Reward events, added and deleted.
+    await t.db.rewardEvent.create({ data: { projectId: project, eventName: "purchase", outcome: "Rejected", reason: "not_eligible", createdAt: at("2026-10-02T14:00:00Z") } });
+    const events = () => t.db.rewardEventDay.aggregate({ where: { projectId: project }, _sum: { count: true } });
+    expect((await events())._sum.count).toBe(1);
+    await t.db.rewardEvent.deleteMany({ where: { projectId: project } });
+    expect((await events())._sum.count).toBe(0);
+    // The project goes with everything it holds, its roll-ups too.
+    expect((await call("DELETE", `/projects/${project}`)).status).toBe(200);
+    expect(await t.db.referralDay.count({ where: { projectId: project } })).toBe(0);
+  });
+});
+
 describe("GET /projects/{projectId}/leaderboard", () => {
   beforeAll(async () => {
     const set = (name: string, successfulReferrals: number, totalReferralsGiven: number) =>
