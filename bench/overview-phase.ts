@@ -9,13 +9,16 @@ import type { Db } from "@/server/db/client";
 import { addDays, dayOf } from "@/lib/schemas/stats";
 import { createProject } from "@/server/domain/projects/create-project";
 import { exportAppUsers } from "@/server/domain/exports/export-app-users";
+import { exportDeliveries } from "@/server/domain/exports/export-deliveries";
 import { exportReferrals } from "@/server/domain/exports/export-referrals";
 import type { CsvExport } from "@/server/domain/exports/csv-export";
 import { getProjectOverview } from "@/server/domain/stats/get-project-overview";
 import { statsWindow } from "@/server/domain/stats/stats-window";
 import { createOrgWithApiKey } from "@/test/rest";
+import { captureQueries, statementLabel } from "./capture-queries";
 import { withClient } from "./postgres";
-import { seedAppUsers, seededAppUserIdSql } from "./seed";
+import { serverTimeMs } from "./server-time";
+import { seedAppUsers, seededAppUserIdSql, withIndexesRebuilt } from "./seed";
 import { summarize, timeSequential, type LatencySummary } from "./stats";
 
 export type OverviewFixture = { organizationId: string; projectId: string; users: number; items: number; seedMs: number };
@@ -35,52 +38,61 @@ export async function prepareOverviewProject(db: Db, url: string, users: number,
   // Deterministic spread: item n's time and its parties come from hashes of n.
   const u = (k: number) => `((hashint4extended(n, ${k}) & 1073741823)::float8 / 1073741824)`;
   await withClient(url, async (c) => {
-    await seedAppUsers(c, project.id, users, "ins_");
-    // Every fourth item completes, with a referee of its own (a referee completes once); every tenth fails.
-    await c.query(
-      `INSERT INTO "ReferralTracking" ("id", "projectId", "campaignId", "referrerId", "refereeId", "referralCode", "status", "failureReason",
-         "rewardClaimed", "rewardClaimedAt", "createdAt", "updatedAt")
-       SELECT md5($1 || ':item:' || n)::uuid::text, $1, $2, ${user(`(1 + floor(${u(11)} * $3::int)::int)`)},
-         CASE WHEN n % 4 = 0 THEN ${user(`(1 + (n / 4 - 1) % $3::int)`)} ELSE NULL END, 'ABCDEF',
-         (CASE WHEN n % 4 = 0 THEN 'Completed' WHEN n % 10 = 1 THEN 'Failed' ELSE 'Pending' END)::"TrackingStatus",
-         CASE WHEN n % 10 = 1 AND n % 4 <> 0 THEN 'expired' END,
-         n % 4 = 0, CASE WHEN n % 4 = 0 THEN created + interval '1 hour' END, created,
-         CASE WHEN n % 4 = 0 OR n % 10 = 1 THEN created + interval '1 hour' ELSE created END
-       FROM generate_series(1, $4::int) AS n, LATERAL (SELECT now() - ${u(12)} * interval '365 days' AS created) AS t`,
-      [project.id, campaignId, users, items],
-    );
-    await c.query(
-      `INSERT INTO "RewardHistory" ("id", "projectId", "trackingId", "referrerId", "refereeId", "eventName", "claimedAt", "grandfathered")
-       SELECT md5("id" || ':reward')::uuid::text, "projectId", "id", "referrerId", "refereeId", 'purchase', "rewardClaimedAt", true
-       FROM "ReferralTracking" WHERE "projectId" = $1 AND "status" = 'Completed' AND "referrerId" <> "refereeId"
-       ON CONFLICT DO NOTHING`,
-      [project.id],
-    );
-    await c.query(
-      `INSERT INTO "RewardEvent" ("id", "projectId", "trackingId", "eventName", "outcome", "reason", "createdAt")
-       SELECT md5("id" || ':event')::uuid::text, "projectId", "id", CASE WHEN "id" < '8' THEN 'purchase' ELSE 'signup' END,
-         (CASE WHEN "status" = 'Completed' THEN 'Claimed' ELSE 'Rejected' END)::"RewardEventOutcome", "failureReason", "updatedAt"
-       FROM "ReferralTracking" WHERE "projectId" = $1 AND "status" <> 'Pending'`,
-      [project.id],
-    );
-    await c.query(
-      `WITH d AS (
-         INSERT INTO "Delivery" ("id", "projectId", "webhookId", "trackingId", "eventName", "status", "attemptCount", "createdAt", "updatedAt")
-         SELECT md5("trackingId" || ':delivery')::uuid::text, "projectId", $2, "trackingId", 'purchase',
-           (CASE WHEN "id" < '1' THEN 'Failed' ELSE 'Succeeded' END)::"DeliveryStatus", 1, "claimedAt", "claimedAt"
-         FROM "RewardHistory" WHERE "projectId" = $1 AND "id" < '8'
-         RETURNING "id", "projectId", "webhookId", "status", "createdAt")
-       INSERT INTO "DeliveryAttempt" ("id", "projectId", "webhookId", "deliveryId", "attemptNumber", "eventType", "httpStatus", "responseTimeMs", "success", "createdAt")
-       SELECT md5("id" || ':attempt')::uuid::text, "projectId", "webhookId", "id", 1, 'purchase', 200, 20 + (hashtext("id") & 511), "status" = 'Succeeded', "createdAt" FROM d`,
-      [project.id, webhook.id],
-    );
-    await c.query(
-      `INSERT INTO "LinkClickDay" ("projectId", "day", "clicks")
-       SELECT $1, d::date, 1000 + (hashtext(d::text) & 1023) FROM generate_series(now() - interval '365 days', now(), interval '1 day') AS d
-       ON CONFLICT DO NOTHING`,
-      [project.id],
-    );
-    for (const table of ["AppUser", "AppUserCounters", "ReferralTracking", "RewardHistory", "RewardEvent", "Delivery", "DeliveryAttempt"]) {
+    // Users and items, the bulk, with their tables' secondary indexes built afterwards; the rewards
+    // and what follows them through the live indexes, whose unique keys settle the rare repeated pair.
+    // No triggers (withIndexesRebuilt): the daily roll-ups are counted once at the end.
+    await withIndexesRebuilt(c, ["AppUser", "AppUserCounters", "ReferralTracking"], async () => {
+      await seedAppUsers(c, project.id, users, "ins_");
+      // Every fourth item completes, with a referee of its own (a referee completes once); every tenth fails.
+      await c.query(
+        `INSERT INTO "ReferralTracking" ("id", "projectId", "campaignId", "referrerId", "refereeId", "referralCode", "status", "failureReason",
+           "rewardClaimed", "rewardClaimedAt", "createdAt", "updatedAt")
+         SELECT md5($1 || ':item:' || n)::uuid::text, $1, $2, ${user(`(1 + floor(${u(11)} * $3::int)::int)`)},
+           CASE WHEN n % 4 = 0 THEN ${user(`(1 + (n / 4 - 1) % $3::int)`)} ELSE NULL END, 'ABCDEF',
+           (CASE WHEN n % 4 = 0 THEN 'Completed' WHEN n % 10 = 1 THEN 'Failed' ELSE 'Pending' END)::"TrackingStatus",
+           CASE WHEN n % 10 = 1 AND n % 4 <> 0 THEN 'expired' END,
+           n % 4 = 0, CASE WHEN n % 4 = 0 THEN created + interval '1 hour' END, created,
+           CASE WHEN n % 4 = 0 OR n % 10 = 1 THEN created + interval '1 hour' ELSE created END
+         FROM generate_series(1, $4::int) AS n, LATERAL (SELECT now() - ${u(12)} * interval '365 days' AS created) AS t`,
+        [project.id, campaignId, users, items],
+      );
+    });
+    // The rest with triggers off too (no indexes dropped); the daily roll-ups are counted at the end.
+    await withIndexesRebuilt(c, [], async () => {
+      await c.query(
+        `INSERT INTO "RewardHistory" ("id", "projectId", "trackingId", "referrerId", "refereeId", "eventName", "claimedAt", "grandfathered")
+         SELECT md5("id" || ':reward')::uuid::text, "projectId", "id", "referrerId", "refereeId", 'purchase', "rewardClaimedAt", true
+         FROM "ReferralTracking" WHERE "projectId" = $1 AND "status" = 'Completed' AND "referrerId" <> "refereeId"
+         ON CONFLICT DO NOTHING`,
+        [project.id],
+      );
+      await c.query(
+        `INSERT INTO "RewardEvent" ("id", "projectId", "trackingId", "eventName", "outcome", "reason", "createdAt")
+         SELECT md5("id" || ':event')::uuid::text, "projectId", "id", CASE WHEN "id" < '8' THEN 'purchase' ELSE 'signup' END,
+           (CASE WHEN "status" = 'Completed' THEN 'Claimed' ELSE 'Rejected' END)::"RewardEventOutcome", "failureReason", "updatedAt"
+         FROM "ReferralTracking" WHERE "projectId" = $1 AND "status" <> 'Pending'`,
+        [project.id],
+      );
+      await c.query(
+        `WITH d AS (
+           INSERT INTO "Delivery" ("id", "projectId", "webhookId", "trackingId", "eventName", "status", "attemptCount", "createdAt", "updatedAt")
+           SELECT md5("trackingId" || ':delivery')::uuid::text, "projectId", $2, "trackingId", 'purchase',
+             (CASE WHEN "id" < '1' THEN 'Failed' ELSE 'Succeeded' END)::"DeliveryStatus", 1, "claimedAt", "claimedAt"
+           FROM "RewardHistory" WHERE "projectId" = $1 AND "id" < '8'
+           RETURNING "id", "projectId", "webhookId", "status", "createdAt")
+         INSERT INTO "DeliveryAttempt" ("id", "projectId", "webhookId", "deliveryId", "attemptNumber", "eventType", "httpStatus", "responseTimeMs", "success", "createdAt")
+         SELECT md5("id" || ':attempt')::uuid::text, "projectId", "webhookId", "id", 1, 'purchase', 200, 20 + (hashtext("id") & 511), "status" = 'Succeeded', "createdAt" FROM d`,
+        [project.id, webhook.id],
+      );
+      await c.query(
+        `INSERT INTO "LinkClickDay" ("projectId", "day", "clicks")
+         SELECT $1, d::date, 1000 + (hashtext(d::text) & 1023) FROM generate_series(now() - interval '365 days', now(), interval '1 day') AS d
+         ON CONFLICT DO NOTHING`,
+        [project.id],
+      );
+    });
+    await c.query(`SELECT "referloop_recount_days"($1)`, [project.id]);
+    for (const table of ["AppUser", "AppUserCounters", "ReferralTracking", "RewardHistory", "RewardEvent", "Delivery", "DeliveryAttempt", "ReferralDay", "RewardEventDay"]) {
       await c.query(`VACUUM ANALYZE "${table}"`);
     }
   });
@@ -98,6 +110,51 @@ export async function measureOverview(db: Db, f: OverviewFixture, runs: number):
     const once = () => getProjectOverview(db, f.organizationId, f.projectId, w);
     await once();
     results.push({ days, result: summarize(await timeSequential(runs, once)) });
+  }
+  return results;
+}
+
+export type OverviewQuery = { days: number; name: string; sql: string; result: LatencySummary };
+
+/** What each statement of the overview reads, by its text (statementLabel when none matches). */
+const QUERY_NAMES: [RegExp, string][] = [
+  [/FROM "Project"/, "the project (ownership)"],
+  [/FROM "ReferralDay"/, "tracked, completed, failed per day (roll-up)"],
+  [/FROM "RewardEventDay"/, "reward events by name (roll-up)"],
+  [/FROM "ReferralTracking"[\s\S]*"status" IN/, "tracked per day"],
+  [/FROM "ReferralTracking"[\s\S]*'Failed'/, "failed"],
+  [/"claimedAt"::date/, "completed per day"],
+  [/FROM "LinkClickDay"/, "clicks"],
+  [/FROM "Delivery"[\s\S]*'Succeeded'/, "deliveries by status"],
+  [/FROM "RewardEvent"/, "reward events by name"],
+  [/top\."rewards"/, "top referrers"],
+  [/FROM "DeliveryAttempt"/, "webhook health (attempts)"],
+  [/'Pending' AND "attemptCount"/, "deliveries retrying"],
+  [/FROM "Delivery"[\s\S]*'Failed'/, "deliveries failed"],
+  [/FROM "Webhook"/, "webhooks disabled"],
+];
+const queryName = (sql: string) => QUERY_NAMES.find(([pattern]) => pattern.test(sql))?.[1] ?? statementLabel(sql);
+
+/**
+ * Each statement the overview sends (captured from a logging client), run alone on one connection
+ * `runs` times after a warm-up: its server time (planning and execution, EXPLAIN ANALYZE).
+ */
+export async function measureOverviewQueries(url: string, f: OverviewFixture, runs: number): Promise<OverviewQuery[]> {
+  const today = dayOf(new Date());
+  const results: OverviewQuery[] = [];
+  for (const days of OVERVIEW_RANGES) {
+    const w = statsWindow({ from: addDays(today, -(days - 1)), to: today });
+    const statements = await captureQueries(url, (logging) => getProjectOverview(logging, f.organizationId, f.projectId, w));
+    await withClient(url, async (c) => {
+      for (const statement of statements) {
+        const samples: number[] = [];
+        for (let i = -1; i < runs; i++) {
+          const ms = await serverTimeMs(c, statement.sql, statement.params);
+          if (i >= 0) samples.push(ms);
+        }
+        results.push({ days, name: queryName(statement.sql), sql: statement.sql, result: summarize(samples) });
+      }
+    });
   }
   return results;
 }
@@ -124,4 +181,5 @@ export async function measureExport(file: string, make: () => Promise<CsvExport>
 export const measureExports = (db: Db, f: OverviewFixture) => [
   () => measureExport("app-users.csv", () => exportAppUsers(db, f.organizationId, f.projectId, { attributes: ["plan"] })),
   () => measureExport("referrals.csv", () => exportReferrals(db, f.organizationId, f.projectId, {})),
+  () => measureExport("deliveries.csv", () => exportDeliveries(db, f.organizationId, f.projectId, {})),
 ];
