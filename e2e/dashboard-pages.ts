@@ -23,7 +23,16 @@ export async function startOkReceiver() {
   };
 }
 
-export type SeededProject = { projectId: string; publishableKey: string; secret: string; apiKey: string; webhookId: string; referrerId: string; trackingId: string };
+export type SeededProject = {
+  projectId: string;
+  publishableKey: string;
+  secret: string;
+  apiKey: string;
+  webhookId: string;
+  referrerId: string;
+  trackingId: string;
+  deliveryId: string;
+};
 
 /** Creates a project in the dashboard (its secret read once) and returns its id and secret. */
 export async function createProjectWithSecret(page: Page, { name = "Shop", redirectLink = "" } = {}) {
@@ -53,7 +62,12 @@ export async function seedProject(page: Page, request: APIRequestContext, webhoo
   await api.post("/referrals/reward", { referralTrackingId: tracked.referralTrackingId, eventName: "first_purchase" });
   const init = await request.post("/api/v1/sdk/init-app-user", { headers: { "X-Service-ProjectSecret": project.publishableKey }, data: { userId: "carol" } });
   expect(init.status(), await init.text()).toBe(200);
-  return { projectId, publishableKey: project.publishableKey, secret, apiKey, webhookId: webhook.id, referrerId: alice.uniqueId, trackingId: tracked.referralTrackingId };
+  // The reward's delivery to the webhook, for its page.
+  let deliveryId = "";
+  await expect
+    .poll(async () => (deliveryId = (await api.get<{ items: { deliveryId: string }[] }>("/deliveries")).items[0]?.deliveryId ?? ""))
+    .not.toBe("");
+  return { projectId, publishableKey: project.publishableKey, secret, apiKey, webhookId: webhook.id, referrerId: alice.uniqueId, trackingId: tracked.referralTrackingId, deliveryId };
 }
 
 /** Every page of the dashboard, with the seeded project's sections. */
@@ -73,10 +87,12 @@ export function dashboardPages(seed: SeededProject): string[] {
     `${project}/users/${seed.referrerId}`,
     `${project}/referrals`,
     `${project}/referrals/${seed.trackingId}`,
+    `${project}/reviews`,
     `${project}/campaign`,
     `${project}/webhooks`,
     `${project}/webhooks/${seed.webhookId}`,
     `${project}/deliveries`,
+    `${project}/deliveries/${seed.deliveryId}`,
     `${project}/inbound-events`,
     `${project}/activity`,
     `${project}/activity/reward-events`,

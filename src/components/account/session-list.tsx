@@ -60,7 +60,7 @@ export function SessionList() {
           { id: "lastSeen", header: "Last seen", cell: (s) => formatDateTime(s.lastSeenAt) },
           {
             id: "actions",
-            header: "",
+            header: "Actions",
             align: "right",
             cell: (s) => (
               <ConfirmButton

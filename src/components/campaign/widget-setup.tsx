@@ -29,7 +29,8 @@ export function SetupStep({ label, code, copyLabel, children }: { label: string;
     <div className="space-y-1.5">
       <p className="font-medium text-zinc-800">{label}</p>
       <div className="flex items-start gap-2">
-        <pre aria-label={label} className="min-w-0 flex-1 rounded-md bg-zinc-900 p-3 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-zinc-100 dark:bg-zinc-50 dark:text-zinc-900">
+        {/* A figure: the role ARIA gives code listings, and one that a label names (a bare pre's is ignored). */}
+        <pre role="figure" aria-label={label} className="min-w-0 flex-1 rounded-md bg-zinc-900 p-3 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-zinc-100 dark:bg-zinc-50 dark:text-zinc-900">
           {code}
         </pre>
         <CopyButton value={code} label={copyLabel} />

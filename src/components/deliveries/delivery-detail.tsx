@@ -17,7 +17,8 @@ import { deliveriesSearchPath, referralPath } from "./paths";
 import { RetryDeliveryButton } from "./retry-delivery-button";
 import type { DeliveryAttempt } from "./types";
 
-const pre = "max-h-80 overflow-auto rounded bg-zinc-100 p-3 font-mono text-xs whitespace-pre-wrap break-all text-zinc-800";
+/* A labelled figure (a bare pre's label is ignored) that the keyboard can focus, to scroll a long body. */
+const pre = "max-h-80 overflow-auto focus-visible:outline-2 focus-visible:outline-brand-500 rounded bg-zinc-100 p-3 font-mono text-xs whitespace-pre-wrap break-all text-zinc-800";
 
 /** A JSON body shown indented (what was sent is compact); anything else as it is. */
 function pretty(body: string) {
@@ -68,7 +69,7 @@ function Attempt({ attempt, purged }: { attempt: DeliveryAttempt; purged: boolea
               {request.body === null ? (
                 <p className="text-sm text-zinc-500">{purged ? "Purged at the end of its retention." : "Not kept."}</p>
               ) : (
-                <pre aria-label={`Request body of attempt ${attempt.attemptNumber}`} className={pre}>
+                <pre role="figure" tabIndex={0} aria-label={`Request body of attempt ${attempt.attemptNumber}`} className={pre}>
                   {pretty(request.body)}
                 </pre>
               )}
@@ -87,7 +88,7 @@ function Attempt({ attempt, purged }: { attempt: DeliveryAttempt; purged: boolea
               {response.body === null ? (
                 <p className="text-sm text-zinc-500">{purged ? "Body purged at the end of its retention." : "Empty body."}</p>
               ) : (
-                <pre aria-label={`Response body of attempt ${attempt.attemptNumber}`} className={pre}>
+                <pre role="figure" tabIndex={0} aria-label={`Response body of attempt ${attempt.attemptNumber}`} className={pre}>
                   {response.body}
                 </pre>
               )}

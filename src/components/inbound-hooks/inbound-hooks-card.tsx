@@ -24,7 +24,8 @@ function CopyLine({ label, value }: { label: string; value: string }) {
     <div className="space-y-1">
       <p className="text-sm font-medium text-zinc-800">{label}</p>
       <div className="flex min-w-0 items-center gap-2">
-        <code aria-label={label} className="min-w-0 truncate rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-xs" title={value}>
+        {/* A group, so that the label is read with the value (a bare code's label is ignored). */}
+        <code role="group" aria-label={label} className="min-w-0 truncate rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-xs" title={value}>
           {value}
         </code>
         <CopyButton value={value} label={label} />

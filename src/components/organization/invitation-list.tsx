@@ -38,7 +38,7 @@ export function InvitationList() {
           { id: "expires", header: "Expires", cell: (i) => formatDateTime(i.expiresAt) },
           {
             id: "actions",
-            header: "",
+            header: "Actions",
             align: "right",
             cell: (i) => (
               <ConfirmButton

@@ -19,3 +19,6 @@ export function ChartTooltip({ active, label, payload, labelFormat }: { active?:
     </div>
   );
 }
+
+/** A legend entry in the text colour: recharts paints it in its series' colour, too pale to read on white (amber, emerald) or black (indigo). The swatch keeps the colour. */
+export const legendText = (value: string) => <span className="text-zinc-700">{value}</span>;

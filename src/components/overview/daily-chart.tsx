@@ -2,7 +2,7 @@
 
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { ProjectOverview } from "@/lib/schemas/overview";
-import { ChartTooltip } from "./chart-tooltip";
+import { ChartTooltip, legendText } from "./chart-tooltip";
 import { count, shortDay } from "./format";
 
 export const SERIES_COLORS = { tracked: "#6366f1", completed: "#10b981", refused: "#f59e0b" } as const;
@@ -18,7 +18,7 @@ export function DailyChart({ daily }: Pick<ProjectOverview, "daily">) {
             <XAxis dataKey="date" tickFormatter={shortDay} stroke="currentColor" fontSize={12} minTickGap={24} />
             <YAxis allowDecimals={false} stroke="currentColor" fontSize={12} />
             <Tooltip content={<ChartTooltip labelFormat={shortDay} />} />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
+            <Legend wrapperStyle={{ fontSize: 12 }} formatter={legendText} />
             <Line type="monotone" dataKey="tracked" name="Tracked" stroke={SERIES_COLORS.tracked} strokeWidth={2} dot={false} isAnimationActive={false} />
             <Line type="monotone" dataKey="completed" name="Completed" stroke={SERIES_COLORS.completed} strokeWidth={2} dot={false} isAnimationActive={false} />
           </LineChart>

@@ -3,7 +3,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { ProjectOverview } from "@/lib/schemas/overview";
 import { rewardReasonText } from "@/lib/schemas/referrals";
-import { ChartTooltip } from "./chart-tooltip";
+import { ChartTooltip, legendText } from "./chart-tooltip";
 import { SERIES_COLORS } from "./daily-chart";
 import { count } from "./format";
 
@@ -20,7 +20,7 @@ export function RewardEvents({ events }: { events: ProjectOverview["rewardEvents
             <XAxis type="number" allowDecimals={false} stroke="currentColor" fontSize={12} />
             <YAxis type="category" dataKey="name" width={110} stroke="currentColor" fontSize={12} />
             <Tooltip content={<ChartTooltip />} />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
+            <Legend wrapperStyle={{ fontSize: 12 }} formatter={legendText} />
             <Bar dataKey="claimed" name="Claimed" stackId="events" fill={SERIES_COLORS.completed} isAnimationActive={false} />
             <Bar dataKey="refused" name="Not claimed" stackId="events" fill={SERIES_COLORS.refused} isAnimationActive={false} />
           </BarChart>

@@ -10,7 +10,7 @@ export function TopReferrers({ projectId, referrers }: { projectId: string; refe
       {referrers.map((r, i) => (
         <li key={r.uniqueId} className="flex items-center justify-between gap-3 py-1.5">
           <span className="flex min-w-0 items-center gap-2">
-            <span className="w-5 text-right text-xs text-zinc-400 tabular-nums">{i + 1}</span>
+            <span className="w-5 text-right text-xs text-zinc-500 tabular-nums">{i + 1}</span>
             <AppUserLink projectId={projectId} clientProvidedId={r.clientProvidedId} uniqueId={r.uniqueId} />
           </span>
           <span className="tabular-nums text-zinc-700">

@@ -27,7 +27,8 @@ export function PublishableKeyCard({ project }: { project: Project }) {
     >
       <div className="space-y-4">
         <div className="flex min-w-0 items-center gap-2">
-          <code aria-label="Publishable key" className="truncate rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-xs">
+          {/* A group, so that the label is read with the key (a bare code's label is ignored). */}
+          <code role="group" aria-label="Publishable key" className="truncate rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-xs">
             {project.publishableKey}
           </code>
           <CopyButton value={project.publishableKey} label="publishable key" />

@@ -9,7 +9,7 @@ const base =
 const variants: Record<ButtonVariant, string> = {
   primary: "bg-brand-600 text-on-accent shadow-sm hover:bg-brand-700 dark:hover:bg-brand-500",
   secondary: "border border-zinc-300 bg-white text-zinc-800 shadow-sm hover:bg-zinc-50",
-  danger: "bg-red-600 text-on-accent shadow-sm hover:bg-red-700",
+  danger: "bg-red-600 text-on-accent shadow-sm hover:bg-red-700 dark:hover:bg-red-500",
   ghost: "text-zinc-700 hover:bg-zinc-100",
 };
 
