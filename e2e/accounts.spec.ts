@@ -114,6 +114,17 @@ test("an invitation from the e-mail: the invited viewer joins once, sees the own
   await expect(viewer.getByRole("button", { name: "Delete project" })).toBeDisabled();
   await expect(viewer.getByText("Only owners can delete projects.")).toBeVisible();
   await expect(viewer.getByRole("button", { name: "Save changes" })).toBeDisabled();
+  // The campaign page reads only: its fields are disabled too, not only Save.
+  await viewer.goto(`/dashboard/projects/${projectId}/campaign`);
+  const campaign = viewer.getByRole("form", { name: "Campaign" });
+  await expect(campaign.getByText("Read only: your role can view this campaign but not change it.")).toBeVisible();
+  for (const label of ["Button type", "Title", "Theme colour", "Promo text", "Attribution window (days)"]) {
+    await expect(campaign.getByLabel(label, { exact: true })).toBeDisabled();
+  }
+  await expect(campaign.getByRole("button", { name: "Save campaign" })).toBeDisabled();
+  const rules = viewer.getByRole("form", { name: "Reward protection" });
+  await expect(rules.getByLabel("Per UTC day")).toBeDisabled();
+  await expect(rules.getByLabel("Hold every reward (days)")).toBeDisabled();
   await viewer.goto("/dashboard/api-keys");
   await expect(viewer.getByText("Only owners and members can create API keys")).toBeVisible();
   await expect(viewer.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Audit log" })).toHaveCount(0);
@@ -147,6 +158,22 @@ test("an invitation from the e-mail: the invited viewer joins once, sees the own
   expect(lines[1]).toContain(`invitation.accept,user,`);
   expect(lines[1]).toContain(viewerEmail);
   expect(lines[1]).toMatch(/,(::ffff:)?127\.0\.0\.1$/);
+
+  // Changing a member's role asks first: Cancel keeps the role, Change role applies it.
+  await page.goto("/dashboard/organization");
+  const role = page.getByLabel(`Role of ${viewerEmail}`);
+  const confirmRole = page.getByRole("group", { name: `Change the role of ${viewerEmail}` });
+  await role.selectOption({ label: "Member" });
+  await expect(confirmRole).toContainText(`Change ${viewerEmail} from viewer to member?`);
+  await confirmRole.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirmRole).toHaveCount(0);
+  await expect(role).toHaveValue("viewer");
+  await role.selectOption({ label: "Member" });
+  await confirmRole.getByRole("button", { name: "Change role" }).click();
+  await expect(confirmRole).toHaveCount(0);
+  await expect(role).toHaveValue("member");
+  await page.reload();
+  await expect(role).toHaveValue("member");
 });
 
 test("a member cannot delete a project; removing them revokes the keys they created (401), after the owner saw the list", async ({ page, browser, request }) => {

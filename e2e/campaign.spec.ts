@@ -34,9 +34,23 @@ test("campaign: edit both experiences, live preview, per-field server errors, sa
   await expect(form.getByText("Theme colour must be a hex colour #RRGGBB.")).toBeVisible();
   await expect(form.getByLabel("Theme colour", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(form.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
+  // In plain words (not zod's "Too big: expected string to have <=200 characters"), and focus on the
+  // first field to fix; again on a second try with the same mistakes.
+  await expect(form.getByLabel("Title")).toHaveAccessibleDescription(/Title must be at most 200 characters\.$/);
+  await expect(form.getByLabel("Title")).toBeFocused();
+  await form.getByRole("button", { name: "Save campaign" }).click();
+  await expect(form.getByLabel("Title")).toBeFocused();
 
   // Valid values save; the preview follows the form before saving.
   await form.getByLabel("Theme colour", { exact: true }).fill("#0E7490");
+  // The colour box shows all of #RRGGBB, widest letters included, without scrolling its text.
+  for (const label of ["Theme colour", "Background colour", "Tint colour"]) {
+    const box = form.getByLabel(label, { exact: true });
+    const value = await box.inputValue();
+    await box.fill("#WWWWWW");
+    expect(await box.evaluate((el) => el.scrollWidth - el.clientWidth), `${label} box is too narrow for #RRGGBB`).toBeLessThanOrEqual(0);
+    await box.fill(value);
+  }
   await form.getByLabel("Title").fill("Give 10%, get 10%");
   await form.getByLabel("Component").selectOption("drawer");
   await form.getByLabel("Button type").selectOption("edge");
@@ -93,6 +107,15 @@ test("campaign: edit both experiences, live preview, per-field server errors, sa
   await expect(form.getByLabel("Promo position")).toHaveValue("bottom-center");
   await expect(form.getByLabel("Attribution window (days)")).toHaveValue("14");
   await expect(form.getByLabel("Referee who arrived more than once")).toHaveValue("last");
+
+  // The tab order follows the layout: the form's fields down to Save, then the preview beside them.
+  await expect.poll(async () => (await preview.boundingBox())!.x).toBeGreaterThan((await form.getByLabel("Title").boundingBox())!.x);
+  await form.getByLabel("Title").focus();
+  await page.keyboard.press("Tab");
+  await expect(form.getByLabel("Description")).toBeFocused();
+  await form.getByRole("button", { name: "Save campaign" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(preview.getByRole("group", { name: "Preview state" }).getByRole("button").first()).toBeFocused();
 
   // The setup panel: the two lines with this app's address, copied as shown.
   const setup = page.locator("section", { has: page.getByRole("heading", { name: "Install the widget" }) });

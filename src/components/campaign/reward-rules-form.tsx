@@ -72,47 +72,50 @@ function RewardRulesEditor({ projectId, rules }: { projectId: string; rules: Rew
 
   return (
     <Card title="Reward protection" description="Rules against reward farming. All off by default: a reward is then granted as soon as the eligibility checks pass.">
-      <form onSubmit={onSubmit} noValidate aria-label="Reward protection" className="space-y-5">
-        <fieldset>
-          <legend className="text-sm font-medium text-zinc-800">Rewards per referrer</legend>
-          <p className="text-sm text-zinc-500">A reward over a cap is refused (referrer_cap_reached). Leave a box empty for no cap.</p>
-          <div className="mt-2 grid gap-3 sm:grid-cols-3">
-            {CAPS.map(([key, label]) => (
-              <FormField key={key} label={label} optional error={e(`rewardRules.maxRewardsPerReferrer.${key}`)}>
-                {(p) => (
-                  <input
-                    {...p}
-                    type="number"
-                    min={1}
-                    step={1}
-                    value={caps[key]}
-                    onChange={(ev) => setCaps((c) => ({ ...c, [key]: ev.target.value }))}
-                    className={inputClasses}
-                  />
-                )}
-              </FormField>
-            ))}
+      <form onSubmit={onSubmit} noValidate aria-label="Reward protection">
+        {/* A viewer reads the rules: every field disabled, as in the campaign editor above. */}
+        <fieldset disabled={!editing.allowed} className="min-w-0 space-y-5">
+          <fieldset>
+            <legend className="text-sm font-medium text-zinc-800">Rewards per referrer</legend>
+            <p className="text-sm text-zinc-500">A reward over a cap is refused (referrer_cap_reached). Leave a box empty for no cap.</p>
+            <div className="mt-2 grid gap-3 sm:grid-cols-3">
+              {CAPS.map(([key, label]) => (
+                <FormField key={key} label={label} optional error={e(`rewardRules.maxRewardsPerReferrer.${key}`)}>
+                  {(p) => (
+                    <input
+                      {...p}
+                      type="number"
+                      min={1}
+                      step={1}
+                      value={caps[key]}
+                      onChange={(ev) => setCaps((c) => ({ ...c, [key]: ev.target.value }))}
+                      className={inputClasses}
+                    />
+                  )}
+                </FormField>
+              ))}
+            </div>
+          </fieldset>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Disposable e-mail address" error={e("rewardRules.disposableEmail")} hint="Judged on the referee's email attribute.">
+              {(p) => <SelectControl control={p} value={disposableEmail} options={MODE_OPTIONS} onChange={setDisposableEmail} />}
+            </FormField>
+            <FormField label="Same address or device as the referrer" error={e("rewardRules.sameDevice")} hint="Seen within 24 hours of each other.">
+              {(p) => <SelectControl control={p} value={sameDevice} options={MODE_OPTIONS} onChange={setSameDevice} />}
+            </FormField>
+          </div>
+          <FormField label="Hold every reward (days)" error={e("rewardRules.holdDays")} hint={`0 to ${MAX_HOLD_DAYS}. A held reward waits in the review queue, then completes by itself.`} className="max-w-xs">
+            {(p) => <input {...p} type="number" min={0} max={MAX_HOLD_DAYS} step={1} value={holdDays} onChange={(ev) => setHoldDays(ev.target.value)} className={inputClasses} />}
+          </FormField>
+          {errors.message && <ErrorMessage>{errors.message}</ErrorMessage>}
+          {saved && <StatusMessage>Reward protection saved.</StatusMessage>}
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" pending={save.isPending} disabled={!editing.allowed}>
+              Save reward protection
+            </Button>
+            {editing.reason && <span className="text-sm text-zinc-500">{editing.reason}</span>}
           </div>
         </fieldset>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Disposable e-mail address" error={e("rewardRules.disposableEmail")} hint="Judged on the referee's email attribute.">
-            {(p) => <SelectControl control={p} value={disposableEmail} options={MODE_OPTIONS} onChange={setDisposableEmail} />}
-          </FormField>
-          <FormField label="Same address or device as the referrer" error={e("rewardRules.sameDevice")} hint="Seen within 24 hours of each other.">
-            {(p) => <SelectControl control={p} value={sameDevice} options={MODE_OPTIONS} onChange={setSameDevice} />}
-          </FormField>
-        </div>
-        <FormField label="Hold every reward (days)" error={e("rewardRules.holdDays")} hint={`0 to ${MAX_HOLD_DAYS}. A held reward waits in the review queue, then completes by itself.`} className="max-w-xs">
-          {(p) => <input {...p} type="number" min={0} max={MAX_HOLD_DAYS} step={1} value={holdDays} onChange={(ev) => setHoldDays(ev.target.value)} className={inputClasses} />}
-        </FormField>
-        {errors.message && <ErrorMessage>{errors.message}</ErrorMessage>}
-        {saved && <StatusMessage>Reward protection saved.</StatusMessage>}
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" pending={save.isPending} disabled={!editing.allowed}>
-            Save reward protection
-          </Button>
-          {editing.reason && <span className="text-sm text-zinc-500">{editing.reason}</span>}
-        </div>
       </form>
     </Card>
   );

@@ -28,6 +28,7 @@ export function MemberList({ currentUserId }: { currentUserId: string }) {
   const changeRole = useMutation(
     trpc.organizations.changeRole.mutationOptions({
       onSuccess: async () => {
+        setPendingRole(null);
         await queryClient.invalidateQueries({ queryKey: trpc.organizations.members.queryKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
         // Your own role may have changed: the layout reads it for every control.
