@@ -117,6 +117,16 @@ test("campaign: edit both experiences, live preview, per-field server errors, sa
   await page.keyboard.press("Tab");
   await expect(preview.getByRole("group", { name: "Preview state" }).getByRole("button").first()).toBeFocused();
 
+  // A form's own check (reward protection's) also puts focus on its first error, on every try.
+  const rules = page.getByRole("form", { name: "Reward protection" });
+  await rules.getByLabel("Per UTC day").fill("0");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await rules.getByRole("button", { name: "Save reward protection" }).click();
+    await expect(rules.getByLabel("Per UTC day")).toBeFocused();
+  }
+  await expect(rules.getByLabel("Per UTC day")).toHaveAccessibleDescription("Per UTC day must be at least 1.");
+  await rules.getByLabel("Per UTC day").fill("");
+
   // The setup panel: the two lines with this app's address, copied as shown.
   const setup = page.locator("section", { has: page.getByRole("heading", { name: "Install the widget" }) });
   const scriptTag = `<script src="${new URL(page.url()).origin}/sdk/v1/referloop.js" data-key="${publishableKey}" async></script>`;
