@@ -36,7 +36,8 @@ async function check(page: Page, scheme: string, path: string): Promise<string[]
   // The theme the page shows is the one asked for (the switch follows the system by default).
   if (scheme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
-  return describe(scheme, path, await new AxeBuilder({ page }).analyze());
+  // Violations in full, passes and reviews one node each: the API reference alone passes 11,000.
+  return describe(scheme, path, await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze());
 }
 
 /** The dashboard's routes as folders ("projects/[projectId]/users"), from its page.tsx files. */
