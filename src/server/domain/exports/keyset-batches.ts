@@ -3,7 +3,7 @@
  * its rows, small enough that the two batches held at once
  * (see keysetBatches) stay a few MB.
  */
-export const EXPORT_BATCH_ROWS = 10_000;
+export const EXPORT_BATCH_ROWS = 5_000;
 
 /**
  * A large read as a series of short statements, each taking up after the last row of the one before
