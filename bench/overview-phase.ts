@@ -42,7 +42,8 @@ export async function prepareOverviewProject(db: Db, url: string, users: number,
     // and what follows them through the live indexes, whose unique keys settle the rare repeated pair.
     // No triggers (withIndexesRebuilt): the daily roll-ups are counted once at the end.
     await withIndexesRebuilt(c, ["AppUser", "AppUserCounters", "ReferralTracking"], async () => {
-      await seedAppUsers(c, project.id, users, "ins_");
+      // Each table in the order of its rows' time, as a year of use leaves it (see seedAppUsers).
+      await seedAppUsers(c, project.id, users, "ins_", 1, { inCreationOrder: true });
       // Every fourth item completes, with a referee of its own (a referee completes once); every tenth fails.
       await c.query(
         `INSERT INTO "ReferralTracking" ("id", "projectId", "campaignId", "referrerId", "refereeId", "referralCode", "status", "failureReason",
@@ -53,7 +54,8 @@ export async function prepareOverviewProject(db: Db, url: string, users: number,
            CASE WHEN n % 10 = 1 AND n % 4 <> 0 THEN 'expired' END,
            n % 4 = 0, CASE WHEN n % 4 = 0 THEN created + interval '1 hour' END, created,
            CASE WHEN n % 4 = 0 OR n % 10 = 1 THEN created + interval '1 hour' ELSE created END
-         FROM generate_series(1, $4::int) AS n, LATERAL (SELECT now() - ${u(12)} * interval '365 days' AS created) AS t`,
+         FROM generate_series(1, $4::int) AS n, LATERAL (SELECT now() - ${u(12)} * interval '365 days' AS created) AS t
+         ORDER BY t.created`,
         [project.id, campaignId, users, items],
       );
     });
@@ -63,6 +65,7 @@ export async function prepareOverviewProject(db: Db, url: string, users: number,
         `INSERT INTO "RewardHistory" ("id", "projectId", "trackingId", "referrerId", "refereeId", "eventName", "claimedAt", "grandfathered")
          SELECT md5("id" || ':reward')::uuid::text, "projectId", "id", "referrerId", "refereeId", 'purchase', "rewardClaimedAt", true
          FROM "ReferralTracking" WHERE "projectId" = $1 AND "status" = 'Completed' AND "referrerId" <> "refereeId"
+         ORDER BY "rewardClaimedAt"
          ON CONFLICT DO NOTHING`,
         [project.id],
       );
@@ -70,7 +73,8 @@ export async function prepareOverviewProject(db: Db, url: string, users: number,
         `INSERT INTO "RewardEvent" ("id", "projectId", "trackingId", "eventName", "outcome", "reason", "createdAt")
          SELECT md5("id" || ':event')::uuid::text, "projectId", "id", CASE WHEN "id" < '8' THEN 'purchase' ELSE 'signup' END,
            (CASE WHEN "status" = 'Completed' THEN 'Claimed' ELSE 'Rejected' END)::"RewardEventOutcome", "failureReason", "updatedAt"
-         FROM "ReferralTracking" WHERE "projectId" = $1 AND "status" <> 'Pending'`,
+         FROM "ReferralTracking" WHERE "projectId" = $1 AND "status" <> 'Pending'
+         ORDER BY "updatedAt"`,
         [project.id],
       );
       await c.query(
@@ -79,6 +83,7 @@ export async function prepareOverviewProject(db: Db, url: string, users: number,
            SELECT md5("trackingId" || ':delivery')::uuid::text, "projectId", $2, "trackingId", 'purchase',
              (CASE WHEN "id" < '1' THEN 'Failed' ELSE 'Succeeded' END)::"DeliveryStatus", 1, "claimedAt", "claimedAt"
            FROM "RewardHistory" WHERE "projectId" = $1 AND "id" < '8'
+           ORDER BY "claimedAt"
            RETURNING "id", "projectId", "webhookId", "status", "createdAt")
          INSERT INTO "DeliveryAttempt" ("id", "projectId", "webhookId", "deliveryId", "attemptNumber", "eventType", "httpStatus", "responseTimeMs", "success", "createdAt")
          SELECT md5("id" || ':attempt')::uuid::text, "projectId", "webhookId", "id", 1, 'purchase', 200, 20 + (hashtext("id") & 511), "status" = 'Succeeded', "createdAt" FROM d`,

@@ -7,6 +7,7 @@
  *   npm run bench -- --quick      smoke run with small sizes (about 20 s)
  *   npm run bench -- --explain    also print EXPLAIN ANALYZE of every list case (misses always are)
  *   npm run bench -- --keep-db    leave the referloop_bench database for inspection
+ *   npm run bench -- --only rewards      only the reward throughput against pgbench (--only list: the list)
  *   npm run bench -- --only deliveries   only the delivery search (with --quick: 20,000 deliveries)
  *   npm run bench -- --only overview     only insight: the project overview's queries and the CSV exports
  *                                        (1,000,000 users / 2,000,000 tracking items; with --quick 20,000 / 40,000)
@@ -230,7 +231,7 @@ function reportOverview(f: OverviewFixture, runs: number, cases: OverviewCase[],
   }
 }
 
-const PHASES = ["deliveries", "overview"] as const;
+const PHASES = ["rewards", "list", "deliveries", "overview"] as const;
 
 async function main(): Promise<number> {
   const { values: flags } = parseArgs({
@@ -260,26 +261,28 @@ async function main(): Promise<number> {
     if (loadAverage > 1) console.log("  Warning: other processes are using the CPU; throughput will be lower and noisier than on an idle machine.");
 
     const results: Record<string, unknown> = {};
-    if (all) {
     // 1. The ceiling, then rewards against it.
-    const pgbench = await memory.phase("pgbench", () => runPgbench(sizes.pgbench));
-    const { fixture, track } = await memory.phase("reward setup (trackReferral)", () =>
-      prepareRewardItems(db, url, rewardItemCount(sizes.rewards), sizes.rewards.concurrency),
-    );
-    const rewardRuns = await memory.phase("rewards", () => measureRewards(db, url, fixture, sizes.rewards));
-    const rewards = reportRewards(sizes.rewards, pgbench, track, rewardRuns, targets);
+    if (runs("rewards")) {
+      const pgbench = await memory.phase("pgbench", () => runPgbench(sizes.pgbench));
+      const { fixture, track } = await memory.phase("reward setup (trackReferral)", () =>
+        prepareRewardItems(db, url, rewardItemCount(sizes.rewards), sizes.rewards.concurrency),
+      );
+      const rewardRuns = await memory.phase("rewards", () => measureRewards(db, url, fixture, sizes.rewards));
+      Object.assign(results, { pgbench, rewards: reportRewards(sizes.rewards, pgbench, track, rewardRuns, targets) });
+    }
 
     // 2. Listing one large project.
-    const list = await memory.phase(`list setup (${sizes.users} users)`, () => prepareListProject(db, url, sizes.users));
-    const cases = listCases(sizes.users);
-    const listResults = await memory.phase("list users", () => measureListCases(db, list, cases, sizes.listRuns));
-    reportList(list, sizes.listRuns, listResults, targets);
-    for (const c of cases) {
-      const result = listResults.find((r) => r.name === c.name)!;
-      if (!flags.explain && listMet(result)) continue;
-      console.log(`\nEXPLAIN ANALYZE: ${c.name}${listMet(result) ? "" : " (missed the target)"}\n${await explainCase(url, list, c)}`);
-    }
-    Object.assign(results, { pgbench, rewards, list: { users: list.users, seedMs: list.seedMs, cases: listResults } });
+    if (runs("list")) {
+      const list = await memory.phase(`list setup (${sizes.users} users)`, () => prepareListProject(db, url, sizes.users));
+      const cases = listCases(sizes.users);
+      const listResults = await memory.phase("list users", () => measureListCases(db, list, cases, sizes.listRuns));
+      reportList(list, sizes.listRuns, listResults, targets);
+      for (const c of cases) {
+        const result = listResults.find((r) => r.name === c.name)!;
+        if (!flags.explain && listMet(result)) continue;
+        console.log(`\nEXPLAIN ANALYZE: ${c.name}${listMet(result) ? "" : " (missed the target)"}\n${await explainCase(url, list, c)}`);
+      }
+      results.list = { users: list.users, seedMs: list.seedMs, cases: listResults };
     }
 
     // 3. Searching a large project's deliveries (the support console).

@@ -69,9 +69,12 @@ const uniform = (k: number) => `((hashint4extended(n, ${k}) & 1073741823)::float
  * seen, 70% without referrals and a long tail up to ~200, successful <= given, a small attributes
  * object (seedReferredBy adds who referred whom).
  * Rows are numbered from `first`: ids, codes and client ids derive from the number, so ranges that
- * do not overlap can be seeded into one project.
+ * do not overlap can be seeded into one project. `inCreationOrder` writes the rows in the order of
+ * their creation time, as an app that creates them over a year leaves its table; otherwise a row's
+ * place in the table has nothing to do with its time, and reading in time order (an export) visits
+ * a different page for nearly every row.
  */
-export async function seedAppUsers(client: pg.Client, projectId: string, count: number, clientIdPrefix: string, first = 1) {
+export async function seedAppUsers(client: pg.Client, projectId: string, count: number, clientIdPrefix: string, first = 1, { inCreationOrder = false } = {}) {
   const numbered = `generate_series($2::int, $2::int + $3::int - 1) AS n`;
   // The app draws its users' codes at random, and one may be the code a seeded row would get (a
   // backlog seeded after the tracking runs hit one in about fifty full runs): such a row takes the
@@ -88,6 +91,7 @@ export async function seedAppUsers(client: pg.Client, projectId: string, count: 
               CASE WHEN ${uniform(4)} < 0.3 THEN 1 ELSE 0 END, created, created
        FROM ${numbered}, LATERAL (SELECT now() - ${uniform(1)} * interval '365 days' AS created) AS c
        ${attempt ? `WHERE NOT EXISTS (SELECT FROM "AppUser" u WHERE u."id" = ${seededAppUserIdSql("$1", "n")})` : ""}
+       ${inCreationOrder ? "ORDER BY c.created" : ""}
        ON CONFLICT DO NOTHING`,
       [projectId, first, count, clientIdPrefix],
     );
@@ -98,6 +102,7 @@ export async function seedAppUsers(client: pg.Client, projectId: string, count: 
     `INSERT INTO "AppUserCounters" ("appUserId", "projectId", "totalReferralsGiven", "successfulReferrals")
      SELECT ${seededAppUserIdSql("$1", "n")}, $1, given, floor(given * ${uniform(5)})::int
      FROM ${numbered}, LATERAL (SELECT CASE WHEN ${uniform(6)} < 0.7 THEN 0 ELSE floor(exp(${uniform(7)} * 5.3))::int END AS given) AS v
+     ${inCreationOrder ? `ORDER BY ${uniform(1)} DESC` : ""}
      ON CONFLICT ("appUserId") DO UPDATE SET "totalReferralsGiven" = EXCLUDED."totalReferralsGiven",
        "successfulReferrals" = EXCLUDED."successfulReferrals"
      WHERE EXCLUDED."totalReferralsGiven" > 0`,
