@@ -14,7 +14,12 @@ import { useRange } from "./use-range";
 export function OrganizationOverview() {
   const trpc = useTRPC();
   const range = useRange();
-  const overview = useQuery({ ...trpc.stats.organizationOverview.queryOptions({ from: range.from, to: range.to }), placeholderData: keepPreviousData });
+  // As on a project's overview: a range the server would refuse is not asked for, the last figures stay.
+  const overview = useQuery({
+    ...trpc.stats.organizationOverview.queryOptions({ from: range.from, to: range.to }),
+    placeholderData: keepPreviousData,
+    enabled: !range.problem,
+  });
   const projects = overview.data?.projects ?? [];
   if (overview.data && !projects.length) return null;
   return (

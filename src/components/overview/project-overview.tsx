@@ -19,7 +19,12 @@ import { WebhookHealth } from "./webhook-health";
 export function ProjectOverview({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
   const range = useRange();
-  const overview = useQuery({ ...trpc.stats.projectOverview.queryOptions({ projectId, from: range.from, to: range.to }), placeholderData: keepPreviousData });
+  // A range the server would refuse is not asked for (the picker says why): the last figures stay.
+  const overview = useQuery({
+    ...trpc.stats.projectOverview.queryOptions({ projectId, from: range.from, to: range.to }),
+    placeholderData: keepPreviousData,
+    enabled: !range.problem,
+  });
   const data = overview.data;
 
   return (
@@ -27,7 +32,8 @@ export function ProjectOverview({ projectId }: { projectId: string }) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <RangePicker range={range} />
         <p className="text-sm text-zinc-600" data-testid="range-shown">
-          {data ? `${data.from} to ${data.to} (UTC)` : "Loading…"}
+          {/* The range of the figures shown, which may be the last one while the next loads; "Loading…" only before any. */}
+          {data ? `${data.from} to ${data.to} (UTC)` : overview.isLoading && "Loading…"}
           {overview.isFetching && data && <span className="ml-2 text-xs text-zinc-500">Updating…</span>}
         </p>
       </div>
