@@ -3,7 +3,7 @@
 import { projectPath } from "@/components/projects/paths";
 import { EmptyState } from "@/components/ui/empty-state";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { ErrorMessage } from "@/components/ui/alert";
 import { usePermission } from "@/components/dashboard/permissions";
 import { Button } from "@/components/ui/button";
@@ -14,7 +14,7 @@ import { ExportButton, exportUrl } from "@/components/exports/export-button";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { toFormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
-import { useDebouncedValue } from "@/lib/use-debounced-value";
+import { useTypingDraft } from "@/lib/use-typing-draft";
 import { oneOf, positiveInt, readList, useUrlState, writeList } from "@/lib/use-url-state";
 import {
   APP_USER_SORT_FIELDS,
@@ -64,16 +64,7 @@ export function AppUsersOverview({ projectId }: { projectId: string }) {
   const keysListId = useId();
 
   // The box follows the keyboard at once; the URL (and so the query) once typing pauses.
-  const [search, setSearch] = useState(url.q);
-  const debounced = useDebouncedValue(search.trim(), 300);
-  useEffect(() => {
-    if (debounced !== url.q) setUrl({ q: debounced, page: null }, "replace");
-    // Only typing drives this (url.q is deliberately not a dependency); URL changes from
-    // elsewhere (back button) are followed by the effect below.
-  }, [debounced]);
-  useEffect(() => {
-    setSearch((current) => (current.trim() === url.q ? current : url.q));
-  }, [url.q]);
+  const search = useTypingDraft(url.q, (text, mode) => setUrl({ q: text.trim(), page: null }, mode), (a, b) => a.trim() === b.trim());
 
   // The same filter for the list and the export. The URL cannot hold an empty value, so the
   // dashboard filters on a filled one (the API also matches an empty value).
@@ -123,8 +114,8 @@ export function AppUsersOverview({ projectId }: { projectId: string }) {
             <input
               id="app-user-search"
               type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
+              value={search.draft}
+              onChange={(e) => search.edit(e.target.value)}
               placeholder="Search by client id or referral code"
               maxLength={SEARCH_MAX_LENGTH}
               className={inputClasses}

@@ -1,10 +1,10 @@
 "use client";
 
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/form-field";
 import { ATTRIBUTE_KEY_MAX_LENGTH, ATTRIBUTE_VALUE_MAX_LENGTH, MAX_ATTRIBUTES } from "@/lib/schemas/app-users";
-import { useDebouncedValue } from "@/lib/use-debounced-value";
+import { useTypingDraft } from "@/lib/use-typing-draft";
 
 export type AttributeFilter = { key: string; value: string };
 
@@ -25,15 +25,7 @@ export function AttributeKeyOptions({ id, keys }: { id: string; keys: readonly s
  */
 export function AttributeFilterFields({ filter, keysListId, onChange }: { filter: AttributeFilter; keysListId: string; onChange: (filter: AttributeFilter) => void }) {
   const id = useId();
-  const [draft, setDraft] = useState(filter);
-  const debounced = useDebouncedValue(draft, 300);
-  useEffect(() => {
-    if (debounced.key !== filter.key || debounced.value !== filter.value) onChange(debounced);
-    // Only typing drives this; a filter changed elsewhere (back button) is followed below.
-  }, [debounced]);
-  useEffect(() => {
-    setDraft((current) => (current.key === filter.key && current.value === filter.value ? current : filter));
-  }, [filter.key, filter.value]);
+  const { draft, edit } = useTypingDraft(filter, onChange, (a, b) => a.key === b.key && a.value === b.value);
 
   return (
     <div role="group" aria-label="Attribute filter" className="flex flex-wrap items-center gap-2">
@@ -44,7 +36,7 @@ export function AttributeFilterFields({ filter, keysListId, onChange }: { filter
         id={`${id}-key`}
         list={keysListId}
         value={draft.key}
-        onChange={(e) => setDraft({ ...draft, key: e.target.value })}
+        onChange={(e) => edit({ ...draft, key: e.target.value })}
         placeholder="key"
         maxLength={ATTRIBUTE_KEY_MAX_LENGTH}
         className={`${inputClasses} w-36`}
@@ -55,7 +47,7 @@ export function AttributeFilterFields({ filter, keysListId, onChange }: { filter
       <input
         aria-label="Attribute value"
         value={draft.value}
-        onChange={(e) => setDraft({ ...draft, value: e.target.value })}
+        onChange={(e) => edit({ ...draft, value: e.target.value })}
         placeholder="exact value"
         maxLength={ATTRIBUTE_VALUE_MAX_LENGTH}
         className={`${inputClasses} w-36`}

@@ -1,7 +1,7 @@
 "use client";
 
-import { useEffect, useState, type ReactNode } from "react";
-import { useDebouncedValue } from "@/lib/use-debounced-value";
+import type { ReactNode } from "react";
+import { useTypingDraft } from "@/lib/use-typing-draft";
 import { Button } from "./button";
 import { FormField, inputClasses } from "./form-field";
 
@@ -54,19 +54,16 @@ type TextFilterProps = {
 
 /** A text field of the filter: a search box (role searchbox), applied after a pause in typing. */
 export function TextFilter({ label, value, onChange, hint, placeholder, maxLength = 255, invalid, button, className }: TextFilterProps) {
-  const [text, setText] = useState(value);
-  // The URL moved by itself (Back, Clear filters, a link): show its value.
-  useEffect(() => setText((current) => (current.trim() === value ? current : value)), [value]);
-  const debounced = useDebouncedValue(text.trim(), 300);
-  const problem = debounced && invalid ? invalid(debounced) : undefined;
-  useEffect(() => {
-    if (!problem && debounced !== value) onChange(debounced, "replace");
-    // Only a change of the typed text applies it; `value` catching up must not send the old text again.
-  }, [debounced]);
-  const apply = () => {
-    const now = text.trim();
-    if (!(now && invalid?.(now)) && now !== value) onChange(now, "push");
-  };
+  const why = (text: string) => (text && invalid ? invalid(text) : undefined);
+  const { draft, paused, edit, flush } = useTypingDraft(
+    value,
+    (text, mode) => {
+      if (why(text.trim())) return false;
+      onChange(text.trim(), mode);
+    },
+    (a, b) => a.trim() === b.trim(),
+  );
+  const problem = why(paused.trim());
   return (
     <FormField label={label} hint={hint} error={problem} className={className}>
       {(p) => (
@@ -74,18 +71,18 @@ export function TextFilter({ label, value, onChange, hint, placeholder, maxLengt
           <input
             {...p}
             type="search"
-            value={text}
+            value={draft}
             maxLength={maxLength}
             spellCheck={false}
             placeholder={placeholder}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => edit(e.target.value)}
             onKeyDown={(e) => {
-              if (e.key === "Enter") apply();
+              if (e.key === "Enter") flush();
             }}
             className={inputClasses}
           />
           {button && (
-            <Button onClick={apply}>
+            <Button onClick={() => flush()}>
               Search
             </Button>
           )}
