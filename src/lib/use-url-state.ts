@@ -1,34 +1,72 @@
 "use client";
 
 import { usePathname, useSearchParams } from "next/navigation";
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
 export type UrlStatePatch<K extends string> = Partial<Record<K, string | number | null>>;
+
+const read = <K extends string>(params: URLSearchParams | Pick<URLSearchParams, "get">, defaults: Readonly<Record<K, string>>) => {
+  const values: Record<K, string> = { ...defaults };
+  for (const key of Object.keys(defaults) as K[]) values[key] = params.get(key) ?? defaults[key];
+  return values;
+};
+
+/** A query string in one spelling, whatever the order of its parameters. */
+const canonical = (query: string) => [...new URLSearchParams(query)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
 
 /**
  * A list's state (page, sort, filters) kept in the query string, so a reload or a shared link shows
  * the same view. `defaults` must be a module-level constant; values equal to their default are left
- * out of the URL. Writes go through the History API, which Next.js syncs with `useSearchParams`
- * without a server round trip. Values are strings: parse and validate them where they are used.
+ * out of the URL. Values are strings: parse and validate them where they are used.
+ *
+ * The values are held here and written to the URL through the History API, which Next.js syncs with
+ * `useSearchParams` in a transition. Each edit builds on the last one, not on the URL or the last
+ * render: until Next.js has caught up, it can commit (and write back to the URL) an earlier edit's
+ * state, so a quick third edit read from either would drop the second. The URL's values are taken
+ * over when it moves by itself (Back, a link), not when it shows one of this hook's own writes.
  */
 export function useUrlState<K extends string>(defaults: Readonly<Record<K, string>>) {
   const searchParams = useSearchParams();
   const pathname = usePathname();
-  const values = useMemo(() => {
-    const read: Record<K, string> = { ...defaults };
-    for (const key of Object.keys(defaults) as K[]) read[key] = searchParams.get(key) ?? defaults[key];
-    return read;
+  const [values, setValues] = useState(() => read(searchParams, defaults));
+  const latest = useRef(values);
+  // This hook's writes that the URL has not shown yet, oldest first.
+  const written = useRef<string[]>([]);
+
+  useEffect(() => {
+    const seen = written.current.indexOf(canonical(searchParams.toString()));
+    if (seen >= 0) {
+      written.current = written.current.slice(seen + 1);
+      return;
+    }
+    written.current = [];
+    latest.current = read(searchParams, defaults);
+    setValues(latest.current);
   }, [searchParams, defaults]);
+  useEffect(() => {
+    // Back and Forward name an entry of their own, even one this hook wrote.
+    const forget = () => (written.current = []);
+    window.addEventListener("popstate", forget);
+    return () => window.removeEventListener("popstate", forget);
+  }, []);
 
   const update = useCallback(
     (patch: UrlStatePatch<K>, mode: "push" | "replace" = "push") => {
-      const params = new URLSearchParams(window.location.search);
+      const next = { ...latest.current };
       for (const [key, raw] of Object.entries(patch) as [K, string | number | null | undefined][]) {
-        const value = raw === null || raw === undefined ? "" : String(raw);
-        if (value === "" || value === defaults[key]) params.delete(key);
-        else params.set(key, value);
+        next[key] = raw === null || raw === undefined || raw === "" ? defaults[key] : String(raw);
+      }
+      latest.current = next;
+      setValues(next);
+      // Parameters of no key of this hook's are kept as the URL has them.
+      const params = new URLSearchParams(window.location.search);
+      for (const key of Object.keys(defaults) as K[]) {
+        if (next[key] === defaults[key]) params.delete(key);
+        else params.set(key, next[key]);
       }
       const query = params.toString();
+      if (canonical(query) === canonical(window.location.search)) return;
+      written.current.push(canonical(query));
       const url = query ? `${pathname}?${query}` : pathname;
       if (mode === "push") window.history.pushState(null, "", url);
       else window.history.replaceState(null, "", url);
