@@ -46,7 +46,8 @@ import {
 } from "./reward-phase";
 import { summarize } from "./stats";
 
-const BENCH_DB = "referloop_bench";
+// BENCH_DATABASE: another name, so that two checkouts on one server can run at once.
+const BENCH_DB = process.env.BENCH_DATABASE ?? "referloop_bench";
 
 type Sizes = {
   pgbench: PgbenchOptions;

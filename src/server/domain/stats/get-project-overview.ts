@@ -4,15 +4,16 @@ import { planned } from "@/server/db/prepared-statements";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 import { getProjectStats } from "./get-project-stats";
 import type { StatsWindow } from "./stats-window";
+import { topReferrers } from "./top-referrers";
 
 const TOP_REFERRERS = 10;
 
 /**
  * What the dashboard's project overview shows for a window of days: the funnel figures and daily
  * series (getProjectStats), reward events by name (claimed, or not with the reasons), the referrers
- * with the most rewards claimed in the window, and webhook health. Every query reads a daily roll-up
- * (migration 20261127120000_overview_day_rollups) or an index only (20261127072404_insight), and
- * they run side by side.
+ * with the most rewards claimed in the window (topReferrers), and webhook health. Every query reads a
+ * daily roll-up (migration 20261127120000_overview_day_rollups), an index only (20261127072404_insight)
+ * or a few hundred rows, and they run side by side.
  */
 export async function getProjectOverview(db: Db, organizationId: string, projectId: string, w: StatsWindow): Promise<ProjectOverview> {
   const project = await getOwnedProject(db, organizationId, projectId);
@@ -23,13 +24,7 @@ export async function getProjectOverview(db: Db, organizationId: string, project
       SELECT "eventName", "outcome"::text AS "outcome", "reason", sum("count")::int AS "count" FROM "RewardEventDay"
       WHERE "projectId" = ${project.id} AND "day" >= ${w.start}::date AND "day" < ${w.end}::date
       GROUP BY 1, 2, 3 HAVING sum("count") <> 0`,
-    planned<{ uniqueId: string; clientProvidedId: string; rewards: number }>(db)`
-      SELECT u."id" AS "uniqueId", u."clientProvidedId", top."rewards" FROM (
-        SELECT "referrerId", count(*)::int AS "rewards" FROM "RewardHistory"
-        WHERE "projectId" = ${project.id} AND "claimedAt" >= ${w.start} AND "claimedAt" < ${w.end}
-        GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${TOP_REFERRERS}
-      ) top JOIN "AppUser" u ON u."id" = top."referrerId"
-      ORDER BY top."rewards" DESC, u."id"`,
+    topReferrers(db, project.id, w, TOP_REFERRERS),
     planned<{ attempts: number; succeeded: number; p50: number | null; p95: number | null }>(db)`
       SELECT count(*)::int AS "attempts", count(*) FILTER (WHERE "success")::int AS "succeeded",
         percentile_disc(0.5) WITHIN GROUP (ORDER BY "responseTimeMs") AS "p50",
@@ -64,7 +59,7 @@ export async function getProjectOverview(db: Db, organizationId: string, project
     ...stats,
     appType: project.appType,
     rewardEvents,
-    topReferrers: top.map((r) => ({ uniqueId: r.uniqueId, clientProvidedId: r.clientProvidedId, rewards: r.rewards })),
+    topReferrers: top,
     webhookHealth: {
       attempts: attempts?.attempts ?? 0,
       succeeded: attempts?.succeeded ?? 0,

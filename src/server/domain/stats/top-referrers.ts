@@ -1,0 +1,62 @@
+import type { Db } from "@/server/db/client";
+import { planned } from "@/server/db/prepared-statements";
+import type { StatsWindow } from "./stats-window";
+
+export type TopReferrer = { uniqueId: string; clientProvidedId: string; rewards: number };
+
+/** Below this many rewards in the window, counting them all is quick (tens of ms). */
+const COUNT_ALL_BELOW = 50_000;
+/** How many of the project's all-time leaders the bounded walk reads. */
+const LEADERS = 200;
+
+/**
+ * The referrers with the most rewards claimed in the window (ties by id). A long window of a busy
+ * project holds hundreds of thousands of rewards, and counting them all per referrer took 340 ms at a
+ * year of 1,000,000; there the all-time counters bound the answer first (topReferrersByBound).
+ */
+export async function topReferrers(db: Db, projectId: string, w: StatsWindow, limit: number): Promise<TopReferrer[]> {
+  const [window] = await planned<{ completed: number }>(db)`
+    SELECT coalesce(sum("completed"), 0)::int AS "completed" FROM "ReferralDay"
+    WHERE "projectId" = ${projectId} AND "day" >= ${w.start}::date AND "day" < ${w.end}::date`;
+  if ((window?.completed ?? 0) >= COUNT_ALL_BELOW) {
+    const bounded = await topReferrersByBound(db, projectId, w, limit);
+    if (bounded) return bounded;
+  }
+  return countTopReferrers(db, projectId, w, limit);
+}
+
+/** Every reward of the window counted per referrer (an index-only scan of RewardHistory's project and claim time). */
+export function countTopReferrers(db: Db, projectId: string, w: StatsWindow, limit: number): Promise<TopReferrer[]> {
+  return planned<TopReferrer>(db)`
+    SELECT u."id" AS "uniqueId", u."clientProvidedId", top."rewards" FROM (
+      SELECT "referrerId", count(*)::int AS "rewards" FROM "RewardHistory"
+      WHERE "projectId" = ${projectId} AND "claimedAt" >= ${w.start} AND "claimedAt" < ${w.end}
+      GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${limit}
+    ) top JOIN "AppUser" u ON u."id" = top."referrerId"
+    ORDER BY top."rewards" DESC, u."id"`;
+}
+
+/**
+ * The same answer from the project's `leaders` all-time leaders (successfulReferrals, which counts a
+ * referrer's rewards; the leaderboard reads the same index), each one's window counted from its own
+ * rewards. A referrer not read has at most the last leader's all-time count in any window, so the
+ * answer stands when its last place has more than that, or when every referrer with a reward was
+ * read; else null (the window's leaders are not the all-time ones), and all rewards are counted.
+ */
+export async function topReferrersByBound(db: Db, projectId: string, w: StatsWindow, limit: number, leaders = LEADERS): Promise<TopReferrer[] | null> {
+  const rows = await planned<TopReferrer & { total: number }>(db)`
+    SELECT c."appUserId" AS "uniqueId", u."clientProvidedId", c."successfulReferrals" AS "total",
+      (SELECT count(*)::int FROM "RewardHistory" h
+        WHERE h."referrerId" = c."appUserId" AND h."claimedAt" >= ${w.start} AND h."claimedAt" < ${w.end}) AS "rewards"
+    FROM "AppUserCounters" c JOIN "AppUser" u ON u."id" = c."appUserId"
+    WHERE c."projectId" = ${projectId} AND c."successfulReferrals" > 0
+    ORDER BY c."successfulReferrals" DESC, c."appUserId" LIMIT ${leaders}`;
+  const top = rows
+    .filter((r) => r.rewards > 0)
+    .sort((a, b) => b.rewards - a.rewards || (a.uniqueId < b.uniqueId ? -1 : a.uniqueId > b.uniqueId ? 1 : 0))
+    .slice(0, limit)
+    .map(({ uniqueId, clientProvidedId, rewards }) => ({ uniqueId, clientProvidedId, rewards }));
+  const everyoneRead = rows.length < leaders;
+  const unreadAtMost = rows.at(-1)?.total ?? 0;
+  return everyoneRead || (top.length === limit && top[limit - 1]!.rewards > unreadAtMost) ? top : null;
+}
