@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 
 export type UrlStatePatch<K extends string> = Partial<Record<K, string | number | null>>;
 
-const read = <K extends string>(params: URLSearchParams | Pick<URLSearchParams, "get">, defaults: Readonly<Record<K, string>>) => {
+const read = <K extends string>(params: Pick<URLSearchParams, "get">, defaults: Readonly<Record<K, string>>) => {
   const values: Record<K, string> = { ...defaults };
   for (const key of Object.keys(defaults) as K[]) values[key] = params.get(key) ?? defaults[key];
   return values;
@@ -65,7 +65,8 @@ export function useUrlState<K extends string>(defaults: Readonly<Record<K, strin
         else params.set(key, next[key]);
       }
       const query = params.toString();
-      if (canonical(query) === canonical(window.location.search)) return;
+      // Unchanged from the last write (or, with none pending, the URL): no history entry.
+      if (canonical(query) === (written.current.at(-1) ?? canonical(window.location.search))) return;
       written.current.push(canonical(query));
       const url = query ? `${pathname}?${query}` : pathname;
       if (mode === "push") window.history.pushState(null, "", url);
