@@ -140,7 +140,7 @@ export type OverviewQuery = { days: number; name: string; sql: string; result: L
 /** What each statement of the overview reads, by its text (statementLabel when none matches). */
 const QUERY_NAMES: [RegExp, string][] = [
   [/FROM "Project"/, "the project (ownership)"],
-  [/coalesce\(sum\("completed"\)/, "top referrers: rewards in the range (roll-up)"],
+  [/"inWindow"/, "top referrers: rewards in the range and in all (roll-up)"],
   [/FROM "ReferralDay"/, "tracked, completed, failed per day (roll-up)"],
   [/FROM "RewardEventDay"/, "reward events by name (roll-up)"],
   [/FROM "ReferralTracking"[\s\S]*"status" IN/, "tracked per day"],

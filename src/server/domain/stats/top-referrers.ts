@@ -12,13 +12,16 @@ const LEADERS = 200;
 /**
  * The referrers with the most rewards claimed in the window (ties by id). A long window of a busy
  * project holds hundreds of thousands of rewards, and counting them all per referrer took 340 ms at a
- * year of 1,000,000; there the all-time counters bound the answer first (topReferrersByBound).
+ * year of 1,000,000. When the window holds most of the project's rewards, its leaders are mostly the
+ * all-time ones, and the all-time counters bound the answer first (topReferrersByBound); a shorter
+ * share is counted (the walk would mostly give up there).
  */
 export async function topReferrers(db: Db, projectId: string, w: StatsWindow, limit: number): Promise<TopReferrer[]> {
-  const [window] = await planned<{ completed: number }>(db)`
-    SELECT coalesce(sum("completed"), 0)::int AS "completed" FROM "ReferralDay"
-    WHERE "projectId" = ${projectId} AND "day" >= ${w.start}::date AND "day" < ${w.end}::date`;
-  if ((window?.completed ?? 0) >= COUNT_ALL_BELOW) {
+  const [rewards] = await planned<{ inWindow: number; allTime: number }>(db)`
+    SELECT coalesce(sum("completed") FILTER (WHERE "day" >= ${w.start}::date AND "day" < ${w.end}::date), 0)::int AS "inWindow",
+      coalesce(sum("completed"), 0)::int AS "allTime"
+    FROM "ReferralDay" WHERE "projectId" = ${projectId}`;
+  if (rewards && rewards.inWindow >= COUNT_ALL_BELOW && rewards.inWindow * 2 >= rewards.allTime) {
     const bounded = await topReferrersByBound(db, projectId, w, limit);
     if (bounded) return bounded;
   }
@@ -39,7 +42,8 @@ export function countTopReferrers(db: Db, projectId: string, w: StatsWindow, lim
 /**
  * The same answer from the project's `leaders` all-time leaders (successfulReferrals, which counts a
  * referrer's rewards; the leaderboard reads the same index), each one's window counted from its own
- * rewards. A referrer not read has at most the last leader's all-time count in any window, so the
+ * rewards (read backwards down the counters' index: which of equal leaders come first does not
+ * matter). A referrer not read has at most the last leader's all-time count in any window, so the
  * answer stands when its last place has more than that, or when every referrer with a reward was
  * read; else null (the window's leaders are not the all-time ones), and all rewards are counted.
  */
@@ -50,7 +54,7 @@ export async function topReferrersByBound(db: Db, projectId: string, w: StatsWin
         WHERE h."referrerId" = c."appUserId" AND h."claimedAt" >= ${w.start} AND h."claimedAt" < ${w.end}) AS "rewards"
     FROM "AppUserCounters" c JOIN "AppUser" u ON u."id" = c."appUserId"
     WHERE c."projectId" = ${projectId} AND c."successfulReferrals" > 0
-    ORDER BY c."successfulReferrals" DESC, c."appUserId" LIMIT ${leaders}`;
+    ORDER BY c."successfulReferrals" DESC, c."appUserId" DESC LIMIT ${leaders}`;
   const top = rows
     .filter((r) => r.rewards > 0)
     .sort((a, b) => b.rewards - a.rewards || (a.uniqueId < b.uniqueId ? -1 : a.uniqueId > b.uniqueId ? 1 : 0))
