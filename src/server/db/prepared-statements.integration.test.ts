@@ -8,7 +8,7 @@ import { createOrgWithProject, type OrgWithProject } from "@/test/fixtures";
 import pg from "pg";
 import { Prisma } from "@/generated/prisma/client";
 import { isUniqueViolation } from "@/server/domain/db-errors";
-import { planned, prepared, preparedStatementName, queryWithSettings } from "./prepared-statements";
+import { planned, plannedArrays, prepared, preparedStatementName, queryWithSettings } from "./prepared-statements";
 
 /*
  * Statements written with prepared() are parsed once per connection and PostgreSQL may keep a generic
@@ -140,5 +140,17 @@ describe("queryWithSettings", () => {
       await expect(queryWithSettings(t.db, "SET LOCAL enable_bitmapscan = off", Prisma.sql`SELECT 1 / ${0}::int`)).rejects.toThrow(/division by zero/);
     }
     expect(await everyConnection()).toEqual(Array(12).fill("on"));
+  });
+});
+
+describe("plannedArrays", () => {
+  const workers = Prisma.sql`SELECT current_setting('max_parallel_workers_per_gather') AS "value"`;
+
+  it("reads rows as arrays in column order, timestamps as ISO text, without parallel workers for that statement alone", async () => {
+    const rows = await plannedArrays<[string, string, string]>(t.db)`
+      SELECT 'a' AS "z", TIMESTAMP '2026-01-02 03:04:05.6' AS "at", current_setting('max_parallel_workers_per_gather') AS "workers"`;
+    expect(rows).toEqual([["a", "2026-01-02T03:04:05.600Z", "0"]]);
+    const others = await Promise.all(Array.from({ length: 12 }, () => t.db.$queryRaw<{ value: string }[]>(workers)));
+    expect(others.map(([row]) => row!.value)).toEqual(Array(12).fill("2"));
   });
 });

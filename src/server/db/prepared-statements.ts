@@ -46,6 +46,11 @@ export const planned =
  * without making a Date of each. Through Prisma (a transaction's client, PGlite) the rows are the
  * values of its row objects, with Dates. Objects with named fields cost pg a property per column
  * per row; the exports write the columns in order anyway.
+ *
+ * On the pool, each statement runs without parallel workers (in a transaction of its own, as
+ * queryWithSettings runs its statement). An export's batch is a few thousand rows, each joined by key;
+ * costed on the whole range after the batch's start, it got two workers under a Gather Merge, and
+ * read 3 to 5 times slower than alone (see bench/README.md, "The CSV exports").
  */
 export const plannedArrays =
   <T extends unknown[]>(db: Queryable) =>
@@ -53,8 +58,7 @@ export const plannedArrays =
     const statement = Prisma.sql(strings, ...values);
     const pool = directPool(db);
     if (!pool) return (await db.$queryRaw<Record<string, unknown>[]>(statement)).map((row) => Object.values(row) as T);
-    const result = await pool.query<T>({ ...pgQuery(statement), types: textTimestampTypes, rowMode: "array" });
-    return result.rows;
+    return runWithSettings<T>(pool, "SET LOCAL max_parallel_workers_per_gather = 0", { ...pgQuery(statement), types: textTimestampTypes, rowMode: "array" });
   };
 
 function query<T>(db: Queryable, statement: Prisma.Sql): Promise<T[]> {
@@ -75,6 +79,10 @@ export async function queryWithSettings<T>(db: Db, settings: string, statement: 
     const [, rows] = await db.$transaction([db.$executeRawUnsafe(settings), db.$queryRaw<T[]>(statement)]);
     return rows;
   }
+  return runWithSettings<T>(pool, settings, pgQuery(statement));
+}
+
+async function runWithSettings<T>(pool: pg.Pool, settings: string, statement: pg.QueryConfig | pg.QueryArrayConfig): Promise<T[]> {
   const client = await pool.connect();
   let broken: Error | undefined;
   // A connection lost while checked out is also reported as the client's "error" event, which
@@ -83,9 +91,10 @@ export async function queryWithSettings<T>(db: Db, settings: string, statement: 
   client.on("error", lost);
   try {
     await client.query(`BEGIN; ${settings}`);
-    const { rows } = await client.query<T & pg.QueryResultRow>(pgQuery(statement));
+    // Rows as objects or, with rowMode "array", as arrays: pg's overloads take one or the other.
+    const { rows } = await client.query(statement as pg.QueryConfig);
     await client.query("COMMIT");
-    return rows;
+    return rows as T[];
   } catch (error) {
     await client.query("ROLLBACK").catch((rollbackFailed: Error) => (broken = rollbackFailed));
     throw error;

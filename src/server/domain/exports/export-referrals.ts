@@ -28,21 +28,30 @@ const CREATED_AT = REFERRAL_EXPORT_COLUMNS.indexOf("createdAt");
  * creation time), by status (Pending, Completed, Failed) then oldest first: the order of the
  * (projectId, status, createdAt) index the keyset batches walk. Referrer and referee by their client
  * ids, empty once erased (the item is still exported, as the table still lists it).
+ *
+ * Each status is a keyset of its own on (createdAt, id): with one keyset on (status, createdAt, id),
+ * PostgreSQL estimates the row comparison by its first column, so within the last status it expected
+ * one row after the position, scanned and joined the status's whole remainder for every batch, and
+ * sorted it (2.3 s a batch 100,000 rows before the end; 200,000 Failed items took 47 s of 81).
  */
 export async function exportReferrals(db: Db, organizationId: string, projectId: string, input: ReferralSearch): Promise<CsvExport> {
   const project = await getOwnedProject(db, organizationId, projectId);
   const statuses: TrackingStatus[] = input.status ? [input.status] : ["Pending", "Completed", "Failed"];
   const where = referralsWhere(project.id, input);
-  const batches = keysetBatches(
-    // The columns in the file's order (REFERRAL_EXPORT_COLUMNS).
-    (after: { status: CsvValue; at: CsvValue; id: CsvValue } | null, limit) => plannedArrays<CsvValue[]>(db)`
-      SELECT t."id", t."status"::text AS "status", r."clientProvidedId" AS "referrerId", e."clientProvidedId" AS "refereeId", t."referralCode",
-        t."rewardEventName", t."failureReason", t."rewardClaimed", t."rewardClaimedAt", t."createdAt"
-      FROM "ReferralTracking" t LEFT JOIN "AppUser" r ON r."id" = t."referrerId" LEFT JOIN "AppUser" e ON e."id" = t."refereeId"
-      WHERE ${where} AND t."status" = ANY(CAST(${statuses} AS "TrackingStatus"[]))
-        ${after ? Prisma.sql`AND (t."status", t."createdAt", t."id") > (CAST(${after.status} AS "TrackingStatus"), ${after.at}::timestamp, ${after.id})` : Prisma.empty}
-      ORDER BY t."status", t."createdAt", t."id" LIMIT ${limit}`,
-    (row) => ({ status: row[1], at: row[CREATED_AT], id: row[0] }),
-  );
-  return { filename: exportFilename(project.name, "referrals"), chunks: csvChunks(REFERRAL_EXPORT_COLUMNS, batches) };
+  const batchesOf = (status: TrackingStatus) =>
+    keysetBatches(
+      // The columns in the file's order (REFERRAL_EXPORT_COLUMNS).
+      (after: { at: CsvValue; id: CsvValue } | null, limit) => plannedArrays<CsvValue[]>(db)`
+        SELECT t."id", t."status"::text AS "status", r."clientProvidedId" AS "referrerId", e."clientProvidedId" AS "refereeId", t."referralCode",
+          t."rewardEventName", t."failureReason", t."rewardClaimed", t."rewardClaimedAt", t."createdAt"
+        FROM "ReferralTracking" t LEFT JOIN "AppUser" r ON r."id" = t."referrerId" LEFT JOIN "AppUser" e ON e."id" = t."refereeId"
+        WHERE ${where} AND t."status" = CAST(${status} AS "TrackingStatus")
+          ${after ? Prisma.sql`AND (t."createdAt", t."id") > (${after.at}::timestamp, ${after.id})` : Prisma.empty}
+        ORDER BY t."createdAt", t."id" LIMIT ${limit}`,
+      (row) => ({ at: row[CREATED_AT], id: row[0] }),
+    );
+  async function* batches() {
+    for (const status of statuses) yield* batchesOf(status);
+  }
+  return { filename: exportFilename(project.name, "referrals"), chunks: csvChunks(REFERRAL_EXPORT_COLUMNS, batches()) };
 }

@@ -209,6 +209,40 @@ describe("GET /projects/{projectId}/exports/referrals.csv and deliveries.csv", (
   });
 });
 
+describe("GET /projects/{projectId}/exports/referrals.csv, more than a batch", () => {
+  it("reads each status in full across batches, by status then age, ties by id, erased parties empty", async () => {
+    const big = await createProjectOverRest(call, "Export test referrals big");
+    const campaign = await t.db.campaign.findUniqueOrThrow({ where: { projectId: big } });
+    // Three referrers, so the parties repeat within every batch; the third is erased below.
+    await t.db.$executeRaw`
+      INSERT INTO "AppUser" ("id", "projectId", "clientProvidedId", "referralCode", "updatedAt")
+      SELECT ${big} || '-u' || n, ${big}, 'referrer-' || n, 'REF' || n, now() FROM generate_series(0, 2) AS n`;
+    const counts = { Pending: EXPORT_BATCH_ROWS + 3, Completed: EXPORT_BATCH_ROWS + 2, Failed: 5 };
+    // Written Failed first and in no order of time; half of them share one creation instant, so the
+    // keyset must break ties by id. Every fourth has a referee (referrer-1).
+    await t.db.$executeRaw`
+      INSERT INTO "ReferralTracking" ("id", "projectId", "campaignId", "referrerId", "refereeId", "referralCode", "status", "createdAt", "updatedAt")
+      SELECT md5(${big} || n)::uuid::text, ${big}, ${campaign.id}, ${big} || '-u' || (n % 3), CASE WHEN n % 4 = 0 THEN ${big} || '-u1' END, 'REF0',
+        (CASE WHEN n <= ${counts.Failed} THEN 'Failed' WHEN n <= ${counts.Failed + counts.Completed} THEN 'Completed' ELSE 'Pending' END)::"TrackingStatus",
+        TIMESTAMP '2026-01-01 00:00:00' + (CASE WHEN n % 2 = 0 THEN 0 ELSE (n * 7919) % 10007 END) * INTERVAL '1 second', now()
+      FROM generate_series(1, ${counts.Failed + counts.Completed + counts.Pending}::int) AS n`;
+    await t.db.appUser.delete({ where: { id: `${big}-u2` } });
+
+    const rows = csv(await call("GET", `/projects/${big}/exports/referrals.csv`)).slice(1);
+    expect(rows).toHaveLength(counts.Pending + counts.Completed + counts.Failed);
+    expect(new Set(rows.map((r) => r[0])).size).toBe(rows.length);
+    const statuses = ["Pending", "Completed", "Failed"];
+    const keys = rows.map((r) => `${statuses.indexOf(r[1]!)} ${r[9]} ${r[0]}`);
+    expect(keys).toEqual([...keys].sort());
+    for (const status of statuses) expect(rows.filter((r) => r[1] === status)).toHaveLength(counts[status as keyof typeof counts]);
+    expect(new Set(rows.map((r) => r[2]))).toEqual(new Set(["referrer-0", "referrer-1", ""]));
+    expect(new Set(rows.map((r) => r[3]))).toEqual(new Set(["referrer-1", ""]));
+
+    const completed = csv(await call("GET", `/projects/${big}/exports/referrals.csv?status=completed`)).slice(1);
+    expect(completed).toEqual(rows.filter((r) => r[1] === "Completed"));
+  });
+});
+
 describe("access", () => {
   it("answers 404 for another organisation's project, as for an unknown one", async () => {
     for (const file of ["app-users.csv", "referrals.csv", "deliveries.csv"]) {
