@@ -12,7 +12,7 @@ import { databaseUrl, withClient } from "./postgres";
 import { measureExport } from "./overview-phase";
 
 const file = process.argv[2] ?? "app-users";
-const url = databaseUrl("referloop_bench");
+const url = databaseUrl(process.env.BENCH_DATABASE ?? "referloop_bench");
 const db = openPostgres(url);
 const [project] = await withClient(url, async (c) =>
   (await c.query<{ id: string; organizationId: string }>(`SELECT p."id", p."organizationId" FROM "Project" p WHERE p."name" = 'Bench insight' LIMIT 1`)).rows,

@@ -80,7 +80,8 @@ test("the walk covers every page of the dashboard", () => {
 
 for (const colorScheme of ["light", "dark"] as const satisfies BrowserContextOptions["colorScheme"][]) {
   test(`axe: no serious or critical violation on any page, ${colorScheme}`, async ({ browser }) => {
-    test.setTimeout(240_000);
+    // About 30 pages: 1 minute on a quick VM, 2.4 on a slow hour of the same one.
+    test.setTimeout(480_000);
     // Still pictures: a chart or a sheet caught mid-animation would be measured at half its colour.
     const context = await browser.newContext({ colorScheme, reducedMotion: "reduce" });
     const page = await context.newPage();
