@@ -27,9 +27,9 @@ export function useRange() {
     /** Why the custom range is not asked for, as a sentence. */
     problem: issue && problemText(issue.path[0] === "from" ? "From" : "To", issue.message),
     choose: (next: RangeChoice) => setUrl(next === "custom" ? { range: next, from, to } : { range: next === "30" ? null : next, from: null, to: null }),
-    // Only the end that changed: the other is read from the URL as it is now. The `from`/`to` above are
-    // those of the last render, which lags behind a URL write (Next.js applies it in a transition), so
-    // writing both let a quick second edit put back the first edit's old value.
+    // Only the end that changed: useUrlState keeps the other as the last edit left it. The `from`/`to`
+    // above are those of the last render, so writing both let a quick second edit put back the first
+    // edit's old value.
     setCustom: (patch: { from: string } | { to: string }) => setUrl({ range: "custom", ...patch }),
   };
 }

@@ -1,8 +1,9 @@
+import type { ProjectOverview } from "@/lib/schemas/overview";
 import type { Db } from "@/server/db/client";
 import { planned } from "@/server/db/prepared-statements";
 import type { StatsWindow } from "./stats-window";
 
-export type TopReferrer = { uniqueId: string; clientProvidedId: string; rewards: number };
+type TopReferrer = ProjectOverview["topReferrers"][number];
 
 /** Below this many rewards in the window, counting them all is quick (tens of ms). */
 const COUNT_ALL_BELOW = 50_000;
