@@ -8,7 +8,7 @@ import { createOrgWithProject, type OrgWithProject } from "@/test/fixtures";
 import pg from "pg";
 import { Prisma } from "@/generated/prisma/client";
 import { isUniqueViolation } from "@/server/domain/db-errors";
-import { planned, plannedArrays, prepared, preparedStatementName, queryWithSettings } from "./prepared-statements";
+import { planned, plannedEachRow, prepared, preparedStatementName, queryWithSettings } from "./prepared-statements";
 
 /*
  * Statements written with prepared() are parsed once per connection and PostgreSQL may keep a generic
@@ -143,13 +143,29 @@ describe("queryWithSettings", () => {
   });
 });
 
-describe("plannedArrays", () => {
+describe("plannedEachRow", () => {
   const workers = Prisma.sql`SELECT current_setting('max_parallel_workers_per_gather') AS "value"`;
 
-  it("reads rows as arrays in column order, timestamps as ISO text, without parallel workers for that statement alone", async () => {
-    const rows = await plannedArrays<[string, string, string]>(t.db)`
-      SELECT 'a' AS "z", TIMESTAMP '2026-01-02 03:04:05.6' AS "at", current_setting('max_parallel_workers_per_gather') AS "workers"`;
-    expect(rows).toEqual([["a", "2026-01-02T03:04:05.600Z", "0"]]);
+  it("hands each row over as an array in column order, timestamps as ISO text, without parallel workers for that statement alone", async () => {
+    const rows: unknown[][] = [];
+    await plannedEachRow(t.db, (row) => rows.push(row))`
+      SELECT 'a' || n AS "z", TIMESTAMP '2026-01-02 03:04:05.6' + n * INTERVAL '1 second' AS "at", current_setting('max_parallel_workers_per_gather') AS "workers"
+      FROM generate_series(1, ${3}::int) AS n ORDER BY n`;
+    expect(rows).toEqual([
+      ["a1", "2026-01-02T03:04:06.600Z", "0"],
+      ["a2", "2026-01-02T03:04:07.600Z", "0"],
+      ["a3", "2026-01-02T03:04:08.600Z", "0"],
+    ]);
+    const others = await Promise.all(Array.from({ length: 12 }, () => t.db.$queryRaw<{ value: string }[]>(workers)));
+    expect(others.map(([row]) => row!.value)).toEqual(Array(12).fill("2"));
+  });
+
+  it("rejects with the statement's error after the rows before it, and leaves every connection usable", async () => {
+    const rows: unknown[][] = [];
+    const failing = plannedEachRow(t.db, (row) => rows.push(row))`
+      SELECT 10 / (3 - n) AS "q" FROM generate_series(1, ${3}::int) AS n`;
+    await expect(failing).rejects.toThrow(/division by zero/);
+    expect(rows).toEqual([[5], [10]]);
     const others = await Promise.all(Array.from({ length: 12 }, () => t.db.$queryRaw<{ value: string }[]>(workers)));
     expect(others.map(([row]) => row!.value)).toEqual(Array(12).fill("2"));
   });

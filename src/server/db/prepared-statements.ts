@@ -41,25 +41,43 @@ export const planned =
     query<T>(db, Prisma.sql(strings, ...values));
 
 /**
- * As planned(), for reading many rows at once (the CSV exports): each row an array of its columns in
- * the statement's order, and `timestamp` columns as ISO 8601 text, as Date#toISOString writes them,
- * without making a Date of each. Through Prisma (a transaction's client, PGlite) the rows are the
- * values of its row objects, with Dates. Objects with named fields cost pg a property per column
- * per row; the exports write the columns in order anyway.
+ * As planned(), for reading many rows (the CSV exports): each row handed to `onRow` as pg parses it,
+ * as an array of its columns in the statement's order, with `timestamp` columns as ISO 8601 text (as
+ * Date#toISOString writes them, without making a Date of each). No row is kept: a caller that turns
+ * each into bytes at once leaves V8 nothing to promote out of its young generation. Collected into a
+ * batch, a few thousand rows outlived two young collections, were promoted, and the old generation
+ * grew 100 to 250 MB before a mark-compact emptied it (see bench/README.md, "The CSV exports").
+ * Through Prisma (a transaction's client, PGlite) the rows are read whole first, then handed over as
+ * the values of its row objects, with Dates.
  *
  * On the pool, each statement runs without parallel workers (in a transaction of its own, as
  * queryWithSettings runs its statement). An export's batch is a few thousand rows, each joined by key;
  * costed on the whole range after the batch's start, it got two workers under a Gather Merge, and
- * read 3 to 5 times slower than alone (see bench/README.md, "The CSV exports").
+ * read 3 to 5 times slower than alone. `onRow` must not throw: pg calls it while it reads the socket.
  */
-export const plannedArrays =
-  <T extends unknown[]>(db: Queryable) =>
-  async (strings: TemplateStringsArray, ...values: Prisma.Sql["values"]): Promise<T[]> => {
+export const plannedEachRow =
+  <T extends unknown[]>(db: Queryable, onRow: (row: T) => void) =>
+  async (strings: TemplateStringsArray, ...values: Prisma.Sql["values"]): Promise<void> => {
     const statement = Prisma.sql(strings, ...values);
     const pool = directPool(db);
-    if (!pool) return (await db.$queryRaw<Record<string, unknown>[]>(statement)).map((row) => Object.values(row) as T);
-    return runWithSettings<T>(pool, "SET LOCAL max_parallel_workers_per_gather = 0", { ...pgQuery(statement), types: textTimestampTypes, rowMode: "array" });
+    if (!pool) {
+      for (const row of await db.$queryRaw<Record<string, unknown>[]>(statement)) onRow(Object.values(row) as T);
+      return;
+    }
+    const config = { ...pgQuery(statement), types: textTimestampTypes, rowMode: "array" };
+    await inTransactionOf(pool, "SET LOCAL max_parallel_workers_per_gather = 0", (client) => eachRow(client, config, onRow));
   };
+
+/** Runs `config` on `client`, handing each row to `onRow` as it is parsed; pg keeps none of them (a query with a row listener and no callback). */
+function eachRow<T extends unknown[]>(client: pg.PoolClient, config: pg.QueryConfig, onRow: (row: T) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const query = new pg.Query<T>(config);
+    query.on("row", onRow);
+    query.on("end", () => resolve());
+    query.on("error", reject);
+    client.query(query);
+  });
+}
 
 function query<T>(db: Queryable, statement: Prisma.Sql): Promise<T[]> {
   const pool = directPool(db);
@@ -79,10 +97,11 @@ export async function queryWithSettings<T>(db: Db, settings: string, statement: 
     const [, rows] = await db.$transaction([db.$executeRawUnsafe(settings), db.$queryRaw<T[]>(statement)]);
     return rows;
   }
-  return runWithSettings<T>(pool, settings, pgQuery(statement));
+  return inTransactionOf(pool, settings, async (client) => (await client.query(pgQuery(statement))).rows as T[]);
 }
 
-async function runWithSettings<T>(pool: pg.Pool, settings: string, statement: pg.QueryConfig | pg.QueryArrayConfig): Promise<T[]> {
+/** `run` on a connection of `pool`, in a transaction of its own that begins with `settings`. */
+async function inTransactionOf<R>(pool: pg.Pool, settings: string, run: (client: pg.PoolClient) => Promise<R>): Promise<R> {
   const client = await pool.connect();
   let broken: Error | undefined;
   // A connection lost while checked out is also reported as the client's "error" event, which
@@ -91,10 +110,9 @@ async function runWithSettings<T>(pool: pg.Pool, settings: string, statement: pg
   client.on("error", lost);
   try {
     await client.query(`BEGIN; ${settings}`);
-    // Rows as objects or, with rowMode "array", as arrays: pg's overloads take one or the other.
-    const { rows } = await client.query(statement as pg.QueryConfig);
+    const result = await run(client);
     await client.query("COMMIT");
-    return rows as T[];
+    return result;
   } catch (error) {
     await client.query("ROLLBACK").catch((rollbackFailed: Error) => (broken = rollbackFailed));
     throw error;

@@ -1,9 +1,14 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { csvChunks, csvField, csvLine, type CsvValue } from "./csv-chunks";
+import { CsvBytes, csvField, csvFile, csvLine, type CsvValue } from "./csv-chunks";
 
-async function* batchesOf(...batches: CsvValue[][][]) {
-  for (const batch of batches) yield batch;
+/** Each batch of rows as one chunk, as keysetCsv makes them. */
+async function* chunksOf(...batches: CsvValue[][][]) {
+  for (const batch of batches) {
+    const csv = new CsvBytes();
+    for (const row of batch) csv.add(row);
+    yield csv.bytes();
+  }
 }
 
 async function text(chunks: AsyncIterable<Uint8Array>) {
@@ -39,17 +44,17 @@ describe("CSV fields and lines", () => {
   });
 });
 
-describe("csvChunks", () => {
-  it("streams the header and one chunk per non-empty batch, read back equal", async () => {
+describe("CsvBytes and csvFile", () => {
+  it("write the header, then each batch as one chunk, read back equal", async () => {
     const rows: CsvValue[][] = [
       ["=cmd|' /C calc'!A0", 'say "hi", then\nleave', 1],
       ["", null, 2],
       ["-", "ok", 3],
     ];
     const chunks: Uint8Array[] = [];
-    for await (const chunk of csvChunks(["a", "b", "+c"], batchesOf([rows[0]!], [], [rows[1]!, rows[2]!]))) chunks.push(chunk);
+    for await (const chunk of csvFile(["a", "b", "+c"], chunksOf([rows[0]!], [rows[1]!, rows[2]!]))) chunks.push(chunk);
     expect(chunks).toHaveLength(3);
-    const file = await text(csvChunks(["a", "b", "+c"], batchesOf([rows[0]!], [], [rows[1]!, rows[2]!])));
+    const file = await text(csvFile(["a", "b", "+c"], chunksOf([rows[0]!], [rows[1]!, rows[2]!])));
     expect(file.endsWith("\r\n")).toBe(true);
     expect(parse(file)).toEqual([
       ["a", "b", "'+c"],
@@ -57,5 +62,19 @@ describe("csvChunks", () => {
       ["", "", "2"],
       ["'-", "ok", "3"],
     ]);
+  });
+
+  it("grow past their first buffer, multi-byte text and all, keeping every byte in order", () => {
+    const csv = new CsvBytes();
+    const rows = Array.from({ length: 20_000 }, (_, i) => [`日本-${i}`, "Ünïcödé ✓, \"quoted\"", i]);
+    let expected = "";
+    for (const row of rows) {
+      csv.add(row);
+      expected += csvLine(row);
+    }
+    const bytes = csv.bytes();
+    expect(bytes.length).toBeGreaterThan(256 * 1024);
+    expect(Buffer.from(bytes).toString("utf8")).toBe(expected);
+    expect(parse(Buffer.from(bytes).toString("utf8"))).toHaveLength(rows.length);
   });
 });

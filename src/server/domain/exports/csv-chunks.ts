@@ -32,17 +32,39 @@ export function csvLine(values: readonly CsvValue[]): string {
 }
 
 /**
- * A CSV file (UTF-8; RFC 4180: CRLF line ends, fields with a comma, quote or line break quoted, quotes
- * doubled) made of batches of rows as they come: the header first, then one chunk per batch, so a
- * download holds a batch or two in memory whatever its length. The chunks are pulled (an async
- * generator): a slow client leaves the next batch unread.
+ * CSV records written as UTF-8 into one growing byte buffer, outside V8's heap: a batch of rows
+ * becomes one chunk of the file, and no row, line or batch string lives longer than its own encoding
+ * (see plannedEachRow for why that matters).
  */
-export async function* csvChunks(header: readonly string[], batches: AsyncIterable<readonly CsvValue[][]>): AsyncGenerator<Uint8Array> {
-  yield Buffer.from(csvLine(header));
-  for await (const rows of batches) {
-    if (!rows.length) continue;
-    let text = "";
-    for (const row of rows) text += csvLine(row);
-    yield Buffer.from(text);
+export class CsvBytes {
+  private buffer = Buffer.allocUnsafe(256 * 1024);
+  private length = 0;
+
+  /** Appends one record (csvLine). */
+  add(values: readonly CsvValue[]): void {
+    const line = csvLine(values);
+    // UTF-8 takes at most three bytes per UTF-16 code unit.
+    const needed = this.length + line.length * 3;
+    if (needed > this.buffer.length) {
+      const larger = Buffer.allocUnsafe(Math.max(needed, this.buffer.length * 2));
+      this.buffer.copy(larger, 0, 0, this.length);
+      this.buffer = larger;
+    }
+    this.length += this.buffer.write(line, this.length);
   }
+
+  /** The records so far, as one chunk of the file. */
+  bytes(): Uint8Array {
+    return this.buffer.subarray(0, this.length);
+  }
+}
+
+/**
+ * A CSV file (UTF-8; RFC 4180: CRLF line ends, fields with a comma, quote or line break quoted, quotes
+ * doubled): the header, then the body's chunks as they come. The chunks are pulled (async
+ * generators): a slow client leaves the next batch unread.
+ */
+export async function* csvFile(header: readonly string[], body: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  yield Buffer.from(csvLine(header));
+  yield* body;
 }

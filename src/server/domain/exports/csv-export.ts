@@ -1,4 +1,4 @@
-/** A CSV download: its file name and its text, produced as it is sent (see csvChunks). */
+/** A CSV download: its file name and its text, produced as it is sent (see csvFile). */
 export type CsvExport = { filename: string; chunks: AsyncIterable<Uint8Array> };
 
 /** `<project name>-<what>-<UTC time>.csv`, the name reduced to characters safe in a header and a file system. */

@@ -1,11 +1,10 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
-import { plannedArrays } from "@/server/db/prepared-statements";
 import { userFilters, type ListAppUsersInput } from "@/server/domain/app-users/list-app-users";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
-import { csvChunks, type CsvValue } from "./csv-chunks";
+import { csvFile } from "./csv-chunks";
 import { exportFilename, type CsvExport } from "./csv-export";
-import { keysetBatches } from "./keyset-batches";
+import { keysetCsv } from "./keyset-csv";
 
 export type AppUserExportInput = Pick<ListAppUsersInput, "search" | "hasReferrals" | "attributeKey" | "attributeValue"> & { attributes?: string[] };
 
@@ -36,22 +35,23 @@ export async function exportAppUsers(db: Db, organizationId: string, projectId: 
   const keys = [...new Set(input.attributes ?? [])];
   // Each chosen key as a column of its own (its JSON value), so that no row's whole attribute map is parsed.
   const attributes = keys.length ? Prisma.join(keys.map((key, i) => Prisma.sql`u."attributes" -> ${key} AS ${Prisma.raw(`"a${i}"`)}`), ", ", ", ") : Prisma.empty;
-  const batches = keysetBatches(
-    async (after: { at: CsvValue; id: CsvValue } | null, limit) => {
-      // The columns in the file's order (APP_USER_EXPORT_COLUMNS, then the keys).
-      const rows = await plannedArrays<CsvValue[]>(db)`
-        SELECT u."id", u."clientProvidedId", u."referralCode", u."status"::text AS "status", c."totalReferralsGiven", u."totalReferralsReceived",
-          c."successfulReferrals", u."firstSeenAt", u."lastSeenAt", u."createdAt"${attributes}
-        FROM "AppUser" u JOIN "AppUserCounters" c ON c."appUserId" = u."id"
-        WHERE u."projectId" = ${project.id} ${userFilters(input)}
-          ${after ? Prisma.sql`AND (u."createdAt", u."id") > (${after.at}::timestamp, ${after.id})` : Prisma.empty}
-        ORDER BY u."createdAt", u."id" LIMIT ${limit}`;
-      if (keys.length) for (const row of rows) for (let i = CREATED_AT + 1; i < row.length; i++) row[i] = attributeText(row[i]);
-      return rows;
-    },
-    (row) => ({ at: row[CREATED_AT], id: row[0] }),
-  );
-  return { filename: exportFilename(project.name, "app-users"), chunks: csvChunks([...APP_USER_EXPORT_COLUMNS, ...keys], batches) };
+  const body = keysetCsv(db, {
+    // The columns in the file's order (APP_USER_EXPORT_COLUMNS, then the keys).
+    columns: Prisma.sql`u."id", u."clientProvidedId", u."referralCode", u."status"::text AS "status", c."totalReferralsGiven",
+      u."totalReferralsReceived", c."successfulReferrals", u."firstSeenAt", u."lastSeenAt", u."createdAt"${attributes}`,
+    // A LEFT JOIN, though every user has its counters (a trigger adds them), so that a batch's end
+    // is found without them unless the filter reads them.
+    from: Prisma.sql`"AppUser" u LEFT JOIN "AppUserCounters" c ON c."appUserId" = u."id" WHERE u."projectId" = ${project.id} ${userFilters(input)}`,
+    at: Prisma.sql`u."createdAt"`,
+    id: Prisma.sql`u."id"`,
+    // Each chosen key's JSON value as text.
+    prepare: keys.length
+      ? (row) => {
+          for (let i = CREATED_AT + 1; i < row.length; i++) row[i] = attributeText(row[i]);
+        }
+      : undefined,
+  });
+  return { filename: exportFilename(project.name, "app-users"), chunks: csvFile([...APP_USER_EXPORT_COLUMNS, ...keys], body) };
 }
 
 const attributeText = (value: unknown) => (value === undefined || value === null ? null : typeof value === "string" ? value : JSON.stringify(value));

@@ -1,12 +1,11 @@
 import { Prisma, type TrackingStatus } from "@/generated/prisma/client";
 import type { ReferralSearch } from "@/lib/schemas/referrals";
 import type { Db } from "@/server/db/client";
-import { plannedArrays } from "@/server/db/prepared-statements";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 import { referralsWhere } from "@/server/domain/referrals/select-referrals";
-import { csvChunks, type CsvValue } from "./csv-chunks";
+import { csvFile } from "./csv-chunks";
 import { exportFilename, type CsvExport } from "./csv-export";
-import { keysetBatches } from "./keyset-batches";
+import { keysetCsv } from "./keyset-csv";
 
 export const REFERRAL_EXPORT_COLUMNS = [
   "trackingId",
@@ -20,8 +19,6 @@ export const REFERRAL_EXPORT_COLUMNS = [
   "rewardClaimedAt",
   "createdAt",
 ] as const;
-
-const CREATED_AT = REFERRAL_EXPORT_COLUMNS.indexOf("createdAt");
 
 /**
  * The project's referral tracking items the referrals table's filter selects (search term, status,
@@ -38,20 +35,18 @@ export async function exportReferrals(db: Db, organizationId: string, projectId:
   const project = await getOwnedProject(db, organizationId, projectId);
   const statuses: TrackingStatus[] = input.status ? [input.status] : ["Pending", "Completed", "Failed"];
   const where = referralsWhere(project.id, input);
-  const batchesOf = (status: TrackingStatus) =>
-    keysetBatches(
+  const bodyOf = (status: TrackingStatus) =>
+    keysetCsv(db, {
       // The columns in the file's order (REFERRAL_EXPORT_COLUMNS).
-      (after: { at: CsvValue; id: CsvValue } | null, limit) => plannedArrays<CsvValue[]>(db)`
-        SELECT t."id", t."status"::text AS "status", r."clientProvidedId" AS "referrerId", e."clientProvidedId" AS "refereeId", t."referralCode",
-          t."rewardEventName", t."failureReason", t."rewardClaimed", t."rewardClaimedAt", t."createdAt"
-        FROM "ReferralTracking" t LEFT JOIN "AppUser" r ON r."id" = t."referrerId" LEFT JOIN "AppUser" e ON e."id" = t."refereeId"
-        WHERE ${where} AND t."status" = CAST(${status} AS "TrackingStatus")
-          ${after ? Prisma.sql`AND (t."createdAt", t."id") > (${after.at}::timestamp, ${after.id})` : Prisma.empty}
-        ORDER BY t."createdAt", t."id" LIMIT ${limit}`,
-      (row) => ({ at: row[CREATED_AT], id: row[0] }),
-    );
-  async function* batches() {
-    for (const status of statuses) yield* batchesOf(status);
+      columns: Prisma.sql`t."id", t."status"::text AS "status", r."clientProvidedId" AS "referrerId", e."clientProvidedId" AS "refereeId",
+        t."referralCode", t."rewardEventName", t."failureReason", t."rewardClaimed", t."rewardClaimedAt", t."createdAt"`,
+      from: Prisma.sql`"ReferralTracking" t LEFT JOIN "AppUser" r ON r."id" = t."referrerId" LEFT JOIN "AppUser" e ON e."id" = t."refereeId"
+        WHERE ${where} AND t."status" = CAST(${status} AS "TrackingStatus")`,
+      at: Prisma.sql`t."createdAt"`,
+      id: Prisma.sql`t."id"`,
+    });
+  async function* body() {
+    for (const status of statuses) yield* bodyOf(status);
   }
-  return { filename: exportFilename(project.name, "referrals"), chunks: csvChunks(REFERRAL_EXPORT_COLUMNS, batches()) };
+  return { filename: exportFilename(project.name, "referrals"), chunks: csvFile(REFERRAL_EXPORT_COLUMNS, body()) };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
 import { createAppUserOverRest, createOrgWithApiKey, createProjectOverRest, expectProblem, restClient, type RestClient, trackOverRest } from "@/test/rest";
-import { EXPORT_BATCH_ROWS } from "@/server/domain/exports/keyset-batches";
+import { EXPORT_BATCH_ROWS } from "@/server/domain/exports/keyset-csv";
 
 /*
  * The CSV exports read back with a CSV parser (csv-parse) and compared with what was stored,

@@ -1,0 +1,95 @@
+import { Prisma } from "@/generated/prisma/client";
+import type { Db } from "@/server/db/client";
+import { plannedEachRow } from "@/server/db/prepared-statements";
+import { CsvBytes, type CsvValue } from "./csv-chunks";
+
+/**
+ * Rows read per statement: big enough that a statement's round trip and planning are small beside
+ * its rows, small enough that the batches held at once (see keysetCsv), as CSV bytes, stay a few MB.
+ */
+export const EXPORT_BATCH_ROWS = 5_000;
+
+/** Batches read at once, each on a connection of its own (see keysetCsv). */
+const BATCHES_IN_FLIGHT = 2;
+
+type Row = CsvValue[];
+type Key = [at: CsvValue, id: CsvValue];
+
+export type KeysetQuery = {
+  /** The file's columns, in its order. */
+  columns: Prisma.Sql;
+  /** The tables and the filter: `"Table" x JOIN ... WHERE ...`. Joins the key's end does not need are best LEFT JOINs on unique keys, which PostgreSQL leaves out of it. */
+  from: Prisma.Sql;
+  /** The order, unique: a time column, then the id (an index on them, after the filter's equalities, makes each batch a range scan). */
+  at: Prisma.Sql;
+  id: Prisma.Sql;
+  /** Changes a row in place before it is written (optional). */
+  prepare?: (row: Row) => void;
+};
+
+/**
+ * A large read as CSV, in a series of short statements on an order that ends in the id (keyset paging):
+ * each batch's end is found first from the order's columns alone (the key `limit` rows on, usually
+ * from the index), then its rows are read between the last batch's end and its own, written as CSV
+ * as they arrive, and handed on as one chunk. Two batches are read at once, so that two PostgreSQL
+ * backends join their rows side by side while Node writes, and the chunks go out in order. No
+ * statement or transaction stays open while a slow client downloads (the consumer pulls; a slow one
+ * leaves the next batches unread), and each batch is a range scan however far the export has come.
+ * Rows written during the export appear in it if they sort after the position reached.
+ */
+export async function* keysetCsv(db: Db, query: KeysetQuery, limit = EXPORT_BATCH_ROWS): AsyncGenerator<Uint8Array> {
+  const range = (after: Key | null, upTo: Key | null) =>
+    Prisma.sql`${after ? Prisma.sql`AND (${query.at}, ${query.id}) > (${after[0]}::timestamp, ${after[1]})` : Prisma.empty}
+      ${upTo ? Prisma.sql`AND (${query.at}, ${query.id}) <= (${upTo[0]}::timestamp, ${upTo[1]})` : Prisma.empty}`;
+
+  /** The key `limit` rows after `after`, or null when fewer remain. */
+  const endOf = async (after: Key | null): Promise<Key | null> => {
+    let end: Key | null = null;
+    await plannedEachRow<Key>(db, (row) => (end = row))`
+      SELECT ${query.at}, ${query.id} FROM ${query.from} ${range(after, null)}
+      ORDER BY ${query.at}, ${query.id} OFFSET ${limit - 1} LIMIT 1`;
+    return end;
+  };
+
+  /** The rows after `after` up to `upTo` (to the end when null), as one chunk of CSV. */
+  const read = (after: Key | null, upTo: Key | null): Promise<Uint8Array> => {
+    const csv = new CsvBytes();
+    const prepare = query.prepare;
+    const onRow = prepare
+      ? (row: Row) => {
+          prepare(row);
+          csv.add(row);
+        }
+      : (row: Row) => csv.add(row);
+    return ahead(
+      plannedEachRow<Row>(db, onRow)`
+        SELECT ${query.columns} FROM ${query.from} ${range(after, upTo)} ORDER BY ${query.at}, ${query.id}`.then(() => csv.bytes()),
+    );
+  };
+
+  const reading: Promise<Uint8Array>[] = [];
+  let after: Key | null = null;
+  let more = true;
+  for (;;) {
+    while (more && reading.length < BATCHES_IN_FLIGHT) {
+      const upTo = await endOf(after);
+      reading.push(read(after, upTo));
+      after = upTo;
+      more = upTo !== null;
+    }
+    const next = reading.shift();
+    if (!next) return;
+    const chunk = await next;
+    if (chunk.length) yield chunk;
+  }
+}
+
+/**
+ * A read started ahead of its turn: marked handled, so that failing while the caller is busy with the
+ * batch before does not count as an unhandled rejection (which ends the process); awaiting it still
+ * throws. If the caller stops early (the client went away), the read is left to finish unheard.
+ */
+function ahead<T>(read: Promise<T>): Promise<T> {
+  read.catch(() => {});
+  return read;
+}
