@@ -38,9 +38,12 @@ export type KeysetQuery = {
  * Rows written during the export appear in it if they sort after the position reached.
  */
 export async function* keysetCsv(db: Db, query: KeysetQuery, limit = EXPORT_BATCH_ROWS): AsyncGenerator<Uint8Array> {
+  // Each bound also on the time alone: PostgreSQL estimates a row comparison from a default, and took
+  // a batch between two of them for 60,000 of 250,000 deliveries (a hash join over every tracking
+  // item, 1.4 s); on the time it reads the histogram and joins the batch's few thousand by key.
   const range = (after: Key | null, upTo: Key | null) =>
-    Prisma.sql`${after ? Prisma.sql`AND (${query.at}, ${query.id}) > (${after[0]}::timestamp, ${after[1]})` : Prisma.empty}
-      ${upTo ? Prisma.sql`AND (${query.at}, ${query.id}) <= (${upTo[0]}::timestamp, ${upTo[1]})` : Prisma.empty}`;
+    Prisma.sql`${after ? Prisma.sql`AND ${query.at} >= ${after[0]}::timestamp AND (${query.at}, ${query.id}) > (${after[0]}::timestamp, ${after[1]})` : Prisma.empty}
+      ${upTo ? Prisma.sql`AND ${query.at} <= ${upTo[0]}::timestamp AND (${query.at}, ${query.id}) <= (${upTo[0]}::timestamp, ${upTo[1]})` : Prisma.empty}`;
 
   /** The key `limit` rows after `after`, or null when fewer remain. */
   const endOf = async (after: Key | null): Promise<Key | null> => {
