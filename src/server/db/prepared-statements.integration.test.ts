@@ -160,12 +160,18 @@ describe("plannedEachRow", () => {
     expect(others.map(([row]) => row!.value)).toEqual(Array(12).fill("2"));
   });
 
-  it("rejects with the statement's error after the rows before it, and leaves every connection usable", async () => {
+  it("rejects with the statement's error, or the row handler's, after the rows before it, and leaves every connection usable", async () => {
     const rows: unknown[][] = [];
     const failing = plannedEachRow(t.db, (row) => rows.push(row))`
       SELECT 10 / (3 - n) AS "q" FROM generate_series(1, ${3}::int) AS n`;
     await expect(failing).rejects.toThrow(/division by zero/);
     expect(rows).toEqual([[5], [10]]);
+    const thrown = plannedEachRow(t.db, (row) => {
+      if (row[0] === 2) throw new Error("refused row 2");
+      rows.push(row);
+    })`SELECT n FROM generate_series(1, ${3}::int) AS n`;
+    await expect(thrown).rejects.toThrow("refused row 2");
+    expect(rows.slice(2)).toEqual([[1]]);
     const others = await Promise.all(Array.from({ length: 12 }, () => t.db.$queryRaw<{ value: string }[]>(workers)));
     expect(others.map(([row]) => row!.value)).toEqual(Array(12).fill("2"));
   });
