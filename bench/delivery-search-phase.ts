@@ -80,9 +80,10 @@ export async function prepareDeliveryProject(db: Db, url: string, deliveries: nu
           [project.id, first, last, campaign.id, users],
         );
         await c.query(
-          `INSERT INTO "Delivery" ("id", "projectId", "webhookId", "trackingId", "eventName", "payload", "status", "attemptCount", "nextAttemptAt",
+          `INSERT INTO "Delivery" ("id", "projectId", "webhookId", "trackingId", "referrerId", "refereeId", "eventName", "payload", "status", "attemptCount", "nextAttemptAt",
              "lastAttemptAt", "lastHttpStatus", "failure", "createdAt", "updatedAt")
-           SELECT md5($1 || ':d:' || n || ':' || w.k)::uuid::text, $1, w."id", ${trackingIdSql("n")}, CASE WHEN n % 3 = 0 THEN 'signup' ELSE 'purchase' END,
+           SELECT md5($1 || ':d:' || n || ':' || w.k)::uuid::text, $1, w."id", ${trackingIdSql("n")},
+                  ${seededAppUserIdSql("$1", "(((n - 1) % $4) + 1)")}, ${seededAppUserIdSql("$1", "(((n * 7) % $4) + 1)")}, CASE WHEN n % 3 = 0 THEN 'signup' ELSE 'purchase' END,
                   '{}'::jsonb, s.status::"DeliveryStatus", CASE s.status WHEN 'Succeeded' THEN 1 WHEN 'Failed' THEN 5 ELSE 2 END,
                   CASE s.status WHEN 'Pending' THEN now() + interval '10 minutes' ELSE created END, created,
                   CASE s.status WHEN 'Succeeded' THEN 200 ELSE 503 END, CASE s.status WHEN 'Failed' THEN 'exhausted' END, created, created
@@ -90,7 +91,7 @@ export async function prepareDeliveryProject(db: Db, url: string, deliveries: nu
            CROSS JOIN (SELECT "id", row_number() OVER (ORDER BY "id") AS k FROM "Webhook" WHERE "projectId" = $1) AS w
            CROSS JOIN LATERAL (SELECT now() - ${uniform("n", "1")} * interval '90 days' AS created,
              CASE WHEN ${uniform("n", "(10 + w.k)::bigint")} < 0.9 THEN 'Succeeded' WHEN ${uniform("n", "(10 + w.k)::bigint")} < 0.98 THEN 'Failed' ELSE 'Pending' END AS status) AS s`,
-          [project.id, first, last],
+          [project.id, first, last, users],
         );
       }
     });

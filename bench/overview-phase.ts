@@ -92,8 +92,8 @@ export async function prepareOverviewProject(db: Db, url: string, users: number,
       );
       await c.query(
         `WITH d AS (
-           INSERT INTO "Delivery" ("id", "projectId", "webhookId", "trackingId", "eventName", "status", "attemptCount", "createdAt", "updatedAt")
-           SELECT md5("trackingId" || ':delivery')::uuid::text, "projectId", $2, "trackingId", 'purchase',
+           INSERT INTO "Delivery" ("id", "projectId", "webhookId", "trackingId", "referrerId", "refereeId", "eventName", "status", "attemptCount", "createdAt", "updatedAt")
+           SELECT md5("trackingId" || ':delivery')::uuid::text, "projectId", $2, "trackingId", "referrerId", "refereeId", 'purchase',
              (CASE WHEN "id" < '1' THEN 'Failed' ELSE 'Succeeded' END)::"DeliveryStatus", 1, "claimedAt", "claimedAt"
            FROM "RewardHistory" WHERE "projectId" = $1 AND "id" < '8'
            ORDER BY "claimedAt"

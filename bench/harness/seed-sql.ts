@@ -70,8 +70,8 @@ export async function seedDeliveryBacklog(
   try {
     await seedPendingItems(client, { ...input, status: "Completed" });
     const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO "Delivery" ("id", "projectId", "webhookId", "trackingId", "eventName", "payload", "nextAttemptAt", "createdAt", "updatedAt")
-       SELECT gen_random_uuid()::text, t."projectId", $2, t."id", 'purchase',
+      `INSERT INTO "Delivery" ("id", "projectId", "webhookId", "trackingId", "referrerId", "refereeId", "eventName", "payload", "nextAttemptAt", "createdAt", "updatedAt")
+       SELECT gen_random_uuid()::text, t."projectId", $2, t."id", t."referrerId", t."refereeId", 'purchase',
               jsonb_build_object('event', 'purchase', 'referrerId', r."clientProvidedId", 'refereeId', e."clientProvidedId",
                 'rewardClaimedAt', t."rewardClaimedAt", 'trackingId', t."id", 'rewardStatus', 'Completed',
                 'projectId', t."projectId", 'projectName', p."name", 'campaignId', t."campaignId"),

@@ -70,7 +70,7 @@ export async function insertCompletedReward(db: Db, setup: RewardSetup, environm
     projectName: setup.project.name,
     campaignId: setup.campaign.id,
   };
-  const rows = await db.$queryRaw<{ id: string }[]>(insertRewardDeliveries(payload, environment, { at: new Date() }));
+  const rows = await db.$queryRaw<{ id: string }[]>(insertRewardDeliveries(payload, environment, tracking, { at: new Date() }));
   const deliveryIds = rows.map((r) => r.id);
   return { tracking, payload, deliveryIds };
 }

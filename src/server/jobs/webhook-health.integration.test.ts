@@ -65,7 +65,7 @@ async function insertCompletedRewardFor(trackingId: string) {
     projectName: setup.project.name,
     campaignId: setup.campaign.id,
   };
-  const rows = await db.$queryRaw<{ id: string }[]>(insertRewardDeliveries(payload, null, { at: new Date() }));
+  const rows = await db.$queryRaw<{ id: string }[]>(insertRewardDeliveries(payload, null, item, { at: new Date() }));
   return { deliveryIds: rows.map((r) => r.id) };
 }
 

@@ -18,7 +18,8 @@ type Tx = Prisma.TransactionClient;
  * - a Pending item of theirs becomes Failed (`user_erased`): as the referee's, nobody can complete it
  *   any more; as the referrer's, nobody would be credited. Its review, if held, goes;
  * - stored delivery bodies of their referrals, and their attempts' response excerpts, have the client
- *   id replaced, and so do the other parties' timeline entries that named them;
+ *   id replaced (and the deliveries' key of them is nulled), and so do the other parties' timeline
+ *   entries that named them;
  * - inbound provider events (Stripe, RevenueCat) that named them as the referee have the id replaced;
  * - landing-page clicks attributed to them (address, device) are deleted.
  * Nothing is sent to webhooks: no event exists for it, and the outbox is not touched.
@@ -41,6 +42,10 @@ export async function eraseAppUser(tx: Tx, organizationId: string, projectId: st
     WHERE "id" IN (${theirs})`;
 
   const redactedDeliveries = await redactDeliveries(tx, project.id, theirs, user.clientProvidedId);
+  // The deliveries' own keys of the parties (Delivery.referrerId, no foreign key) go as the items' do.
+  await tx.$executeRaw`
+    UPDATE "Delivery" SET "referrerId" = NULLIF("referrerId", ${user.id}), "refereeId" = NULLIF("refereeId", ${user.id})
+    WHERE "projectId" = ${project.id} AND "trackingId" IN (${theirs}) AND ${user.id} IN ("referrerId", "refereeId")`;
   await redactCounterpartActivity(tx, project.id, user.id, user.clientProvidedId);
   const redactedInboundEvents = await tx.$executeRaw`
     UPDATE "InboundEvent" SET "refereeId" = ${ERASED_MARK} WHERE "projectId" = ${project.id} AND "refereeId" = ${user.clientProvidedId}`;

@@ -35,16 +35,19 @@ export type DeliveryDto = {
 /** The columns of a DeliveryDto, from `d` (Delivery) joined to `w` (its webhook) as in DELIVERY_JOINS. */
 export const DELIVERY_COLUMNS = Prisma.sql`
   d."id", d."webhookId", w."name" AS "webhookName", d."trackingId", r."clientProvidedId" AS "referrerId", e."clientProvidedId" AS "refereeId",
-  t."referrerId" AS "referrerUniqueId", t."refereeId" AS "refereeUniqueId", d."eventName", d."status"::text AS "status", d."attemptCount",
+  d."referrerId" AS "referrerUniqueId", d."refereeId" AS "refereeUniqueId", d."eventName", d."status"::text AS "status", d."attemptCount",
   d."lastAttemptAt", d."nextAttemptAt", d."lastHttpStatus", d."lastError", d."failure", d."bodiesPurgedAt", d."createdAt",
   d."leasedUntil", w."enabled" AS "webhookEnabled"`;
 
-/** The webhook, and the tracking item and its two users the payload names (none for a test event). */
+/**
+ * The webhook and the item's two users (none for a test event, or an erased one), by the keys on the
+ * delivery (Delivery.referrerId): no tracking item is read. LEFT JOINs on keys (a delivery always has
+ * its webhook), which PostgreSQL leaves out of a statement that reads none of their columns.
+ */
 export const DELIVERY_JOINS = Prisma.sql`
-  JOIN "Webhook" w ON w."id" = d."webhookId"
-  LEFT JOIN "ReferralTracking" t ON t."id" = d."trackingId"
-  LEFT JOIN "AppUser" r ON r."id" = t."referrerId"
-  LEFT JOIN "AppUser" e ON e."id" = t."refereeId"`;
+  LEFT JOIN "Webhook" w ON w."id" = d."webhookId"
+  LEFT JOIN "AppUser" r ON r."id" = d."referrerId"
+  LEFT JOIN "AppUser" e ON e."id" = d."refereeId"`;
 
 export type DeliveryRow = {
   id: string;

@@ -10,18 +10,20 @@ import type { RewardPayload } from "./reward-payload";
  * webhook once. Reads the webhooks in the same statement (the reward path is bound by Node CPU per
  * statement), and fills in what Prisma otherwise would: UUID ids and the timestamps, `at` being this
  * process's clock as the delivery worker expects (see claimDueAttempts). With a lease, the rows are
- * written with their first attempt claimed under it (see DeliveryLease).
+ * written with their first attempt claimed under it (see DeliveryLease). `parties` are the item's
+ * referrer and referee (AppUser ids), kept on each delivery (see Delivery.referrerId).
  */
 export function insertRewardDeliveries(
   payload: RewardPayload,
   environment: RewardEnvironment | null,
+  parties: { referrerId: string | null; refereeId: string | null },
   { at, onlyIf = Prisma.sql`true`, lease = null }: { at: Date; onlyIf?: Prisma.Sql; lease?: DeliveryLease | null },
 ): Prisma.Sql {
   const routed = environment ? Prisma.sql`AND w."environment"::text IN (${environment}, 'Both')` : Prisma.empty;
   return Prisma.sql`
-    INSERT INTO "Delivery" ("id", "projectId", "webhookId", "trackingId", "eventName", "payload", "nextAttemptAt",
+    INSERT INTO "Delivery" ("id", "projectId", "webhookId", "trackingId", "referrerId", "refereeId", "eventName", "payload", "nextAttemptAt",
       "attemptCount", "leasedUntil", "leasedBy", "createdAt", "updatedAt")
-    SELECT gen_random_uuid()::text, ${payload.projectId}, w."id", ${payload.trackingId}, ${payload.event},
+    SELECT gen_random_uuid()::text, ${payload.projectId}, w."id", ${payload.trackingId}, ${parties.referrerId}::text, ${parties.refereeId}::text, ${payload.event},
       ${JSON.stringify(payload)}::jsonb, ${at}, ${lease ? 1 : 0}::int, ${lease?.until ?? null}::timestamp(3), ${lease?.workerId ?? null}::text, ${at}, ${at}
     FROM "Webhook" w
     WHERE w."campaignId" = ${payload.campaignId} AND w."enabled" ${routed} AND ${onlyIf}

@@ -1,6 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { DeliveryFilter } from "@/lib/schemas/deliveries";
 import type { Db } from "@/server/db/client";
+import { DELIVERY_JOINS } from "@/server/domain/deliveries/delivery-dto";
 import { deliveriesWhere } from "@/server/domain/deliveries/select-deliveries";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 import { csvFile } from "./csv-chunks";
@@ -26,9 +27,8 @@ export const DELIVERY_EXPORT_COLUMNS = [
 
 /**
  * The project's deliveries the support console's filter selects (deliveriesWhere, the one reading of
- * it), oldest first, in keyset batches down the (projectId, createdAt) index. Every join is a LEFT
- * JOIN on a key (a delivery always has its webhook), so that a batch's end is found from the
- * delivery index alone.
+ * it), oldest first, in keyset batches down the (projectId, createdAt) index, joined as the support
+ * console joins them (DELIVERY_JOINS), so that a batch's end is found from the delivery index alone.
  */
 export async function exportDeliveries(db: Db, organizationId: string, projectId: string, filter: DeliveryFilter): Promise<CsvExport> {
   const project = await getOwnedProject(db, organizationId, projectId);
@@ -37,12 +37,7 @@ export async function exportDeliveries(db: Db, organizationId: string, projectId
     columns: Prisma.sql`d."id", d."webhookId", w."name" AS "webhookName", d."trackingId", r."clientProvidedId" AS "referrerId",
       e."clientProvidedId" AS "refereeId", d."eventName", d."status"::text AS "status", d."attemptCount", d."lastAttemptAt", d."lastHttpStatus",
       d."lastError", d."failure", d."createdAt"`,
-    from: Prisma.sql`"Delivery" d
-      LEFT JOIN "Webhook" w ON w."id" = d."webhookId"
-      LEFT JOIN "ReferralTracking" t ON t."id" = d."trackingId"
-      LEFT JOIN "AppUser" r ON r."id" = t."referrerId"
-      LEFT JOIN "AppUser" e ON e."id" = t."refereeId"
-      WHERE ${deliveriesWhere(project.id, filter)}`,
+    from: Prisma.sql`"Delivery" d ${DELIVERY_JOINS} WHERE ${deliveriesWhere(project.id, filter)}`,
     at: Prisma.sql`d."createdAt"`,
     id: Prisma.sql`d."id"`,
   });

@@ -148,7 +148,7 @@ async function claimStatement(
       UPDATE "AppUserCounters" SET "successfulReferrals" = "successfulReferrals" + 1
       WHERE "appUserId" = ${item.referrerId} AND EXISTS (SELECT FROM history)
     ), deliveries AS (
-      ${insertRewardDeliveries(payload, ctx.environment, { ...gated, lease })}
+      ${insertRewardDeliveries(payload, ctx.environment, item, { ...gated, lease })}
     ), event AS (
       ${rewardEventInsert({ projectId: project.id, trackingId: item.id, eventName: ctx.eventName, environment: ctx.environment, outcome: "Claimed", reason: null }, gated)}
     ), activity AS (

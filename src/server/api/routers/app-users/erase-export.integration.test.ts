@@ -71,6 +71,11 @@ describe("DELETE /users/{uniqueId}", () => {
     });
     const bobBefore = (await call("GET", path(`${users}/${s.bob.uniqueId}`))).json;
     const enqueued = scheduler.enqueued.length;
+    // Each reward's delivery carries its item's parties.
+    const parties = async (trackingId: string) =>
+      t.db.delivery.findFirstOrThrow({ where: { trackingId }, select: { referrerId: true, refereeId: true } });
+    expect(await parties(s.bobItem)).toEqual({ referrerId: s.ada.uniqueId, refereeId: s.bob.uniqueId });
+    expect(await parties(s.adaItem)).toEqual({ referrerId: s.dee.uniqueId, refereeId: s.ada.uniqueId });
 
     const res = await call("DELETE", path(`${users}/${s.ada.uniqueId}`));
     expect(res.status, res.text).toBe(200);
@@ -104,6 +109,9 @@ describe("DELETE /users/{uniqueId}", () => {
       expect(JSON.stringify(delivery!.payload)).toContain("[erased]");
     }
     expect((await t.db.delivery.findFirstOrThrow({ where: { trackingId: s.bobItem } })).payload).toMatchObject({ referrerId: "[erased]", refereeId: s.bob.clientProvidedId });
+    // And their key of her is gone; the other party's stays.
+    expect(await parties(s.bobItem)).toEqual({ referrerId: null, refereeId: s.bob.uniqueId });
+    expect(await parties(s.adaItem)).toEqual({ referrerId: s.dee.uniqueId, refereeId: null });
     expect(scheduler.enqueued.length).toBe(enqueued);
     // Nor does the inbound provider event that named her.
     expect((await t.db.inboundEvent.findUniqueOrThrow({ where: { id: inbound.id } })).refereeId).toBe("[erased]");

@@ -159,8 +159,10 @@ describe("GET /projects/{projectId}/exports/referrals.csv and deliveries.csv", (
     const hook = await t.db.webhook.create({
       data: { projectId: project, campaignId: campaign.id, name: "=Billing, \"main\"", url: "https://billing.example.com/hook", secretEncrypted: "x", secretHint: "x" },
     });
+    // With its item's parties, as the reward's outbox row carries them.
+    const parties = await t.db.referralTracking.findUniqueOrThrow({ where: { id: tracked[0]!.trackingId }, select: { referrerId: true, refereeId: true } });
     await t.db.delivery.create({
-      data: { projectId: project, webhookId: hook.id, trackingId: tracked[0]!.trackingId, eventName: "purchase", status: "Failed", attemptCount: 5, failure: "exhausted", lastError: "HTTP 503\nService, unavailable", lastHttpStatus: 503 },
+      data: { projectId: project, webhookId: hook.id, trackingId: tracked[0]!.trackingId, ...parties, eventName: "purchase", status: "Failed", attemptCount: 5, failure: "exhausted", lastError: "HTTP 503\nService, unavailable", lastHttpStatus: 503 },
     });
     await t.db.delivery.create({ data: { projectId: project, webhookId: hook.id, trackingId: null, eventName: "referloop.test", status: "Succeeded", attemptCount: 1 } });
   });
