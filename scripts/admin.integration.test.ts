@@ -20,8 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.drop());
 
+/** `npm run admin` is `tsx scripts/admin.ts`: the same, as one node process (no npx, no tsx CLI wrapper, about 1.5 s less a call). */
 function admin(args: string[], env: Record<string, string> = {}) {
-  return run("npx", ["tsx", "scripts/admin.ts", ...args], { env: { ...process.env, DATABASE_URL: t.url ?? "", ...env } });
+  return run(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], { env: { ...process.env, DATABASE_URL: t.url ?? "", ...env } });
 }
 const bootstrap = (...args: string[]) => admin(["bootstrap", ...args]);
 

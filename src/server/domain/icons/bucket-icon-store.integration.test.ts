@@ -112,7 +112,7 @@ describe("app icons in an S3-compatible bucket (ICON_BUCKET_URL)", () => {
   it("npm run admin -- copy-icons-to-bucket copies the database's icons, verified, and can then remove them", async () => {
     if (!t.url) return; // embedded run: one process per PGlite folder
     const admin = (args: string[], env: Record<string, string>) =>
-      promisify(execFile)("npx", ["tsx", "scripts/admin.ts", ...args], { env: { ...process.env, DATABASE_URL: t.url!, ...env } });
+      promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], { env: { ...process.env, DATABASE_URL: t.url!, ...env } });
     const sides = [16, 24, 40];
     const icons = await Promise.all(sides.map(async (side) => ({ side, bytes: await png(side) })));
     const database = databaseIconStore(t.db);
