@@ -122,6 +122,22 @@ describe("the permission table in the dashboard", () => {
       data: { projectId, webhookId: webhook.id, deliveryId, attemptNumber: 5, eventType: "purchase", httpStatus: 500, responseTimeMs: 12, success: false },
     });
     expect(await asViewer.webhooks.retryDeliveryLog({ projectId, logId: log.id })).toMatchObject({ deliveryId, status: "Pending" });
+
+    // The support console (issue 24): a viewer searches and reads deliveries and referrals, and retries
+    // one delivery or what a filter selects; sending a test event and re-enabling a webhook stay with members.
+    const found = await asViewer.deliveries.list({ projectId, search: "dave" });
+    expect(found.items.map((d) => d.deliveryId)).toEqual([deliveryId]);
+    expect((await asViewer.deliveries.get({ projectId, deliveryId })).attempts).toHaveLength(1);
+    const referral = await asViewer.referrals.get({ projectId, trackingId: found.items[0]!.trackingId! });
+    expect(referral.deliveries.map((d) => d.deliveryId)).toEqual([deliveryId]);
+    await asViewer.referrals.listRewardEvents({ projectId, search: "dave" });
+    await t.db.delivery.update({ where: { id: deliveryId }, data: { status: "Failed" } });
+    expect(await asViewer.deliveries.retry({ projectId, deliveryId })).toMatchObject({ deliveryId, status: "Pending" });
+    await t.db.delivery.update({ where: { id: deliveryId }, data: { status: "Failed" } });
+    expect(await asViewer.deliveries.retryMany({ projectId, search: "dave", status: "Failed" })).toMatchObject({ count: 1 });
+    expect(await t.db.auditEntry.count({ where: { organizationId: owner.organizationId, action: "delivery.bulk_retry" } })).toBe(1);
+    await expect(asViewer.webhooks.sendTest({ projectId, webhookId: webhook.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await t.db.delivery.count({ where: { webhookId: webhook.id, trackingId: null } })).toBe(0);
   });
 
   it("API keys: a member creates keys up to their own role and deletes only their own; owners delete any", async () => {
