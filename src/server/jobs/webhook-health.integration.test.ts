@@ -9,6 +9,7 @@ import { testAttemptOptions, testConfig } from "@/test/config";
 import { addWebhook, createRewardSetupWithReceiver, insertCompletedReward, insertPendingItem, type RewardSetup } from "@/test/delivery-fixtures";
 import { createTestDb, type TestDb } from "@/test/db";
 import { startSmtpServer, type SmtpTestServer } from "@/test/smtp";
+import { waitUntil } from "@/test/wait";
 import type { Receiver } from "@/test/webhook-receiver";
 import type { WebhookAlert } from "@/server/domain/deliveries/webhook-health";
 import { insertRewardDeliveries } from "@/server/domain/deliveries/insert-reward-deliveries";
@@ -137,6 +138,30 @@ describe("automatic disabling", () => {
     await attemptAt(await newDelivery(), new Date(start.getTime() + 5 * DAY + 60_000), alerts);
     expect(alerts.at(-1)).toEqual({ webhookId: webhook.id, kind: "disabled", reason: "failing_5_days" });
     expect(await getWebhook(db, setup.org.id, setup.project.id, webhook.id)).toMatchObject({ enabled: false, disabledReason: "failing_5_days" });
+  });
+
+  it("e-mails the owners when a webhook starts failing, at most once a day however often it recovers", async () => {
+    await ownerOf("owner-failing@health.example");
+    await addWebhook(db, setup, { url: receiver.url, name: "Flaky hook" });
+    const replies = [503, 200, 503, 200, 503];
+    receiver.respondWith((n) => ({ status: replies[n - 1] ?? 200 }));
+    const options = attemptOptions(smtp.config());
+    const start = new Date();
+    const failingMails = () => smtp.received.filter((r) => r.envelopeTo.includes("owner-failing@health.example") && /is failing/.test(r.mail.subject ?? ""));
+    const at = async (hours: number) => performAttempt(db, await newDelivery(), { ...options, now: () => new Date(start.getTime() + hours * 60 * 60_000) });
+
+    await at(0);
+    const { mail } = await smtp.mailTo("owner-failing@health.example", /is failing/);
+    expect(mail.subject).toContain("Flaky hook");
+    expect(mail.text).toMatch(/HTTP 503/);
+    // Recovers, then fails again within the day: no second e-mail.
+    await at(1);
+    await at(2);
+    // Recovers, then fails again a day after the first e-mail: told again.
+    await at(3);
+    await at(25);
+    await waitUntil(async () => failingMails().length, (n) => n >= 2, { what: "a second failing e-mail" });
+    expect(failingMails()).toHaveLength(2);
   });
 
   it("starts the 5 days afresh after a success", async () => {
