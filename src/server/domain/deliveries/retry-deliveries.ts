@@ -1,8 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import { BULK_RETRY_MAX, type DeliveryFilter } from "@/lib/schemas/deliveries";
 import { DomainError } from "@/server/domain/errors";
-import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
-import { deliveriesWhere } from "./select-deliveries";
+import { deliveriesWhere, getFilteredProject } from "./select-deliveries";
 
 export type BulkRetryResult = { count: number; requestedAt: string; deliveryIds: string[] };
 
@@ -13,7 +12,7 @@ export type BulkRetryResult = { count: number; requestedAt: string; deliveryIds:
  * receivers by accident: the caller narrows it.
  */
 export async function retryDeliveries(db: Prisma.TransactionClient, organizationId: string, projectId: string, filter: DeliveryFilter): Promise<BulkRetryResult> {
-  await getOwnedProject(db, organizationId, projectId);
+  await getFilteredProject(db, organizationId, projectId, filter);
   const now = new Date();
   const retryable = Prisma.sql`${deliveriesWhere(projectId, filter)} AND d."status" <> 'Succeeded' AND d."bodiesPurgedAt" IS NULL
     AND (d."leasedUntil" IS NULL OR d."leasedUntil" < ${now})

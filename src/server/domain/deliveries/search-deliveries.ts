@@ -3,9 +3,8 @@ import { DELIVERY_COUNT_MAX, type deliveryListQuery } from "@/lib/schemas/delive
 import type { Db } from "@/server/db/client";
 import { planned } from "@/server/db/prepared-statements";
 import { pageWindow, type PageEnvelope } from "@/server/domain/paging";
-import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 import { DELIVERY_COLUMNS, DELIVERY_JOINS, toDeliveryDto, type DeliveryDto, type DeliveryRow } from "./delivery-dto";
-import { deliveriesWhere } from "./select-deliveries";
+import { deliveriesWhere, getFilteredProject } from "./select-deliveries";
 
 export type DeliverySearch = z.output<typeof deliveryListQuery>;
 export type DeliveryPage = PageEnvelope<DeliveryDto> & { totalCountExact: boolean };
@@ -20,7 +19,7 @@ export type DeliveryPage = PageEnvelope<DeliveryDto> & { totalCountExact: boolea
  * values each time (planned()): how selective a term or a status is decides the plan.
  */
 export async function searchDeliveries(db: Db, organizationId: string, projectId: string, search: DeliverySearch): Promise<DeliveryPage> {
-  await getOwnedProject(db, organizationId, projectId);
+  await getFilteredProject(db, organizationId, projectId, search);
   const paging = pageWindow(search);
   const where = deliveriesWhere(projectId, search);
   const [rows, [counted]] = await Promise.all([

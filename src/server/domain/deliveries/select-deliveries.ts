@@ -1,6 +1,19 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { DeliveryFilter } from "@/lib/schemas/deliveries";
+import { notFound } from "@/server/domain/errors";
+import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 import { trackingIdsNamedBy } from "@/server/domain/referrals/tracking-ids-named-by";
+
+/**
+ * The project a filter is read in, if the organisation owns it, and the filter's webhook, if it names
+ * one, in that project: an unknown or another organisation's webhook id is a 404 like any other id,
+ * not a filter that silently selects nothing. One lookup more, by key, and only when a webhook is named.
+ */
+export async function getFilteredProject(db: Prisma.TransactionClient, organizationId: string, projectId: string, filter: Pick<DeliveryFilter, "webhookId">) {
+  const project = await getOwnedProject(db, organizationId, projectId);
+  if (filter.webhookId && !(await db.webhook.findFirst({ where: { id: filter.webhookId, projectId }, select: { id: true } }))) throw notFound("Webhook");
+  return project;
+}
 
 /**
  * The condition on `d` ("Delivery") of the deliveries a filter selects in a project: the one reading

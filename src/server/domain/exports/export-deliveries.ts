@@ -2,8 +2,7 @@ import { Prisma } from "@/generated/prisma/client";
 import type { DeliveryFilter } from "@/lib/schemas/deliveries";
 import type { Db } from "@/server/db/client";
 import { DELIVERY_JOINS } from "@/server/domain/deliveries/delivery-dto";
-import { deliveriesWhere } from "@/server/domain/deliveries/select-deliveries";
-import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
+import { deliveriesWhere, getFilteredProject } from "@/server/domain/deliveries/select-deliveries";
 import { csvFile } from "./csv-chunks";
 import { exportFilename, type CsvExport } from "./csv-export";
 import { keysetCsv } from "./keyset-csv";
@@ -31,7 +30,7 @@ export const DELIVERY_EXPORT_COLUMNS = [
  * console joins them (DELIVERY_JOINS), so that a batch's end is found from the delivery index alone.
  */
 export async function exportDeliveries(db: Db, organizationId: string, projectId: string, filter: DeliveryFilter): Promise<CsvExport> {
-  const project = await getOwnedProject(db, organizationId, projectId);
+  const project = await getFilteredProject(db, organizationId, projectId, filter);
   const body = keysetCsv(db, {
     // The columns in the file's order (DELIVERY_EXPORT_COLUMNS).
     columns: Prisma.sql`d."id", d."webhookId", w."name" AS "webhookName", d."trackingId", r."clientProvidedId" AS "referrerId",

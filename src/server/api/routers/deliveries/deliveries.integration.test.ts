@@ -192,6 +192,19 @@ describe("GET /projects/{projectId}/deliveries", () => {
     expect((await other("GET", `/projects/${theirProject}/deliveries?search=${mine.deliveryId}`)).json.totalCount).toBe(0);
     expect((await other("GET", `/projects/${theirProject}/deliveries?search=alice`)).json.totalCount).toBe(0);
   });
+
+  it("answers 404 for a webhookId filter naming an unknown webhook or another organisation's", async () => {
+    const theirCampaign = (await other("GET", `/projects/${theirProject}/campaign`)).json.campaignId;
+    const theirHook = (await other("POST", `/projects/${theirProject}/webhooks/${theirCampaign}`, { body: { name: "Theirs", url: good.url, secret: "support-test-secret-0123456789" } }))
+      .json.id as string;
+    const res = await call("GET", `${base()}?webhookId=${theirHook}`);
+    expectProblem(res, 404);
+    expect(res.json.detail).toBe("Webhook was not found.");
+    expectProblem(await call("GET", `${base()}?webhookId=00000000-0000-0000-0000-000000000000`), 404);
+    expectProblem(await other("GET", `/projects/${theirProject}/deliveries?webhookId=${goodHook}`), 404);
+    expectProblem(await call("GET", `/projects/${project.uniqueId}/exports/deliveries.csv?webhookId=${theirHook}`), 404);
+    expect((await call("GET", `${base()}?webhookId=${goodHook}`)).status).toBe(200);
+  });
 });
 
 describe("GET /projects/{projectId}/deliveries/{deliveryId}", () => {

@@ -17,7 +17,7 @@ export const listDeliveriesProcedure = protectedProcedure
         `\`status\`, \`webhookId\`, \`event\` and the creation time (\`from\` inclusive, \`to\` exclusive), all together. \`pageSize\` is 1 to ${MAX_PAGE_SIZE}. ` +
         `The matches are counted up to ${DELIVERY_COUNT_MAX.toLocaleString("en-GB")}: when more match, \`totalCount\` is ${DELIVERY_COUNT_MAX.toLocaleString("en-GB")} and \`totalCountExact\` false ` +
         "(page on while `hasNextPage`, which is always exact, or narrow the filter). " +
-        "A `from` that is not before `to`, an unknown status or an out-of-range page is a 400 naming the field.",
+        "A `from` that is not before `to`, an unknown status or an out-of-range page is a 400 naming the field; a `webhookId` of no webhook of the project is a 404.",
     },
   })
   .input(listDeliveriesInput)

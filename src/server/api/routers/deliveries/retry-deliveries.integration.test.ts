@@ -139,6 +139,11 @@ describe("POST /projects/{projectId}/deliveries/retry", () => {
     expectProblem(await call("POST", `${base()}/retry`, { body: { from: "2026-11-02T00:00:00Z", to: "2026-11-01T00:00:00Z" } }), 400, ["from"]);
     expectProblem(await call("POST", `${base()}/retry`, { body: { status: "Gone" } }), 400, ["status"]);
     expectProblem(await other("POST", `${base()}/retry`, { body: {} }), 404);
+    // A webhook id of another organisation (or none) names nothing here: 404, and nothing is retried.
+    const theirs = (await other("POST", "/projects", { body: { name: "Theirs", referralRedirectLink: "https://app.example.com/join" } })).json;
+    const theirHook = (await other("POST", `/projects/${theirs.uniqueId}/webhooks/${theirs.campaignId}`, { body: { name: "Theirs", url: receiver.url, secret: SECRET } })).json.id;
+    expectProblem(await call("POST", `${base()}/retry`, { body: { webhookId: theirHook } }), 404);
+    expectProblem(await call("POST", `${base()}/retry`, { body: { webhookId: "00000000-0000-0000-0000-000000000000" } }), 404);
   });
 
   it("is limited per organisation per hour", async () => {

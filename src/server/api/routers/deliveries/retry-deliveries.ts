@@ -20,7 +20,7 @@ export const retryDeliveriesProcedure = protectedProcedure
       description:
         "The body is the filter of the search (`search`, `status`, `webhookId`, `event`, `from`, `to`). Every delivery it selects that a single retry would accept " +
         `(not Succeeded, not being sent, body kept, webhook enabled) is sent now, with its own id. Answers 202 with how many were queued. More than ${BULK_RETRY_MAX.toLocaleString("en-GB")} ` +
-        "selected is a 400 asking to narrow the filter, and nothing is retried. One audit entry records the filter and the count. Limited per organisation per hour.",
+        "selected is a 400 asking to narrow the filter, and nothing is retried; a `webhookId` of no webhook of the project is a 404. One audit entry records the filter and the count. Limited per organisation per hour.",
     },
   })
   .input(bulkRetryInput)
