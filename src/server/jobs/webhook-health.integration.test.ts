@@ -92,6 +92,11 @@ describe("webhook health figures", () => {
     expect(got.health).toMatchObject({ attempts: 5, successRate: 0.6, consecutiveFailures: 2, lastSuccessAt: expect.any(String) });
     expect(got.health.p50Ms).toEqual(expect.any(Number));
     expect(got.health.p95Ms).toBeGreaterThanOrEqual(got.health.p50Ms!);
+    // The percentiles of the answered attempts' times (interpolated), a network error's time left out.
+    const logged = await db.deliveryAttempt.findMany({ where: { webhookId: webhook.id }, orderBy: { createdAt: "asc" } });
+    for (const [i, a] of logged.entries()) await db.deliveryAttempt.update({ where: { id: a.id }, data: { responseTimeMs: (i + 1) * 10 } });
+    await db.deliveryAttempt.update({ where: { id: logged[0]!.id }, data: { httpStatus: null, responseTimeMs: 5_000 } });
+    expect((await getWebhook(db, setup.org.id, setup.project.id, webhook.id)).health).toMatchObject({ p50Ms: 35, p95Ms: 49 });
     expect(got.failingSince).toEqual(expect.any(String));
     // Attempts older than the window leave the rate, not the streak.
     await db.$executeRaw`UPDATE "DeliveryAttempt" SET "createdAt" = "createdAt" - interval '2 days' WHERE "webhookId" = ${webhook.id}`;
