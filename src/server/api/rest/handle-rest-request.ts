@@ -1,9 +1,10 @@
-import { callTRPCProcedure, TRPCError } from "@trpc/server";
+import { TRPCError } from "@trpc/server";
 import { bearerToken, createRestContext, requestScope, type RequestScope, type Services } from "@/server/api/trpc/context";
 import { type Problem, problemFromError, toTRPCError } from "@/server/http/problem";
 import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from "@/server/db/database-unavailable";
 import { invalidField } from "@/server/domain/errors";
 import { appRouter } from "@/server/api/root";
+import { callProcedure } from "@/server/api/trpc/call-procedure";
 import { answer, fromFetchRequest, toResponse, type ApiAnswer, type ApiRequest } from "@/server/http/api-exchange";
 import { JSON_MEDIA_TYPE, MAX_BODY_BYTES, readLimitedBody, RESPONSE_MEDIA_TYPES } from "@/server/http/request-body";
 import { REQUEST_ID_HEADER } from "@/server/http/request-id";
@@ -39,16 +40,7 @@ export async function answerRest(req: ApiRequest, services: Services): Promise<A
       const { query, body } = await normalizeRequest(req, url, operation);
       const input = operation.input.none ? undefined : { ...(body ?? queryInput(query, operation.input.listFields)), ...parameters };
       const ctx = await createRestContext(services, req.headers, scope);
-      const data: unknown = await callTRPCProcedure({
-        router: appRouter,
-        path: operation.procedure,
-        type: operation.type,
-        ctx,
-        getRawInput: async () => input,
-        // None: a call runs to its end when its client goes away, as a write must.
-        signal: undefined,
-        batchIndex: 0,
-      });
+      const data = await callProcedure(appRouter, { path: operation.procedure, type: operation.type, ctx, getRawInput: async () => input });
       result = success(operation, data, req);
     }
   } catch (error) {
@@ -70,11 +62,11 @@ function route(method: string, pathname: string, requestId: string): ReturnType<
   if (!REST_PREFIXES.some((p) => pathname.startsWith(p))) throw new TRPCError({ code: "NOT_FOUND", message: `No endpoint at ${pathname}.` });
   const operations = operationsAt(pathname.slice("/api/v1".length));
   if (!operations.length) throw new TRPCError({ code: "NOT_FOUND", message: `No endpoint at ${pathname}.` });
-  const allow = allowHeader(operations.map((o) => o.operation));
-  if (method === "OPTIONS") return { answer: answer(204, { allow }) };
   // HEAD is GET without the body.
   const found = operations.find((o) => o.operation.method === (method === "HEAD" ? "GET" : method));
   if (found) return found;
+  const allow = allowHeader(operations.map((o) => o.operation));
+  if (method === "OPTIONS") return { answer: answer(204, { allow }) };
   const refused = problemAnswer({
     ...problemFromError(new TRPCError({ code: "METHOD_NOT_SUPPORTED", message: `${method} is not allowed here; allowed: ${allow}.` }), requestId),
     instance: pathname,

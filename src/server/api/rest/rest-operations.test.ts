@@ -7,6 +7,9 @@ describe("REST operations", () => {
     expect(found.map((f) => [f.operation.method, f.operation.procedure])).toEqual([["GET", expect.any(String)]]);
     expect(found[0]!.parameters).toEqual({ projectId: "p%2F1", clientProvidedId: "team%2Fa" });
     expect(operationsAt("/public/projects/p1/nothing-here")).toEqual([]);
+    // A parameter is never empty.
+    expect(operationsAt("/public/projects//users")).toEqual([]);
+    expect(operationsAt("/public/projects/p1/users").map((f) => f.operation.method).sort()).toEqual(["GET", "POST"]);
   });
 
   it("finds every operation at its own template, with or without a trailing slash, and nothing a segment longer", () => {

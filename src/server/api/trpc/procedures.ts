@@ -108,16 +108,24 @@ export const createCallerFactory = t.createCallerFactory;
 function decodePathParameters(raw: unknown, via: Context["via"], path: string | undefined): unknown {
   if (via !== "rest" || !path?.includes("{") || !raw || typeof raw !== "object") return raw;
   const decoded: Record<string, unknown> = { ...raw };
-  for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
-    const value = decoded[name!];
+  for (const name of parameterNames(path)) {
+    const value = decoded[name];
     if (typeof value !== "string") continue;
     try {
-      decoded[name!] = decodeURIComponent(value);
+      decoded[name] = decodeURIComponent(value);
     } catch {
       // A malformed escape stays as sent: it names nothing, so the lookup answers 404.
     }
   }
   return decoded;
+}
+
+const namesByPath = new Map<string, string[]>();
+/** The parameter names of a REST path template, read once per template. */
+function parameterNames(path: string): string[] {
+  let names = namesByPath.get(path);
+  if (!names) namesByPath.set(path, (names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)));
+  return names;
 }
 
 /**
