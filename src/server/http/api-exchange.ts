@@ -1,5 +1,6 @@
 import type http from "node:http";
 import { Readable } from "node:stream";
+import { HeaderMap } from "./header-map";
 
 /**
  * A request as the front door's handlers read it: a Fetch Request's method, URL and headers, and its
@@ -28,7 +29,7 @@ export type ApiAnswer = { status: number; headers: Headers; body: string | Uint8
 
 export const answer = (status: number, headers: HeadersInit = {}, body: string | null = null): ApiAnswer => ({
   status,
-  headers: headers instanceof Headers ? headers : new Headers(headers),
+  headers: headers instanceof HeaderMap || headers instanceof Headers ? headers : new HeaderMap(headers),
   body,
 });
 

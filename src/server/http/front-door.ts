@@ -3,6 +3,7 @@ import type { Logger } from "@/server/observability/logger";
 import { metrics } from "@/server/observability/metrics";
 import { refuseAtApiEdge, type EdgeAnswer } from "./api-edge";
 import { fromNodeRequest, type ApiAnswer, type ApiRequest } from "./api-exchange";
+import { HeaderMap } from "./header-map";
 import { PEER_ADDRESS_HEADER } from "./peer-address";
 import { acceptRequestId, REQUEST_ID_HEADER } from "./request-id";
 import { PATH_HEADERS } from "./security-headers";
@@ -70,7 +71,7 @@ export function createFrontDoor({ routes, fallback, log, accessLog }: FrontDoorO
     if (refused) return void res.writeHead(refused.status, refused.headers).end(refused.body);
     if (!route) return void fallback(req, res).catch(fail);
 
-    const headers = nodeHeaders(req);
+    const headers = HeaderMap.fromNode(req.headers);
     const request = fromNodeRequest(req, new URL(target, `http://${validHost(req.headers.host)}`).href, headers);
     void route
       .handle(request)
@@ -108,13 +109,3 @@ function nextTemplate(path: string): string {
 
 /** `new URL` refuses a malformed Host; the handlers build their links from the headers, not from this. */
 const validHost = (host: string | undefined) => (host && /^[A-Za-z0-9.:[\]-]+$/.test(host) ? host : "localhost");
-
-/** A Node request's headers as Fetch Headers (repeated headers kept), for handlers written against Fetch. */
-export function nodeHeaders(req: http.IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  return headers;
-}

@@ -26,15 +26,18 @@ export async function sendAnswer(res: http.ServerResponse, result: ApiAnswer, { 
   if (head || body === null) return void res.end();
   if (typeof body !== "string" && !(body instanceof Uint8Array)) return pipeline(Readable.from(body), res);
 
-  let bytes = typeof body === "string" ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   const compressible = COMPRESSIBLE.test(result.headers.get("content-type") ?? "") && !result.headers.has("content-encoding");
   if (compressible) res.setHeader("vary", appendVary(result.headers.get("vary"), "Accept-Encoding"));
-  if (compressible && bytes.length >= COMPRESS_FROM_BYTES && acceptsCoding(acceptEncoding, "gzip")) {
-    bytes = await gzipAsync(bytes);
+  const length = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
+  if (compressible && length >= COMPRESS_FROM_BYTES && acceptsCoding(acceptEncoding, "gzip")) {
+    const bytes = await gzipAsync(body);
     res.setHeader("content-encoding", "gzip");
+    res.setHeader("content-length", bytes.length);
+    return void res.end(bytes);
   }
-  res.setHeader("content-length", bytes.length);
-  res.end(bytes);
+  // A string goes out as it is: Node sends it in one write with the head (a buffer is a second chunk).
+  res.setHeader("content-length", length);
+  res.end(body);
 }
 
 const appendVary = (vary: string | null, name: string) =>

@@ -1,3 +1,4 @@
+import { HeaderMap } from "./header-map";
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -107,5 +108,5 @@ export async function serveWidget(
     acceptEncoding: request.headers.get("accept-encoding") ?? undefined,
     ifNoneMatch: request.headers.get("if-none-match") ?? undefined,
   });
-  return { status, headers: new Headers(headers), body: request.method === "HEAD" ? null : body };
+  return { status, headers: new HeaderMap(headers), body: request.method === "HEAD" ? null : body };
 }

@@ -1,3 +1,4 @@
+import { HeaderMap } from "@/server/http/header-map";
 import { TRPCError } from "@trpc/server";
 import { bearerToken, createRestContext, requestScope, type RequestScope, type Services } from "@/server/api/trpc/context";
 import { type Problem, problemFromError, toTRPCError } from "@/server/http/problem";
@@ -166,7 +167,7 @@ function decodedOrRaw(segment: string): string {
 /** A procedure's result as the operation answers it: JSON, or no body for none, or a file; a secret never cached. */
 function success(operation: RestOperation, data: unknown, req: ApiRequest): ApiAnswer {
   if (operation.download) return download(operation.download, data as CsvExport);
-  const headers = new Headers(operation.secret ? { "cache-control": "no-store" } : {});
+  const headers = new HeaderMap(operation.secret ? { "cache-control": "no-store" } : {});
   if (data === undefined) return answer(operation.status, headers);
   headers.set("content-type", `${negotiate(req.headers.get("accept"))}; charset=utf-8`);
   return answer(operation.status, headers, JSON.stringify(data));
@@ -174,7 +175,7 @@ function success(operation: RestOperation, data: unknown, req: ApiRequest): ApiA
 
 /** A file as an attachment, streamed as its chunks are produced (with backpressure: see send-answer.ts). */
 function download(mediaType: NonNullable<RestOperation["download"]>, file: CsvExport): ApiAnswer {
-  const headers = new Headers({
+  const headers = new HeaderMap({
     "content-type": `${mediaType}; charset=utf-8`,
     "content-disposition": `attachment; filename="${file.filename}"`,
     "cache-control": "no-store",
@@ -203,7 +204,7 @@ export function negotiate(accept: string | null): string {
 }
 
 export function problemAnswer(problem: Problem): ApiAnswer {
-  const headers = new Headers({ "content-type": "application/problem+json; charset=utf-8" });
+  const headers = new HeaderMap({ "content-type": "application/problem+json; charset=utf-8" });
   if (problem.status === 401) headers.set("www-authenticate", 'Bearer realm="referloop"');
   if (problem.status === 503) headers.set("retry-after", String(DATABASE_RETRY_AFTER_S));
   return answer(problem.status, headers, JSON.stringify(problem));

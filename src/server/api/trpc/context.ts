@@ -1,3 +1,4 @@
+import { HeaderMap } from "@/server/http/header-map";
 import { getConfig, type Config } from "@/server/config";
 import { getCredentialCache, getDb, type Db } from "@/server/db/client";
 import type { CredentialCache } from "@/server/db/credential-cache";
@@ -22,7 +23,7 @@ export type RequestScope = Pick<Context, "requestId" | "responseHeaders">;
 
 export const requestScope = (headers: Headers, scope: Partial<RequestScope> = {}): RequestScope => ({
   requestId: scope.requestId ?? requestIdFrom(headers),
-  responseHeaders: scope.responseHeaders ?? new Headers(),
+  responseHeaders: scope.responseHeaders ?? new HeaderMap(),
 });
 
 /** The API key of an `Authorization: Bearer <key>` header; anything else is no credential. */
