@@ -63,7 +63,12 @@ export class HeaderMap implements Headers {
   }
 
   forEach(callback: (value: string, name: string, parent: Headers) => void, thisArg?: unknown): void {
-    for (const [name, value] of this.sorted()) callback.call(thisArg, value, name, this);
+    for (const name of [...this.map.keys()].sort()) {
+      const value = this.map.get(name)!;
+      if (typeof value === "string") callback.call(thisArg, value, name, this);
+      else if (name === "set-cookie") for (const cookie of value) callback.call(thisArg, cookie, name, this);
+      else callback.call(thisArg, value.join(", "), name, this);
+    }
   }
 
   entries() {
@@ -88,7 +93,8 @@ export class HeaderMap implements Headers {
 
   /** As Fetch iterates: by name, each Set-Cookie on its own, any other name once with its values joined. */
   private sorted(): [string, string][] {
-    const names = [...this.map.keys()].sort();
-    return names.flatMap((name): [string, string][] => (name === "set-cookie" ? this.getSetCookie().map((cookie) => [name, cookie]) : [[name, this.get(name)!]]));
+    const pairs: [string, string][] = [];
+    this.forEach((value, name) => pairs.push([name, value]));
+    return pairs;
   }
 }
