@@ -147,7 +147,7 @@ test.describe("dashboard changes from another site", () => {
 function startServer(serverPort: number, env: Record<string, string | undefined>) {
   const fullEnv = { ...process.env, ...env };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete fullEnv[name];
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server.ts", "-p", String(serverPort), "-H", "127.0.0.1"], {
+  const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", "dist/server/server.mjs", "-p", String(serverPort), "-H", "127.0.0.1"], {
     env: { ...fullEnv, NODE_ENV: "production" },
     detached: true,
   });

@@ -12,7 +12,7 @@ const TOKEN = "e2e-metrics-token-not-for-production";
 test("two server processes share the port, their metrics are summed, and SIGTERM stops both", async () => {
   test.skip(!process.env.DATABASE_URL, "several processes need PostgreSQL (the embedded database runs one)");
   test.setTimeout(240_000);
-  const server = spawn(process.execPath, ["--import", "tsx", "src/server.ts", "-p", String(port), "-H", "127.0.0.1"], {
+  const server = spawn(process.execPath, ["--enable-source-maps", "dist/server/server.mjs", "-p", String(port), "-H", "127.0.0.1"], {
     env: { ...process.env, NODE_ENV: "production", REFERLOOP_WORKERS: "2", METRICS_TOKEN: TOKEN, NEXTAUTH_SECRET: "e2e-secret-not-for-production", REFERLOOP_ENCRYPTION_KEY: "e2e-encryption-key-not-for-production" },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -98,7 +98,7 @@ const steps = {
   build: () =>
     run("build", "npm", ["run", "build"], { REFERLOOP_BUILD_CACHE: "0", ...(typesChecked ? { REFERLOOP_BUILD_TYPES_CHECKED: "1" } : {}) }),
   e2e: async () => {
-    if (!existsSync(".next/BUILD_ID")) throw new Error("no production build: run the build step first");
+    if (!existsSync(".next/BUILD_ID") || !existsSync("dist/server/server.mjs")) throw new Error("no production build: run the build step first");
     const databaseUrl = await prepareE2eDatabase();
     const dataDir = `.data/e2e-${process.pid}`;
     const env = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "", REFERLOOP_DATA_DIR: dataDir };
