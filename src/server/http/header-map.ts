@@ -1,7 +1,9 @@
 import type http from "node:http";
 
-/** HTTP whitespace around a value, which Fetch's Headers strips. */
-const normalize = (value: string) => (/^[\t\n\r ]|[\t\n\r ]$/.test(value) ? value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, "") : value);
+/** Tab, line feed, carriage return and space: the HTTP whitespace Fetch's Headers strips around a value. */
+const isWhitespace = (code: number) => code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+const normalize = (value: string) =>
+  value !== "" && (isWhitespace(value.charCodeAt(0)) || isWhitespace(value.charCodeAt(value.length - 1))) ? value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, "") : value;
 
 /**
  * Fetch's `Headers` as the front door's handlers use them, kept in a plain map: a request's headers
