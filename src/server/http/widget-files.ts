@@ -1,7 +1,7 @@
-import { HeaderMap } from "./header-map";
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { HeaderMap } from "./header-map";
 import { acceptsCoding } from "./accept-encoding";
 import { answer, type ApiAnswer, type ApiRequest } from "./api-exchange";
 import { logger } from "@/server/observability/logger";

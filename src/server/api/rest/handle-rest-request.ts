@@ -1,4 +1,3 @@
-import { HeaderMap } from "@/server/http/header-map";
 import { TRPCError } from "@trpc/server";
 import { bearerToken, createRestContext, requestScope, type RequestScope, type Services } from "@/server/api/trpc/context";
 import { type Problem, problemFromError, toTRPCError } from "@/server/http/problem";
@@ -7,6 +6,7 @@ import { invalidField } from "@/server/domain/errors";
 import { appRouter } from "@/server/api/root";
 import { callProcedure } from "@/server/api/trpc/call-procedure";
 import { answer, fromFetchRequest, toResponse, type ApiAnswer, type ApiRequest } from "@/server/http/api-exchange";
+import { HeaderMap } from "@/server/http/header-map";
 import { JSON_MEDIA_TYPE, MAX_BODY_BYTES, readLimitedBody, RESPONSE_MEDIA_TYPES } from "@/server/http/request-body";
 import { REQUEST_ID_HEADER } from "@/server/http/request-id";
 import type { CsvExport } from "@/server/domain/exports/csv-export";

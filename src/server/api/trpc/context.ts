@@ -1,9 +1,9 @@
-import { HeaderMap } from "@/server/http/header-map";
 import { getConfig, type Config } from "@/server/config";
 import { getCredentialCache, getDb, type Db } from "@/server/db/client";
 import type { CredentialCache } from "@/server/db/credential-cache";
 import { authenticateApiKey } from "@/server/domain/api-keys/authenticate-api-key";
 import { requestIdFrom } from "@/server/http/request-id";
+import { HeaderMap } from "@/server/http/header-map";
 import { loadSessionAccess } from "@/server/domain/sessions/load-session-access";
 import { deliveryScheduler, type DeliveryScheduler } from "@/server/jobs/scheduler";
 import { appRateLimiter } from "@/server/rate-limit/app-rate-limiter";
