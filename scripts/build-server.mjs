@@ -10,25 +10,18 @@
  *   node scripts/build-server.mjs
  */
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 const root = path.resolve(import.meta.dirname, "..");
-export const SERVER_BUNDLE = path.join(root, "dist/server/server.mjs");
-
-export async function buildServer() {
-  await build({
-    entryPoints: [path.join(root, "src/server.ts")],
-    outfile: SERVER_BUNDLE,
-    bundle: true,
-    packages: "external",
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    // Stack traces in the log name the source files (npm start runs node --enable-source-maps).
-    sourcemap: true,
-    logLevel: "warning",
-  });
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1]).href) await buildServer();
+await build({
+  entryPoints: [path.join(root, "src/server.ts")],
+  outfile: path.join(root, "dist/server/server.mjs"),
+  bundle: true,
+  packages: "external",
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  // Stack traces in the log name the source files (npm start runs node --enable-source-maps).
+  sourcemap: true,
+  logLevel: "warning",
+});

@@ -57,7 +57,7 @@ export function fromFetchRequest(req: Request): ApiRequest {
   };
 }
 
-/** Node's request, with `headers` already made Fetch Headers (and `url` absolute). */
+/** Node's request, with `headers` already read into a HeaderMap (and `url` absolute). */
 export function fromNodeRequest(req: http.IncomingMessage, url: string, headers: Headers): ApiRequest {
   return {
     method: req.method ?? "GET",
