@@ -23,6 +23,10 @@ test("two server processes share the port, their metrics are summed, and SIGTERM
   try {
     // Both processes listening (each logs it), then ready.
     await expect.poll(() => (output.match(/"msg":"listening"/g) ?? []).length, { timeout: 180_000 }).toBe(2);
+    // The project's own Node (the `node` dev dependency), whatever the system's is: each process says which.
+    const started = [...output.matchAll(/"node":"v(\d+)\.[^"]*"[^\n]*"msg":"listening"/g)].map((m) => Number(m[1]));
+    expect(started).toHaveLength(2);
+    for (const major of started) expect(major).toBeGreaterThanOrEqual(24);
     await expect.poll(() => fetch(`${base}/readyz`).then((r) => r.status, () => 0), { timeout: 60_000 }).toBe(200);
 
     // Fresh connections, so the kernel hands them to either process.
@@ -36,6 +40,7 @@ test("two server processes share the port, their metrics are summed, and SIGTERM
     const healthz = Number(/referloop_http_requests_total\{method="GET",route="\/healthz",status="200"\} (\d+)/.exec(metrics)?.[1]);
     expect(healthz).toBe(sent);
     expect(metrics).toMatch(/^referloop_deliveries_due \d+$/m);
+    expect(Number(/^nodejs_version_info\{version="v(\d+)\./m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(24);
   } finally {
     server.kill("SIGTERM");
     expect(await exited).toBe(0);

@@ -20,7 +20,7 @@ await build({
   packages: "external",
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node24",
   // Stack traces in the log name the source files (npm start runs node --enable-source-maps).
   sourcemap: true,
   logLevel: "warning",

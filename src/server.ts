@@ -81,7 +81,7 @@ async function serve(config: Config): Promise<void> {
   server.on("upgrade", app.getUpgradeHandler());
   await new Promise<void>((resolve, reject) => server.once("error", reject).listen(port, hostname, resolve));
   const shown = hostname === "0.0.0.0" || hostname === "::" ? "localhost" : hostname;
-  log.info({ url: `http://${shown}:${port}`, dev: config.devServer, scheduler: services.scheduler.kind }, "listening");
+  log.info({ url: `http://${shown}:${port}`, node: process.version, dev: config.devServer, scheduler: services.scheduler.kind }, "listening");
 
   let stopping = false;
   const shutdown = async (signal: string) => {
