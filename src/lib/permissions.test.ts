@@ -76,12 +76,12 @@ describe("the permission table", () => {
     expect(cappedKeyRole("member", "owner")).toBe("member");
   });
 
-  it("is printed in the README as it is enforced", () => {
+  it("is printed in docs/accounts.md as it is enforced", () => {
     const columns: Principal[] = ["owner", "member", "viewer", "readOnly"];
     const rows = PERMISSION_NAMES.map(
       (n) => `| \`${n}\` | ${PERMISSIONS[n].label} | ${columns.map((c) => (can(c, n) ? "✓" : "")).join(" | ")} |`,
     );
     const table = ["| Permission | Allows | Owner | Member | Viewer | Read-only key |", "|---|---|:-:|:-:|:-:|:-:|", ...rows].join("\n");
-    expect(readFileSync("README.md", "utf8")).toContain(table);
+    expect(readFileSync("docs/accounts.md", "utf8")).toContain(table);
   });
 });
