@@ -1,5 +1,6 @@
 import type { Campaign } from "@/generated/prisma/client";
 import type { AttributionModel, NewUserExperience, ReferrerExperience } from "@/lib/schemas/campaigns";
+import { readMilestones, readPortalSettings, type Milestone, type PortalSettings } from "@/lib/schemas/portal";
 import { readRewardRules, type RewardRules } from "@/lib/schemas/reward-rules";
 import { readNewUserExperience, readReferrerExperience } from "@/server/domain/campaigns/campaign-config";
 
@@ -13,6 +14,8 @@ export type CampaignDto = {
   matchWindowMinutes: number;
   attributionModel: AttributionModel;
   rewardRules: RewardRules;
+  milestones: Milestone[];
+  portal: PortalSettings;
   updatedAt: string;
 };
 
@@ -25,5 +28,7 @@ export const toCampaignDto = (campaign: Campaign): CampaignDto => ({
   matchWindowMinutes: campaign.matchWindowMinutes,
   attributionModel: campaign.attributionModel,
   rewardRules: readRewardRules(campaign.rewardRules),
+  milestones: readMilestones(campaign.milestones),
+  portal: readPortalSettings(campaign.portal),
   updatedAt: campaign.updatedAt.toISOString(),
 });

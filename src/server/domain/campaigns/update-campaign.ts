@@ -1,5 +1,6 @@
 import type { Db } from "@/server/db/client";
 import type { AttributionModel, NewUserExperiencePatch, ReferrerExperiencePatch } from "@/lib/schemas/campaigns";
+import { mergePortalSettings, readPortalSettings, type Milestone, type PortalSettingsPatch } from "@/lib/schemas/portal";
 import { mergeRewardRules, readRewardRules, type RewardRulesPatch } from "@/lib/schemas/reward-rules";
 import {
   mergeNewUserExperience,
@@ -18,6 +19,8 @@ export type UpdateCampaignInput = {
   matchWindowMinutes?: number;
   attributionModel?: AttributionModel;
   rewardRules?: RewardRulesPatch;
+  milestones?: Milestone[];
+  portal?: PortalSettingsPatch;
 };
 
 /**
@@ -30,7 +33,7 @@ export async function updateCampaign(
   projectId: string,
   input: UpdateCampaignInput,
 ): Promise<CampaignDto> {
-  const { referrerExperience: referrerPatch, newUserExperience: newUserPatch, attributionWindowDays: windowDays, matchWindowMinutes, attributionModel, rewardRules } = input;
+  const { referrerExperience: referrerPatch, newUserExperience: newUserPatch, attributionWindowDays: windowDays, matchWindowMinutes, attributionModel, rewardRules, milestones, portal } = input;
   const project = await getOwnedProject(db, organizationId, projectId);
   const campaign = await db.$transaction(async (tx) => {
     const { id } = await ensureCampaign(tx, project.id);
@@ -45,6 +48,8 @@ export async function updateCampaign(
         ...(matchWindowMinutes === undefined ? {} : { matchWindowMinutes }),
         ...(attributionModel === undefined ? {} : { attributionModel }),
         ...(rewardRules === undefined ? {} : { rewardRules: mergeRewardRules(readRewardRules(current.rewardRules), rewardRules) }),
+        ...(milestones === undefined ? {} : { milestones }),
+        ...(portal === undefined ? {} : { portal: mergePortalSettings(readPortalSettings(current.portal), portal) }),
       },
     });
   });

@@ -112,8 +112,8 @@ async function lostTo(db: Db | Tx, { item }: RewardContext): Promise<"duplicate_
 
 /**
  * The claim in one statement: the item's conditional Pending -> Completed, then, only if that took the
- * item, its reward history, the referrer's successfulReferrals, one outbox row per routed webhook, the Claimed
- * event and the activity entry. A single statement is atomic without an interactive transaction,
+ * item, its reward history, the referrer's successfulReferrals and the milestones that reaches, one outbox
+ * row per routed webhook, the Claimed event and the activity entry. A single statement is atomic without an interactive transaction,
  * which the reward path cannot afford: in Prisma's, the same writes (six statements between BEGIN
  * and COMMIT) cost about 4 ms of Node CPU per claim, as one statement about 1 ms (bench/README.md).
  * Returns the deliveries written, or null when the item was no longer Pending.
@@ -147,6 +147,18 @@ async function claimStatement(
       -- referredBy is read from this history row.
       UPDATE "AppUserCounters" SET "successfulReferrals" = "successfulReferrals" + 1
       WHERE "appUserId" = ${item.referrerId} AND EXISTS (SELECT FROM history)
+      RETURNING "successfulReferrals"
+    ), milestones AS (
+      -- The campaign's milestones this reward brings the referrer to (or past: one added since). The
+      -- counter's row lock orders concurrent claims, and the (appUserId, referrals) key makes each
+      -- milestone reached once: a later claim (or one after a revoked reward) inserts nothing.
+      INSERT INTO "MilestoneReached" ("id", "projectId", "appUserId", "referrals", "name", "trackingId", "reachedAt")
+      SELECT gen_random_uuid()::text, ${project.id}, ${item.referrerId}, m."referrals", m."name", ${item.id}, ${claimedAt}
+      FROM credited, "Campaign" c,
+        jsonb_to_recordset(CASE WHEN jsonb_typeof(c."milestones") = 'array' THEN c."milestones" ELSE '[]' END) AS m("referrals" int, "name" text)
+      WHERE c."id" = ${item.campaignId} AND m."referrals" <= credited."successfulReferrals"
+      ON CONFLICT ("appUserId", "referrals") DO NOTHING
+      RETURNING "referrals", "name"
     ), deliveries AS (
       ${insertRewardDeliveries(payload, ctx.environment, item, { ...gated, lease })}
     ), event AS (

@@ -9,6 +9,7 @@ import {
   referrerExperienceSchema,
   updateCampaignBody,
 } from "@/lib/schemas/campaigns";
+import { defaultPortalSettings, milestoneSchema, portalSettingsSchema } from "@/lib/schemas/portal";
 import { defaultRewardRules, rewardRulesSchema } from "@/lib/schemas/reward-rules";
 
 export const campaignDtoSchema = z
@@ -24,6 +25,8 @@ export const campaignDtoSchema = z
       .describe("Mobile projects: minutes after a landing-page click in which a first launch may be matched to it by device fingerprint."),
     attributionModel: z.enum(ATTRIBUTION_MODELS).describe("Which arrival of a referee who arrived more than once may complete: first or last."),
     rewardRules: rewardRulesSchema.describe("Reward protection; all off by default."),
+    milestones: z.array(milestoneSchema).describe("Tiers of successful referrals, ascending; none by default."),
+    portal: portalSettingsSchema,
     updatedAt: z.iso.datetime(),
   })
   .meta({
@@ -38,6 +41,8 @@ export const campaignDtoSchema = z
         matchWindowMinutes: 120,
         attributionModel: "first",
         rewardRules: { ...defaultRewardRules, maxRewardsPerReferrer: { perMonth: 10 } },
+        milestones: [{ referrals: 3, name: "Silver" }, { referrals: 10, name: "Gold" }],
+        portal: defaultPortalSettings,
         updatedAt: EXAMPLE.later,
       },
     ],
