@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getOrCreateAppUser } from "@/server/domain/app-users/get-or-create-app-user";
+import { updateCampaign } from "@/server/domain/campaigns/update-campaign";
+import { grantReward } from "@/server/domain/referrals/grant-reward";
+import { trackReferral } from "@/server/domain/referrals/track-referral";
+import { createTestDb, type TestDb } from "@/test/db";
+import { createOrgWithProject, type OrgWithProject } from "@/test/fixtures";
+import { uniqueName } from "@/test/names";
+
+/*
+ * Milestones are reached in the reward claim's own statement, once per referrer and milestone: the
+ * counter's row lock orders concurrent claims and MilestoneReached's key refuses a second row. Only
+ * many connections at once prove it, so each race runs several rounds.
+ */
+let t: TestDb;
+let f: OrgWithProject;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  f = await createOrgWithProject(t.db);
+  await updateCampaign(t.db, f.org.id, f.project.id, {
+    milestones: [
+      { referrals: 10, name: "Gold" },
+      { referrals: 1, name: "First" },
+      { referrals: 3, name: "Silver" },
+      { referrals: 20, name: "Platinum" },
+    ],
+  });
+});
+afterAll(() => t?.drop());
+
+/** A referrer with `n` referees tracked through their code, the items' ids. */
+async function referrerWith(n: number) {
+  const { user } = await getOrCreateAppUser(t.db, f.project.id, { clientProvidedId: uniqueName("referrer") });
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    ids.push((await trackReferral(t.db, f.org.id, f.project.id, { referralCode: user.referralCode, refereeId: uniqueName(`friend-${i}`) })).referralTrackingId);
+  }
+  return { user, ids };
+}
+
+const reachedOf = (appUserId: string) => t.db.milestoneReached.findMany({ where: { appUserId }, orderBy: { referrals: "asc" } });
+
+describe("milestones", () => {
+  it("20 concurrent rewards of one referrer: every milestone reached exactly once, by the reward that brought the count to it", async () => {
+    for (let round = 0; round < 5; round++) {
+      const { user, ids } = await referrerWith(20);
+      const results = await Promise.all(ids.map((referralTrackingId) => grantReward(t.db, f.org.id, f.project.id, { referralTrackingId })));
+      expect(results.filter((r) => r.rewardClaimed)).toHaveLength(20);
+      const reached = await reachedOf(user.id);
+      expect(reached.map((m) => [m.referrals, m.name])).toEqual([
+        [1, "First"],
+        [3, "Silver"],
+        [10, "Gold"],
+        [20, "Platinum"],
+      ]);
+      // Four different rewards reached them: each claim saw its own count.
+      expect(new Set(reached.map((m) => m.trackingId)).size).toBe(4);
+      expect(reached.every((m) => m.projectId === f.project.id && ids.includes(m.trackingId!))).toBe(true);
+    }
+  });
+
+  it("a reward that is not claimed reaches nothing; a later reward past a milestone added since reaches it then", async () => {
+    const { user, ids } = await referrerWith(4);
+    await grantReward(t.db, f.org.id, f.project.id, { referralTrackingId: ids[0]! });
+    await grantReward(t.db, f.org.id, f.project.id, { referralTrackingId: ids[0]! }); // already completed: nothing new
+    expect((await reachedOf(user.id)).map((m) => m.referrals)).toEqual([1]);
+    await updateCampaign(t.db, f.org.id, f.project.id, { milestones: [{ referrals: 1, name: "First" }, { referrals: 2, name: "Two" }, { referrals: 3, name: "Silver" }] });
+    await grantReward(t.db, f.org.id, f.project.id, { referralTrackingId: ids[1]! });
+    await grantReward(t.db, f.org.id, f.project.id, { referralTrackingId: ids[2]! });
+    expect((await reachedOf(user.id)).map((m) => [m.referrals, m.name])).toEqual([[1, "First"], [2, "Two"], [3, "Silver"]]);
+  });
+
+  it("a lowered counter (as a revoked reward leaves it) does not take a milestone back, nor reach it twice", async () => {
+    const { user, ids } = await referrerWith(4);
+    for (const id of ids.slice(0, 3)) await grantReward(t.db, f.org.id, f.project.id, { referralTrackingId: id });
+    const before = await reachedOf(user.id);
+    expect(before.map((m) => m.referrals)).toEqual([1, 2, 3]);
+    await t.db.appUserCounters.update({ where: { appUserId: user.id }, data: { successfulReferrals: 2 } });
+    await grantReward(t.db, f.org.id, f.project.id, { referralTrackingId: ids[3]! });
+    expect(await reachedOf(user.id)).toEqual(before);
+  });
+});
