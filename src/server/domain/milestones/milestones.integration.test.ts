@@ -14,6 +14,8 @@ import { uniqueName } from "@/test/names";
  */
 let t: TestDb;
 let f: OrgWithProject;
+/** Subscribed to milestone.reached; the other webhook is not. */
+let subscribed: string;
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -26,6 +28,12 @@ beforeAll(async () => {
       { referrals: 20, name: "Platinum" },
     ],
   });
+  const hook = (name: string, events: ("reward.granted" | "milestone.reached")[]) =>
+    t.db.webhook.create({
+      data: { projectId: f.project.id, campaignId: f.campaign.id, name, url: `https://hooks.example.com/${name}`, secretEncrypted: "ciphertext", secretHint: "abcd", events },
+    });
+  subscribed = (await hook("milestones", ["reward.granted", "milestone.reached"])).id;
+  await hook("rewards-only", ["reward.granted"]);
 });
 afterAll(() => t?.drop());
 
@@ -57,6 +65,17 @@ describe("milestones", () => {
       // Four different rewards reached them: each claim saw its own count.
       expect(new Set(reached.map((m) => m.trackingId)).size).toBe(4);
       expect(reached.every((m) => m.projectId === f.project.id && ids.includes(m.trackingId!))).toBe(true);
+      // One milestone.reached delivery per milestone, to the subscribed webhook only, written with its reward.
+      const events = await t.db.delivery.findMany({ where: { eventType: "milestone.reached", referrerId: user.id } });
+      expect(events.map((d) => d.webhookId)).toEqual(Array(4).fill(subscribed));
+      const bodies = events.map((d) => d.payload as { milestone: { referrals: number; name: string }; referralTrackingId: string; referrer: { uniqueId: string } });
+      expect(bodies.map((b) => b.milestone.referrals).sort((a, b) => a - b)).toEqual([1, 3, 10, 20]);
+      for (const m of reached) {
+        const body = bodies.find((b) => b.milestone.referrals === m.referrals)!;
+        expect(body).toMatchObject({ type: "milestone.reached", milestone: { name: m.name }, referralTrackingId: m.trackingId, referrer: { uniqueId: user.id } });
+      }
+      // The reward's own deliveries are untouched: one reward.granted per claim per webhook.
+      expect(await t.db.delivery.count({ where: { eventType: "reward.granted", trackingId: { in: ids } } })).toBe(40);
     }
   });
 
@@ -79,5 +98,6 @@ describe("milestones", () => {
     await t.db.appUserCounters.update({ where: { appUserId: user.id }, data: { successfulReferrals: 2 } });
     await grantReward(t.db, f.org.id, f.project.id, { referralTrackingId: ids[3]! });
     expect(await reachedOf(user.id)).toEqual(before);
+    expect(await t.db.delivery.count({ where: { eventType: "milestone.reached", referrerId: user.id } })).toBe(3);
   });
 });
