@@ -20,6 +20,8 @@ const campaign = {
   matchWindowMinutes: 120,
   attributionModel: "first",
   rewardRules: { maxRewardsPerReferrer: {}, disposableEmail: "off", sameDevice: "off", holdDays: 0 },
+  milestones: [],
+  portal: { sections: { totals: true, friends: true, rewards: true, milestones: true }, friendNameAttribute: null },
   updatedAt: EXAMPLE.at,
 };
 const url = `http://localhost/api/v1/public/projects/${EXAMPLE.projectId}/campaign`;

@@ -10,6 +10,7 @@ import type {
   InitAppUserResponse,
   InitOptions,
   NewUserExperienceResponse,
+  ReferralSummary,
   ReferloopEvent,
   ReferloopEvents,
   TrackReferralResponse,
@@ -136,7 +137,9 @@ export function createReferloop(scriptUrl: string): Referloop {
     user = await call<InitAppUserResponse>("init-app-user", body);
     const { referralCode, referralLink, referrerExperience } = user;
     emit("ready", { referralCode, referralLink });
-    const shown = { referrer: referrerExperience, link: referralLink ?? referralCode };
+    // "Your referrals" only for a verified user: a publishable call without userHash gets nothing.
+    const summary = options.userHash ? (page: number) => call<ReferralSummary>("referral-summary", { userId: options.userId, userHash: options.userHash, page }) : null;
+    const shown = { referrer: referrerExperience, link: referralLink ?? referralCode, summary };
     if (ui || referrerExperience.triggerButton.buttonType !== "none") await draw(shown);
     else view = { ...view, ...shown };
   }

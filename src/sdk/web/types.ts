@@ -5,8 +5,9 @@
 import type { z } from "zod";
 import type { ReferrerExperience } from "@/lib/schemas/campaigns";
 import type { initAppUserOutput, newUserExperienceOutput, trackReferralOutput } from "@/lib/schemas/sdk";
+import type { ReferralSummary } from "@/lib/schemas/portal";
 
-export type { ReferrerExperience };
+export type { ReferrerExperience, ReferralSummary };
 export type TrackReferralResponse = z.output<typeof trackReferralOutput>;
 export type NewUserExperienceResponse = z.output<typeof newUserExperienceOutput>;
 /** What the banner draws (the campaign section also names the referrer's name attribute, which stays on the server). */

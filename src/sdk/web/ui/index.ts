@@ -6,6 +6,7 @@
 import type { NewUserExperience, ReferrerExperience, ShareChannel } from "../types";
 import { readableTextOn, usableColor, withAlpha } from "./colors";
 import { h, icon } from "./dom";
+import { drawReferrals, type LoadSummary } from "./referrals";
 import { NATIVE_SHARE_ICON, SHARE_TARGETS } from "./share";
 import { CSS } from "./styles";
 
@@ -18,6 +19,8 @@ export type WidgetConfig = {
   link?: string | null;
   /** The new-user banner; none when absent or its promoText is empty. */
   banner?: Banner | null;
+  /** The identified user's referral summary, a page at a time: with it the sheet offers "Your referrals". */
+  summary?: LoadSummary | null;
 };
 
 export type WidgetEvent = "open" | "close" | "share" | "dismiss";
@@ -171,11 +174,27 @@ export function mount(host: HTMLElement, emit: Emit = () => {}, preview = false)
         h("div", { class: "lk" }, field, copy),
         status,
         h("ul", { "aria-label": "Share" }, ...shares),
+        config.summary && h("button", { class: "cp", type: "button", onclick: () => referrals() }, "Your referrals"),
         h("button", { class: "x", type: "button", "aria-label": "Close", onclick: () => api.close() }, "×"),
       ),
     );
     frame.append(sheet);
     return copy;
+  }
+
+  /** Swaps the dialog's content for the "Your referrals" view; its Back button swaps it back. */
+  function referrals() {
+    const dialog = sheet?.querySelector<HTMLElement>(".d");
+    if (!dialog || !config.summary) return;
+    const close = dialog.querySelector(".x")!;
+    const box = h("div", { "aria-live": "polite" });
+    dialog.replaceChildren(box, close);
+    dialog.removeAttribute("aria-describedby");
+    drawReferrals(box, config.summary, () => {
+      sheet?.remove();
+      const copy = drawSheet();
+      if (!preview) copy.focus();
+    }).focus();
   }
 
   /** Esc closes; Tab and Shift+Tab cycle inside the dialog (the page behind is out of reach). */

@@ -44,6 +44,12 @@ input{flex:1 1 170px;min-width:0;padding:10px 12px;border:1px solid var(--ln);bo
 ul{display:flex;flex-wrap:wrap;justify-content:center;gap:4px;margin-top:8px;list-style:none}
 ul a,ul button{display:flex;flex-direction:column;align-items:center;gap:6px;width:60px;padding:8px 0;border-radius:12px;font-size:12px}
 ul span{display:flex;align-items:center;justify-content:center;width:44px;height:44px;border-radius:50%;background:var(--ln)}
+h3{font-size:16px;font-weight:700;margin-top:16px}
+.tt{display:grid;grid-template-columns:repeat(auto-fit,minmax(84px,1fr));gap:6px;margin-top:12px}
+.tt div{padding:8px;border-radius:10px;background:var(--ln)}.tt dt{font-size:12px}.tt dd{font-size:20px;font-weight:700}
+.ml{display:flex;flex-direction:column;gap:4px;margin-top:8px}.ml progress{width:100%;accent-color:var(--c)}
+.fr{list-style:none;margin-top:8px}.fr li{display:flex;flex-wrap:wrap;justify-content:space-between;gap:2px 12px;padding:6px 0;border-top:1px solid var(--ln)}
+.bk{margin-top:16px;width:100%}.d>.cp{margin-top:10px}
 @keyframes zm{from{opacity:0;transform:scale(.96)}}
 @keyframes up{from{transform:translateY(100%)}}
 @keyframes fd{from{opacity:0}}

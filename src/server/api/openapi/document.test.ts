@@ -77,7 +77,7 @@ describe("OpenAPI document", () => {
     expect(doc.components.securitySchemes.ProjectKey).toMatchObject({ type: "apiKey", in: "header", name: "X-Service-ProjectSecret" });
     expect(doc.components.securitySchemes.ProjectSecret).toMatchObject({ type: "apiKey", in: "header", name: "x-project-secret-key" });
     const sdk = Object.keys(doc.paths).filter((p) => p.startsWith("/sdk/"));
-    expect(sdk.sort()).toEqual(["/sdk/init-app-user", "/sdk/new-user-experience", "/sdk/track-referral", "/sdk/track-reward-event"]);
+    expect(sdk.sort()).toEqual(["/sdk/init-app-user", "/sdk/new-user-experience", "/sdk/referral-summary", "/sdk/track-referral", "/sdk/track-reward-event"]);
     for (const path of sdk) {
       const op = doc.paths[path].post;
       expect(op.tags).toEqual(["Client library"]);

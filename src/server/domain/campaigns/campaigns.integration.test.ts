@@ -25,6 +25,8 @@ describe("getCampaign", () => {
       matchWindowMinutes: 120,
       attributionModel: "first",
       rewardRules: { maxRewardsPerReferrer: {}, disposableEmail: "off", sameDevice: "off", holdDays: 0 },
+      milestones: [],
+      portal: { sections: { totals: true, friends: true, rewards: true, milestones: true }, friendNameAttribute: null },
       updatedAt: f.campaign.updatedAt.toISOString(),
     });
   });
