@@ -11,7 +11,7 @@ import { buildOpenApiDocument } from "@/server/api/openapi/document";
 
 export const MOBILE_API_TYPES = path.resolve(import.meta.dirname, "../src/sdk/mobile/api-types.ts");
 /** The answers the mobile client reads; what they refer to comes along. */
-const ROOTS = ["SdkAppUser", "SdkTrackReferralResponse", "SdkNewUserExperience"];
+const ROOTS = ["SdkAppUser", "SdkTrackReferralResponse", "SdkNewUserExperience", "ReferralSummary"];
 
 type Schemas = Record<string, unknown>;
 

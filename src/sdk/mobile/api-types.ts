@@ -6,6 +6,154 @@ export interface components {
     schemas: {
         /**
          * @example {
+         *       "referralCode": "K7p2Qx",
+         *       "referralLink": "https://shop.example.com/join?referralCode=K7p2Qx",
+         *       "campaign": {
+         *         "title": "Invite friends",
+         *         "description": "Share your link.",
+         *         "themeColor": "#4F46E5",
+         *         "backgroundColor": "#FFFFFF",
+         *         "sections": {
+         *           "totals": true,
+         *           "friends": true,
+         *           "rewards": true,
+         *           "milestones": true
+         *         }
+         *       },
+         *       "totals": {
+         *         "arrived": 5,
+         *         "joined": 4,
+         *         "pending": 1,
+         *         "beingChecked": 1,
+         *         "rewarded": 2
+         *       },
+         *       "friends": {
+         *         "items": [
+         *           {
+         *             "name": "G•••",
+         *             "masked": true,
+         *             "status": "rewarded",
+         *             "arrivedAt": "2026-11-02T14:05:09.123Z",
+         *             "rewardedAt": "2026-11-09T10:41:27.480Z"
+         *           }
+         *         ],
+         *         "page": 1,
+         *         "pageSize": 20,
+         *         "totalCount": 1,
+         *         "hasNextPage": false
+         *       },
+         *       "rewards": {
+         *         "count": 2,
+         *         "recent": [
+         *           {
+         *             "eventName": "first_purchase",
+         *             "claimedAt": "2026-11-09T10:41:27.480Z"
+         *           }
+         *         ]
+         *       },
+         *       "milestones": {
+         *         "successfulReferrals": 2,
+         *         "items": [
+         *           {
+         *             "referrals": 3,
+         *             "name": "Silver",
+         *             "reached": false,
+         *             "reachedAt": null
+         *           }
+         *         ],
+         *         "next": {
+         *           "referrals": 3,
+         *           "name": "Silver",
+         *           "remaining": 1
+         *         }
+         *       }
+         *     }
+         */
+        ReferralSummary: {
+            referralCode: string;
+            referralLink: string | null;
+            /** @description The campaign's texts and colours, and which sections it shows. */
+            campaign: {
+                title: string;
+                description: string;
+                themeColor: string;
+                backgroundColor: string;
+                /** @description Which sections the referrer's page and the widget's "Your referrals" view show (all by default). A hidden section is absent from the summary (null). */
+                sections: {
+                    totals: boolean;
+                    friends: boolean;
+                    rewards: boolean;
+                    milestones: boolean;
+                };
+            };
+            totals: {
+                /** @description Friends who followed the link. */
+                arrived: number;
+                /** @description Of them, who signed up. */
+                joined: number;
+                /** @description Signed up, reward not decided yet. */
+                pending: number;
+                /** @description Waiting for review. */
+                beingChecked: number;
+                /** @description Rewards earned (successful referrals). */
+                rewarded: number;
+            } | null;
+            /** @description Newest first, paged. */
+            friends: {
+                items: components["schemas"]["ReferredFriend"][];
+                page: number;
+                pageSize: number;
+                totalCount: number;
+                hasNextPage: boolean;
+            } | null;
+            rewards: {
+                count: number;
+                /** @description The latest ten. */
+                recent: {
+                    eventName: string | null;
+                    /** Format: date-time */
+                    claimedAt: string;
+                }[];
+            } | null;
+            milestones: {
+                successfulReferrals: number;
+                items: {
+                    referrals: number;
+                    name: string;
+                    reached: boolean;
+                    reachedAt: string | null;
+                }[];
+                next: {
+                    referrals: number;
+                    name: string;
+                    remaining: number;
+                } | null;
+            } | null;
+        };
+        /**
+         * @example {
+         *       "name": "G•••",
+         *       "masked": true,
+         *       "status": "rewarded",
+         *       "arrivedAt": "2026-11-02T14:05:09.123Z",
+         *       "rewardedAt": "2026-11-09T10:41:27.480Z"
+         *     }
+         */
+        ReferredFriend: {
+            /** @description The display attribute's value, or a masked name (first character and dots); `(erased)` for an erased friend. */
+            name: string;
+            masked: boolean;
+            /**
+             * @description `arrived` (followed the link, not signed up yet), `pending`, `being_checked` (in review), `rewarded`, `not_rewarded`.
+             * @enum {string}
+             */
+            status: "arrived" | "pending" | "being_checked" | "rewarded" | "not_rewarded";
+            /** Format: date-time */
+            arrivedAt: string;
+            rewardedAt: string | null;
+        };
+        /**
+         * @example {
          *       "id": "5c2e9d71-0a4b-4f3e-8d6c-7b9a1e2f3d40",
          *       "uniqueId": "5c2e9d71-0a4b-4f3e-8d6c-7b9a1e2f3d40",
          *       "clientProvidedId": "user-2002",
@@ -133,6 +281,8 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type ReferralSummary = components['schemas']['ReferralSummary'];
+export type ReferredFriend = components['schemas']['ReferredFriend'];
 export type SdkAppUser = components['schemas']['SdkAppUser'];
 export type SdkAttribution = components['schemas']['SdkAttribution'];
 export type SdkNewUserExperience = components['schemas']['SdkNewUserExperience'];

@@ -9,6 +9,7 @@ import type {
   IdentifyInput,
   LinkReferral,
   ReferloopMobileOptions,
+  ReferralSummary,
   ReferrerExperience,
 } from "./types";
 
@@ -30,6 +31,7 @@ export const STORAGE_KEYS = {
 export const CLIPBOARD_PREFIX = "referloop:";
 
 export type IdentifyResult = { ok: true; user: AppUser } | { ok: false; error: ReferloopError };
+export type ReferralSummaryResult = { ok: true; summary: ReferralSummary } | { ok: false; error: ReferloopError };
 export type HandleLinkResult = { handled: false } | { handled: true; referral: LinkReferral; identify: IdentifyResult | null };
 
 export type ReferloopMobile = {
@@ -49,6 +51,12 @@ export type ReferloopMobile = {
   getUser(): AppUser | null;
   /** The tracking id your backend passes to track-reward-event with this user's id. */
   getTrackedReferral(): Promise<string | null>;
+  /**
+   * The identified user's own referrals as typed data (the hosted portal page's summary): link,
+   * totals, a page of referred friends, rewards, milestones; draw it natively. Needs identify() with
+   * a `userHash` first (the publishable key gets nothing about a user without one). Never throws.
+   */
+  getReferralSummary(options?: { page?: number; pageSize?: number }): Promise<ReferralSummaryResult>;
 };
 
 type FirstLaunch = { installReferrer: string | null; clipboardToken: string | null; delivered: boolean };
@@ -189,9 +197,24 @@ export function createReferloopMobile(options: ReferloopMobileOptions): Referloo
     return { handled: true, referral, identify: lastIdentity ? await identify(lastIdentity) : null };
   }
 
+  async function getReferralSummary(options: { page?: number; pageSize?: number } = {}): Promise<ReferralSummaryResult> {
+    if (!lastIdentity?.userHash) {
+      return { ok: false, error: new ReferloopError("invalid_input", "getReferralSummary: call identify() with the user's userHash first") };
+    }
+    const body = { userId: lastIdentity.userId, userHash: lastIdentity.userHash, ...(options.page ? { page: options.page } : {}), ...(options.pageSize ? { pageSize: options.pageSize } : {}) };
+    const answer = await postJson(fetchImpl!, `${base}/api/v1/sdk/referral-summary`, key!, body, timeoutMs);
+    if (!answer.ok) return answer;
+    const summary = answer.body as ReferralSummary | null;
+    if (typeof summary !== "object" || summary === null || !isString(summary.referralCode) || typeof summary.campaign !== "object") {
+      return { ok: false, error: new ReferloopError("invalid_response", "referral-summary answered an unexpected body.") };
+    }
+    return { ok: true, summary };
+  }
+
   return {
     start,
     identify,
+    getReferralSummary,
     handleLink,
     getReferralLink: () => user?.referralLink ?? null,
     getReferralCode: () => user?.referralCode ?? null,

@@ -1,4 +1,7 @@
-import type { SdkAppUser, SdkAttribution } from "./api-types";
+import type { ReferralSummary, ReferredFriend, SdkAppUser, SdkAttribution } from "./api-types";
+
+/** The referrer's own summary (getReferralSummary), as the server's document describes it. */
+export type { ReferralSummary, ReferredFriend };
 
 /** The app's key-value storage (React Native: AsyncStorage fits as is). */
 export type StorageAdapter = {
