@@ -3,7 +3,7 @@
  * root. Loaded on demand by the loader (a separate chunk), and imported by the dashboard's campaign
  * preview through render(). No network calls here: everything it draws is handed to it.
  */
-import type { NewUserExperience, ReferrerExperience, ShareChannel } from "../types";
+import type { NewUserExperience, ReferralSummary, ReferrerExperience, ShareChannel } from "../types";
 import { readableTextOn, usableColor, withAlpha } from "./colors";
 import { h, icon } from "./dom";
 import { drawReferrals, type LoadSummary } from "./referrals";
@@ -25,7 +25,7 @@ export type WidgetConfig = {
 
 export type WidgetEvent = "open" | "close" | "share" | "dismiss";
 export type Emit = (event: WidgetEvent, detail?: { channel: ShareChannel }) => void;
-export type Widget = { set(config: WidgetConfig): void; open(): void; close(): void };
+export type Widget = { set(config: WidgetConfig): void; open(): void; close(): void; referrals(): void };
 
 const FOCUSABLE = "a[href],button,input";
 
@@ -232,6 +232,7 @@ export function mount(host: HTMLElement, emit: Emit = () => {}, preview = false)
       draw();
     },
     open: () => show(deepActive()),
+    referrals: () => referrals(),
     close() {
       if (!isOpen) return;
       isOpen = false;
@@ -247,7 +248,7 @@ export function mount(host: HTMLElement, emit: Emit = () => {}, preview = false)
   return api;
 }
 
-export type PreviewState = "button" | "open" | "banner";
+export type PreviewState = "button" | "open" | "banner" | "referrals";
 
 export type PreviewInput = {
   referrerExperience: ReferrerExperience;
@@ -255,6 +256,8 @@ export type PreviewInput = {
   /** Sample values: the preview has no real user. */
   referralLink?: string;
   referrerName?: string | null;
+  /** Sample data for the "Your referrals" view (state "referrals"). */
+  summary?: ReferralSummary;
 };
 
 const previews = new WeakMap<HTMLElement, Widget>();
@@ -271,6 +274,8 @@ export function render(element: HTMLElement, input: PreviewInput, state: Preview
     referrer: state === "banner" ? null : input.referrerExperience,
     link: input.referralLink ?? "https://your-site.example/join?referralCode=AbC123",
     banner: state === "banner" ? { ...input.newUserExperience, referrerName: input.referrerName } : null,
+    summary: input.summary ? () => Promise.resolve(input.summary!) : null,
   });
-  if (state === "open") widget.open();
+  if (state === "open" || state === "referrals") widget.open();
+  if (state === "referrals") widget.referrals();
 }

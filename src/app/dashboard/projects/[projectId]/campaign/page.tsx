@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { CampaignForm } from "@/components/campaign/campaign-form";
+import { PortalForm } from "@/components/campaign/portal-form";
 import { RewardRulesForm } from "@/components/campaign/reward-rules-form";
 import { serverCaller } from "@/server/dashboard/caller";
 
@@ -14,6 +15,7 @@ export default async function CampaignPage({ params }: { params: Promise<{ proje
     <div className="space-y-6">
       <CampaignForm projectId={projectId} publishableKey={project?.publishableKey} identityVerification={project?.identityVerification} appType={project?.appType} />
       <RewardRulesForm projectId={projectId} />
+      <PortalForm projectId={projectId} />
     </div>
   );
 }
