@@ -9,6 +9,7 @@
  *   npm run bench -- --keep-db    leave the referloop_bench database for inspection
  *   npm run bench -- --only rewards      only the reward throughput against pgbench (--only list: the list)
  *   npm run bench -- --only deliveries   only the delivery search (with --quick: 20,000 deliveries)
+ *   npm run bench -- --only portal       only the referrer's own summary (one referrer with 10,000 referrals)
  *   npm run bench -- --only overview     only insight: the project overview's queries and the CSV exports
  *                                        (1,000,000 users / 2,000,000 tracking items; with --quick 20,000 / 40,000)
  *
@@ -32,6 +33,7 @@ import {
 } from "./overview-phase";
 import { explainCase, listCases, measureListCases, prepareListProject, type ListCaseResult, type ListFixture } from "./list-users-phase";
 import { MemoryTracker } from "./memory";
+import { measurePortal, preparePortalProject, type PortalCaseResult, type PortalFixture } from "./portal-phase";
 import { runPgbench, type PgbenchOptions, type PgbenchResult } from "./pgbench";
 import { createMigratedDatabase, dropDatabase, withClient } from "./postgres";
 import { mb, ms, printTable, rate, Targets, writeResults } from "./report";
@@ -57,6 +59,8 @@ type Sizes = {
   deliveries: number;
   searchRuns: number;
   overview: { users: number; items: number; runs: number };
+  /** One referrer's referrals, and sequential runs per case, for the referrer's own summary. */
+  portal: { referrals: number; runs: number };
 };
 
 const SIZES: Record<"full" | "quick", Sizes> = {
@@ -68,6 +72,7 @@ const SIZES: Record<"full" | "quick", Sizes> = {
     deliveries: 1_000_000,
     overview: { users: 1_000_000, items: 2_000_000, runs: 10 },
     searchRuns: 100,
+    portal: { referrals: 10_000, runs: 200 },
   },
   quick: {
     pgbench: { scale: 2, clients: 8, threads: 2, seconds: 3 },
@@ -77,6 +82,7 @@ const SIZES: Record<"full" | "quick", Sizes> = {
     deliveries: 20_000,
     overview: { users: 20_000, items: 40_000, runs: 5 },
     searchRuns: 20,
+    portal: { referrals: 2_000, runs: 50 },
   },
 };
 
@@ -100,6 +106,8 @@ const TARGETS = {
   exportRowsPerS: 50_000,
   /** RSS growth while an export streams: flat, whatever its length. */
   exportRssGrowthMb: 100,
+  /** The referrer's own summary for a referrer with 10,000 referrals (issue 36): p99 of each case. */
+  portalSummaryP99Ms: 50,
 };
 
 const throughput = (run: MeasuredRun) => (run.latenciesMs.length / run.wallMs) * 1000;
@@ -232,7 +240,17 @@ function reportOverview(f: OverviewFixture, runs: number, cases: OverviewCase[],
   }
 }
 
-const PHASES = ["rewards", "list", "deliveries", "overview"] as const;
+function reportPortal(f: PortalFixture, runs: number, results: PortalCaseResult[], targets: Targets) {
+  console.log(`\nSeeded one referrer with ${f.referrals} referrals in ${(f.seedMs / 1000).toFixed(1)} s.`);
+  printTable(
+    `The referrer's own summary: ${f.referrals} referrals, ${runs} runs per case after warm-up, one at a time`,
+    ["case", "p50", "p95", "p99", "max"],
+    results.map((c) => [c.name, ms(c.latency.p50), ms(c.latency.p95), ms(c.latency.p99), ms(c.latency.max)]),
+  );
+  for (const c of results) targets.check(`portal summary p99, ${c.name}`, c.latency.p99, "<=", TARGETS.portalSummaryP99Ms, "ms");
+}
+
+const PHASES = ["rewards", "list", "deliveries", "overview", "portal"] as const;
 
 async function main(): Promise<number> {
   const { values: flags } = parseArgs({
@@ -304,6 +322,14 @@ async function main(): Promise<number> {
       for (const run of measureExports(db, insight)) exports.push(await memory.phase("export", run));
       reportOverview(insight, overviewRuns, cases, queries, exports, targets);
       results.insight = { users, items, seedMs: insight.seedMs, cases, queries, exports };
+    }
+
+    // The referrer's own summary for one referrer with many referrals.
+    if (runs("portal")) {
+      const portal = await memory.phase(`portal setup (${sizes.portal.referrals} referrals)`, () => preparePortalProject(db, url, sizes.portal.referrals));
+      const portalResults = await memory.phase("portal summary", () => measurePortal(db, portal, sizes.portal.runs));
+      reportPortal(portal, sizes.portal.runs, portalResults, targets);
+      results.portal = { referrals: portal.referrals, seedMs: portal.seedMs, cases: portalResults };
     }
 
     // 5. Memory over the whole run.
