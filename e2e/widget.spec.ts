@@ -316,6 +316,8 @@ test("an identified user: button, modal, copy, focus trap, Esc and focus back; d
     dialog.getByRole("link", { name: "Share on Telegram" }),
     dialog.getByRole("link", { name: "Share by e-mail" }),
     ...((await page.evaluate(() => "share" in navigator)) ? [dialog.getByRole("button", { name: "More…" })] : []),
+    // Identified with userHash: the referrer's own summary is offered (e2e/portal.spec.ts opens it).
+    dialog.getByRole("button", { name: "Your referrals" }),
     dialog.getByRole("button", { name: "Close" }),
     dialog.getByRole("textbox", { name: "Your referral link" }),
     dialog.getByRole("button", { name: /Copy link|Copied!/ }),
