@@ -30,7 +30,7 @@ export type RewardOutcome = {
 };
 
 /** The outcome, and what a claim wrote to the outbox (null when nothing was claimed), for the outbox to dispatch. */
-export type GrantRewardResult = RewardOutcome & { written: OutboxWrite<RewardPayload> | null };
+export type GrantRewardResult = RewardOutcome & { written: OutboxWrite<RewardPayload | Record<string, unknown>> | null };
 
 export const notClaimed = (ctx: RewardContext<RewardItem>, status: TrackingStatus, reason: RewardReason): GrantRewardResult => ({
   rewardClaimed: false,

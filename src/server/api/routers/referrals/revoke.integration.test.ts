@@ -121,6 +121,24 @@ describe("POST .../referrals/{trackingId}/revoke", () => {
     expect(await t.db.delivery.count({ where: { trackingId } })).toBe(0);
   });
 
+  it("sends referral.tracked and reward.held to the webhooks subscribed to them, with their type", async () => {
+    const { campaignId } = (await call("GET", `/projects/${held}/campaign`)).json;
+    const created = await call("POST", `/projects/${held}/webhooks/${campaignId}`, {
+      body: { name: "lifecycle", url: "http://127.0.0.1:9/lifecycle", events: ["referral.tracked", "reward.held"] },
+    });
+    expect(created.status, created.text).toBe(201);
+    const { trackingId, referrer, refereeId } = await referral(held);
+    const deliveries = await t.db.delivery.findMany({ where: { trackingId }, orderBy: { createdAt: "asc" } });
+    expect(deliveries.map((d) => [d.webhookId, d.eventType])).toEqual([
+      [created.json.id, "referral.tracked"],
+      [created.json.id, "reward.held"],
+    ]);
+    expect(deliveries[0]!.payload).toMatchObject({ type: "referral.tracked", trackingId, referrerId: referrer.clientProvidedId, refereeId, campaignId, projectId: held });
+    expect(deliveries[1]!.payload).toMatchObject({ type: "reward.held", trackingId, event: "purchase", reasons: ["hold"], holdUntil: expect.any(String), campaignId });
+    expect(deliveries[0]!.referrerId).toBe(referrer.uniqueId);
+    expect(scheduler.enqueued).toContain(deliveries[1]!.id);
+  });
+
   it("runs once per Idempotency-Key: a retry gets the first answer", async () => {
     const { trackingId } = await referral();
     const headers = { "Idempotency-Key": uniqueName("key") };
