@@ -13,8 +13,8 @@ export type CatalogueEvent = {
    * a no-op). Null for an event of no referral (then nothing deduplicates it: the caller does).
    */
   trackingId: string | null;
-  /** The item's parties (AppUser ids), kept on each delivery (see Delivery.referrerId). */
-  parties: { referrerId: string | null; refereeId: string | null };
+  /** The item's parties (AppUser ids), kept on each delivery (see Delivery.referrerId); SQL when the writer's statement knows them. */
+  parties: { referrerId: string | null | Prisma.Sql; refereeId: string | null | Prisma.Sql };
   /** Routing, as for rewards: Sandbox reaches Sandbox and Both webhooks, Production reaches Production and Both, null every one. */
   environment: RewardEnvironment | null;
   /** The delivery's `eventName` (its log's "event"): the trigger event for reward.granted; by default the type. */
@@ -24,6 +24,8 @@ export type CatalogueEvent = {
    * body is the spec's, field for field (see rewardPayloadBody).
    */
   payload: Record<string, unknown>;
+  /** Fields only the writer's statement knows (a jsonb expression), added to `payload`. */
+  payloadSql?: Prisma.Sql;
 };
 
 /** What is stored, and sent, for an event: its type first, then its fields (reward.granted's as they are). */
@@ -48,7 +50,7 @@ export function eventDeliveriesInsert(
     INSERT INTO "Delivery" ("id", "projectId", "webhookId", "trackingId", "referrerId", "refereeId", "eventName", "eventType", "payload", "nextAttemptAt",
       "attemptCount", "leasedUntil", "leasedBy", "createdAt", "updatedAt")
     SELECT gen_random_uuid()::text, ${event.projectId}, w."id", ${event.trackingId}::text, ${event.parties.referrerId}::text, ${event.parties.refereeId}::text,
-      ${event.eventName ?? event.type}, ${event.type}, ${JSON.stringify(storedPayload(event))}::jsonb, ${at}, ${lease ? 1 : 0}::int,
+      ${event.eventName ?? event.type}, ${event.type}, ${JSON.stringify(storedPayload(event))}::jsonb ${event.payloadSql ? Prisma.sql`|| ${event.payloadSql}` : Prisma.empty}, ${at}, ${lease ? 1 : 0}::int,
       ${lease?.until ?? null}::timestamp(3), ${lease?.workerId ?? null}::text, ${at}, ${at}
     FROM "Webhook" w
     WHERE w."projectId" = ${event.projectId} AND w."enabled" AND ${event.type} = ANY(w."events") ${routed} AND ${onlyIf}
@@ -60,14 +62,14 @@ export function eventDeliveriesInsert(
  * Writes an event's deliveries inside the caller's transaction (one statement; none when no webhook
  * subscribes) and answers what to hand the outbox after the commit (`outbox.dispatch`).
  */
-export async function writeEventDeliveries(tx: Prisma.TransactionClient, event: CatalogueEvent, at: Date = new Date()): Promise<OutboxWrite> {
+export async function writeEventDeliveries(tx: Prisma.TransactionClient, event: CatalogueEvent, at: Date = new Date()): Promise<OutboxWrite<Record<string, unknown>>> {
   const deliveries = await prepared<WrittenDelivery>(tx)`
     WITH deliveries AS (${eventDeliveriesInsert(event, { at })})
     SELECT d."id", d."webhookId", w."url", w."secretEncrypted" FROM deliveries d JOIN "Webhook" w ON w."id" = d."webhookId"`;
   return toOutboxWrite(event, deliveries, null);
 }
 
-export const toOutboxWrite = (event: CatalogueEvent, deliveries: WrittenDelivery[], lease: DeliveryLease | null): OutboxWrite => ({
+export const toOutboxWrite = (event: CatalogueEvent, deliveries: WrittenDelivery[], lease: DeliveryLease | null): OutboxWrite<Record<string, unknown>> => ({
   projectId: event.projectId,
   eventType: event.type,
   eventName: event.eventName ?? event.type,

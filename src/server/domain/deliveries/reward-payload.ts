@@ -24,7 +24,7 @@ export function rewardPayloadBody(stored: unknown): string {
  * fields (rewardPayloadBody); any other type's stored payload is its body as written (storedPayload).
  */
 export const deliveryBody = (eventType: string, stored: unknown): string =>
-  eventType === "reward.granted" || eventType === TEST_EVENT_NAME ? rewardPayloadBody(stored) : JSON.stringify(stored ?? {});
+  eventType === "reward.granted" || eventType === TEST_EVENT_NAME ? rewardPayloadBody(stored) : JSON.stringify({ type: eventType, ...(stored ?? {}) });
 
 /** The payload a reward claimed at `claimedAt` delivers. */
 export function buildRewardPayload(ctx: RewardContext, claimedAt: Date): RewardPayload {

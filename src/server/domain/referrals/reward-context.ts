@@ -31,7 +31,7 @@ export type RewardOutcome = {
 
 /** The outcome, and what a claim wrote to the outbox (null when nothing was claimed), for the outbox to dispatch. */
 export type GrantRewardResult = RewardOutcome & {
-  written: OutboxWrite<RewardPayload> | null;
+  written: OutboxWrite<RewardPayload | Record<string, unknown>> | null;
   /** Other events the claim wrote in its statement (milestone.reached), dispatched like `written`. */
   alsoWritten?: OutboxWrite[];
 };
