@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getOrCreateAppUser } from "@/server/domain/app-users/get-or-create-app-user";
 import { updateCampaign } from "@/server/domain/campaigns/update-campaign";
+import type { OutboxWrite } from "@/server/domain/deliveries/outbox";
 import { grantReward } from "@/server/domain/referrals/grant-reward";
+import { reportRewardEvent } from "@/server/domain/referrals/report-reward-event";
 import { trackReferral } from "@/server/domain/referrals/track-referral";
 import { createTestDb, type TestDb } from "@/test/db";
 import { createOrgWithProject, type OrgWithProject } from "@/test/fixtures";
@@ -99,5 +101,19 @@ describe("milestones", () => {
     await grantReward(t.db, f.org.id, f.project.id, { referralTrackingId: ids[3]! });
     expect(await reachedOf(user.id)).toEqual(before);
     expect(await t.db.delivery.count({ where: { eventType: "milestone.reached", referrerId: user.id } })).toBe(3);
+  });
+
+  it("the reward path hands the milestone's deliveries to the outbox after the reward's, unleased", async () => {
+    const { user, ids } = await referrerWith(1);
+    const writes: OutboxWrite[] = [];
+    const outbox = { lease: async () => null, dispatch: async (write: OutboxWrite) => void writes.push(write) };
+    const outcome = await reportRewardEvent({ db: t.db, outbox }, { organizationId: f.org.id, projectId: f.project.id }, { referralTrackingId: ids[0]! });
+    expect(outcome).not.toHaveProperty("alsoWritten");
+    expect(writes.map((w) => [w.eventType, w.deliveries.length, w.lease])).toEqual([
+      ["reward.granted", 2, null],
+      ["milestone.reached", 1, null],
+    ]);
+    const [delivery] = await t.db.delivery.findMany({ where: { eventType: "milestone.reached", referrerId: user.id } });
+    expect(writes[1]!.deliveries.map((d) => d.id)).toEqual([delivery!.id]);
   });
 });
