@@ -19,3 +19,8 @@ CREATE INDEX "MilestoneReached_projectId_reachedAt_idx" ON "MilestoneReached"("p
 
 ALTER TABLE "MilestoneReached" ADD CONSTRAINT "MilestoneReached_projectId_fkey" FOREIGN KEY ("projectId") REFERENCES "Project"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 ALTER TABLE "MilestoneReached" ADD CONSTRAINT "MilestoneReached_appUserId_fkey" FOREIGN KEY ("appUserId") REFERENCES "AppUser"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- A referrer's summary (totals, a page of friends) read from the index alone: the referrer's index
+-- gains the columns the summary reads.
+DROP INDEX "ReferralTracking_referrerId_createdAt_idx";
+CREATE INDEX "ReferralTracking_referrer_summary_idx" ON "ReferralTracking"("referrerId", "createdAt", "id", "status", "refereeId", "refereeErased");

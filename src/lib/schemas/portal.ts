@@ -160,7 +160,7 @@ export const referralSummarySchema = z
     rewards: z
       .object({
         count: count(),
-        recent: z.array(z.object({ eventName: z.string().nullable(), claimedAt: z.iso.datetime() })).describe("The latest ten."),
+        recent: z.array(z.object({ eventName: z.string().nullable(), claimedAt: z.iso.datetime() })).describe("The rewards of the ten latest rewarded referrals (newest arrivals first)."),
       })
       .nullable(),
     milestones: z

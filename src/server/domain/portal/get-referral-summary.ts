@@ -60,7 +60,7 @@ export async function getReferralSummary(db: Db, target: SummaryTarget, paging: 
   const window = pageWindow(paging);
 
   const [totals, friends, rewards, reached] = await Promise.all([
-    sections.totals || sections.friends ? readTotals(db, appUserId) : null,
+    sections.totals || sections.friends ? readTotals(db, project.id, appUserId) : null,
     sections.friends ? readFriends(db, appUserId, window.pageSize, window.skip) : null,
     sections.rewards ? readRewards(db, appUserId) : null,
     sections.milestones ? prepared<{ referrals: number; reachedAt: Date }>(db)`SELECT "referrals", "reachedAt" FROM "MilestoneReached" WHERE "appUserId" = ${appUserId}` : null,
@@ -95,35 +95,54 @@ export async function getReferralSummary(db: Db, target: SummaryTarget, paging: 
   };
 }
 
-/** One pass over the referrer's items (their referrerId index). */
-async function readTotals(db: Db, appUserId: string): Promise<NonNullable<ReferralSummary["totals"]>> {
-  const [row] = await prepared<NonNullable<ReferralSummary["totals"]>>(db)`
-    SELECT count(*)::int AS "arrived",
-      count(*) FILTER (WHERE t."refereeId" IS NOT NULL OR t."refereeErased")::int AS "joined",
-      count(*) FILTER (WHERE t."status" = 'Pending' AND t."refereeId" IS NOT NULL AND r."trackingId" IS NULL)::int AS "pending",
-      count(r."trackingId")::int AS "beingChecked",
-      count(*) FILTER (WHERE t."status" = 'Completed')::int AS "rewarded"
-    FROM "ReferralTracking" t LEFT JOIN "RewardReview" r ON r."trackingId" = t."id"
-    WHERE t."referrerId" = ${appUserId}`;
-  return row!;
+/**
+ * One range of the referrer's summary index (ReferralTracking_referrer_summary_idx), read from the
+ * index alone; the items in review from the project's review queue (a review exists only for a Pending
+ * item with its referee, so those are taken out of "pending").
+ */
+async function readTotals(db: Db, projectId: string, appUserId: string): Promise<NonNullable<ReferralSummary["totals"]>> {
+  const [[row], [review]] = await Promise.all([
+    prepared<Omit<NonNullable<ReferralSummary["totals"]>, "beingChecked">>(db)`
+      SELECT count(*)::int AS "arrived",
+        count(*) FILTER (WHERE "refereeId" IS NOT NULL OR "refereeErased")::int AS "joined",
+        count(*) FILTER (WHERE "status" = 'Pending' AND "refereeId" IS NOT NULL)::int AS "pending",
+        count(*) FILTER (WHERE "status" = 'Completed')::int AS "rewarded"
+      FROM "ReferralTracking" WHERE "referrerId" = ${appUserId}`,
+    prepared<{ beingChecked: number }>(db)`
+      SELECT count(*)::int AS "beingChecked" FROM "RewardReview" r JOIN "ReferralTracking" t ON t."id" = r."trackingId"
+      WHERE r."projectId" = ${projectId} AND t."referrerId" = ${appUserId}`,
+  ]);
+  return { ...row!, pending: row!.pending - review!.beingChecked, beingChecked: review!.beingChecked };
 }
 
+/** The page's ids from the summary index alone (a deep page skips index entries only), then their rows. */
 function readFriends(db: Db, appUserId: string, take: number, skip: number) {
   return prepared<FriendRow>(db)`
+    WITH page AS (
+      SELECT "id", "createdAt" FROM "ReferralTracking" WHERE "referrerId" = ${appUserId}
+      ORDER BY "createdAt" DESC, "id" DESC LIMIT ${take} OFFSET ${skip}
+    )
     SELECT t."status"::text AS "status", t."refereeId" IS NOT NULL AS "bound", t."refereeErased" AS "erased",
       EXISTS (SELECT FROM "RewardReview" r WHERE r."trackingId" = t."id") AS "inReview",
       u."clientProvidedId", u."attributes", t."createdAt", t."rewardClaimedAt"
-    FROM "ReferralTracking" t LEFT JOIN "AppUser" u ON u."id" = t."refereeId"
-    WHERE t."referrerId" = ${appUserId}
-    ORDER BY t."createdAt" DESC, t."id" DESC
-    LIMIT ${take} OFFSET ${skip}`;
+    FROM page p JOIN "ReferralTracking" t ON t."id" = p."id" LEFT JOIN "AppUser" u ON u."id" = t."refereeId"
+    ORDER BY p."createdAt" DESC, p."id" DESC`;
 }
 
+/**
+ * The count from RewardHistory's (referrerId, refereeId) key alone; the latest ten rewarded referrals
+ * (newest arrivals first) from the summary index, with their rewards' event names.
+ */
 async function readRewards(db: Db, appUserId: string): Promise<ReferralSummary["rewards"]> {
   const [[count], recent] = await Promise.all([
     prepared<{ count: number }>(db)`SELECT count(*)::int AS "count" FROM "RewardHistory" WHERE "referrerId" = ${appUserId}`,
     prepared<{ eventName: string | null; claimedAt: Date }>(db)`
-      SELECT "eventName", "claimedAt" FROM "RewardHistory" WHERE "referrerId" = ${appUserId} ORDER BY "claimedAt" DESC, "id" DESC LIMIT 10`,
+      WITH latest AS (
+        SELECT "id", "createdAt" FROM "ReferralTracking" WHERE "referrerId" = ${appUserId} AND "status" = 'Completed'
+        ORDER BY "createdAt" DESC, "id" DESC LIMIT 10
+      )
+      SELECT h."eventName", h."claimedAt" FROM latest l JOIN "RewardHistory" h ON h."trackingId" = l."id"
+      ORDER BY l."createdAt" DESC, l."id" DESC`,
   ]);
   return { count: count!.count, recent: recent.map((r) => ({ eventName: r.eventName, claimedAt: r.claimedAt.toISOString() })) };
 }
