@@ -2,6 +2,7 @@ import type { Config } from "@/server/config";
 import type { Db } from "@/server/db/client";
 import { DomainError, notFound } from "@/server/domain/errors";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
+import { prepared } from "@/server/db/prepared-statements";
 import { instanceSecret } from "@/server/instance-secret";
 import { issuePortalToken, peekPortalToken, portalKey, portalTokenSigned } from "./portal-token";
 
@@ -61,7 +62,7 @@ export class PortalRefusal extends DomainError {
 export async function openPortalSession(db: Db, config: Config, token: string, now = new Date()): Promise<OpenPortal> {
   const peeked = peekPortalToken(token);
   if (!peeked) throw new PortalRefusal("invalid");
-  const [row] = await db.$queryRaw<(OpenPortal["project"] & { secretHash: string; userId: string | null })[]>`
+  const [row] = await prepared<OpenPortal["project"] & { secretHash: string; userId: string | null }>(db)`
     SELECT p."id", p."appType"::text AS "appType", p."referralRedirectLink", p."allowedOrigins", p."secretHash", u."id" AS "userId"
     FROM "Project" p LEFT JOIN "AppUser" u ON u."id" = ${peeked.appUserId} AND u."projectId" = p."id"
     WHERE p."id" = ${peeked.projectId}`;
