@@ -42,6 +42,7 @@ import { BINDING_REFUSALS } from "@/lib/schemas/referrals";
 import { APP_STORE_HOSTS, MAX_ALLOWED_ORIGINS, PLAY_STORE_HOSTS } from "@/lib/schemas/projects";
 import { PROJECT_KEY_HEADER, PROJECT_SECRET_HEADER } from "@/lib/schemas/sdk";
 import { PREFLIGHT_HEADERS, PREFLIGHT_MAX_AGE_S } from "@/server/api/rest/sdk-cors";
+import { EARLIEST_INSTANT, LATEST_INSTANT } from "@/lib/schemas/instant";
 
 /** The document's tags, one per resource, in the order the reference shows them. */
 export const API_TAGS = [
@@ -84,6 +85,7 @@ The Referloop REST API. Backends call \`/api/v1/public/...\` with \`Authorizatio
 - Every response carries \`X-Request-Id\`: yours, if you sent one matching \`${REQUEST_ID_PATTERN.source}\`, else a new UUID. Problems repeat it as \`requestId\`. An internal error (500) says nothing but that id; quote it when reporting the problem.
 - Methods: a path answers \`OPTIONS\` (204) and \`HEAD\` (as \`GET\` without the body); another method on a known path is a 405 with \`Allow\`. On the client library's paths, \`OPTIONS\` is a browser's CORS preflight (see *Client library*). A path whose percent-escapes do not decode to UTF-8 is a 400 (\`malformed-path\`).
 - Top-level request field names and query parameter names are accepted in camelCase or PascalCase (\`referrerId\` or \`ReferrerId\`). Unknown fields are ignored. Numbers and booleans in bodies must be JSON numbers and booleans (\`"0.5"\` is a 400).
+- Dates and times in queries and bodies (\`from\`, \`to\`, ...) are ISO 8601 with an offset (\`Z\` or \`±hh:mm\`), between \`${EARLIEST_INSTANT}\` and \`${LATEST_INSTANT}\` once read as UTC (what the database stores); another is a 400 naming the field. The document's \`date-time\` pattern refuses year 0000.
 - Responses are JSON in camelCase. Ask with \`Accept: text/json\` or \`text/plain\` to have the same JSON labelled with that media type.
 - Errors are \`application/problem+json\` (RFC 9457) with a stable \`type\` (\`urn:referloop:problem:<kind>\`), \`title\`, \`status\` and \`detail\`; validation errors list each failing field (dotted path) and rule in \`errors\`.
 - 401: the key is missing, malformed, unknown, deleted (or revoked with its creator's removal) or past its \`expiresAt\`. 403: the key's role does not allow the operation.
