@@ -28,7 +28,7 @@ export type OverviewFixture = { organizationId: string; projectId: string; users
 export const WIDE_USERS = 1_000;
 export const WIDE_ATTRIBUTES = 50;
 export type OverviewCase = { days: number; result: LatencySummary };
-export type ExportRun = { file: string; rows: number; bytes: number; wallMs: number; rowsPerS: number; rssBefore: number; rssPeak: number };
+export type ExportRun = { file: string; rows: number; bytes: number; wallMs: number; rowsPerS: number; rssBefore: number; rssPeak: number; largestChunk: number };
 
 /** `users` app users and `items` tracking items (with rewards, events, deliveries, attempts and click counts), then VACUUM ANALYZE. */
 export async function prepareOverviewProject(db: Db, url: string, users: number, items: number): Promise<OverviewFixture> {
@@ -207,14 +207,17 @@ export async function measureExport(file: string, make: () => Promise<CsvExport>
   const csv = await make();
   let bytes = 0;
   let lines = 0;
+  // The most of the file held at once as one chunk: what the export buffers, free of the GC's slack in RSS.
+  let largestChunk = 0;
   for await (const chunk of csv.chunks) {
     bytes += chunk.byteLength;
+    largestChunk = Math.max(largestChunk, chunk.byteLength);
     for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, i + 1)) lines++;
     rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
   }
   const wallMs = performance.now() - started;
   const rows = lines - 1;
-  return { file, rows, bytes, wallMs, rowsPerS: (rows / wallMs) * 1000, rssBefore, rssPeak };
+  return { file, rows, bytes, wallMs, rowsPerS: (rows / wallMs) * 1000, rssBefore, rssPeak, largestChunk };
 }
 
 export const measureExports = (db: Db, f: OverviewFixture) => [

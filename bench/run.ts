@@ -223,8 +223,8 @@ function reportOverview(f: OverviewFixture, runs: number, cases: OverviewCase[],
   );
   printTable(
     "CSV exports, read to the end",
-    ["file", "rows", "size", "time", "rows/s", "RSS before", "RSS peak"],
-    exports.map((e) => [e.file, e.rows, mb(e.bytes), ms(e.wallMs), rate(e.rowsPerS), mb(e.rssBefore), mb(e.rssPeak)]),
+    ["file", "rows", "size", "time", "rows/s", "RSS before", "RSS peak", "largest chunk"],
+    exports.map((e) => [e.file, e.rows, mb(e.bytes), ms(e.wallMs), rate(e.rowsPerS), mb(e.rssBefore), mb(e.rssPeak), mb(e.largestChunk)]),
   );
   for (const e of exports) {
     // The wide rows' export is there for its memory: its rows are 200 times the others' size.
