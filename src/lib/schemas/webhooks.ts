@@ -83,10 +83,7 @@ export const updateWebhookBody = z
     ),
   })
   .partial()
-  .meta({
-    title: "UpdateWebhookRequest",
-    examples: [{ enabled: false }, { url: "https://hooks.example.com/new-receiver", generateSecret: true }],
-  });
+  .meta({ title: "UpdateWebhookRequest", examples: [{ enabled: false }] });
 
 export const deliveryLogQuery = z.object({
   limit: z
