@@ -124,4 +124,20 @@ describe("API key creation racing a member's removal or role change", () => {
       }
     }
   });
+
+  it("two owners removing (or demoting) each other at once: one wins, the other is refused, never a deadlock", async () => {
+    for (let round = 0; round < 4; round++) {
+      const { asOwner, asTarget, userId, target, organizationId } = await pair("owner");
+      const demote = round % 2 === 1;
+      const outcomes = await Promise.allSettled(
+        demote
+          ? [asOwner.organizations.changeRole({ userId: target.userId, role: "member" }), asTarget.organizations.changeRole({ userId, role: "member" })]
+          : [asOwner.organizations.removeMember({ userId: target.userId, revokeApiKeyIds: [] }), asTarget.organizations.removeMember({ userId, revokeApiKeyIds: [] })],
+      );
+      expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+      const refused = outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult;
+      expect(refused.reason).toMatchObject({ code: "CONFLICT" });
+      expect(await t.db.membership.count({ where: { organizationId, role: "owner" } })).toBe(1);
+    }
+  });
 });
