@@ -146,8 +146,19 @@ describe("API key creation racing a member's removal or role change", () => {
       );
       expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
       const refused = outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult;
-      expect(refused.reason).toMatchObject({ code: "CONFLICT" });
+      // The loser is no owner any more once it holds the locks.
+      expect(refused.reason).toMatchObject({ code: "FORBIDDEN" });
       expect(await t.db.membership.count({ where: { organizationId, role: "owner" } })).toBe(1);
     }
+  });
+
+  it("an owner demoted while their request was on its way removes and demotes no one", async () => {
+    const { asOwner, asTarget, target, organizationId } = await pair("owner");
+    const third = await person("member", organizationId);
+    // asTarget's request context says owner; the demotion commits before its change runs.
+    await asOwner.organizations.changeRole({ userId: target.userId, role: "member" });
+    await expect(asTarget.organizations.removeMember({ userId: third.userId, revokeApiKeyIds: [] })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(asTarget.organizations.changeRole({ userId: third.userId, role: "owner" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await t.db.membership.findFirstOrThrow({ where: { organizationId, userId: third.userId } })).toMatchObject({ role: "member" });
   });
 });

@@ -10,8 +10,8 @@ import { lockMembership, requireAnotherOwner } from "./lock-membership";
  * The membership is locked first, so a key the member creates meanwhile is either lowered here or
  * created after, under the new role (lockMembership).
  */
-export async function changeMemberRole(tx: Prisma.TransactionClient, organizationId: string, userId: string, role: MemberRole) {
-  const membership = await lockMembership(tx, organizationId, userId);
+export async function changeMemberRole(tx: Prisma.TransactionClient, organizationId: string, userId: string, role: MemberRole, ownerId: string) {
+  const membership = await lockMembership(tx, organizationId, userId, ownerId);
   if (!membership) throw notFound("Member");
   const { email, role: from } = membership;
   if (from === role) return { userId, email, from, to: role, cappedApiKeys: [] as string[] };

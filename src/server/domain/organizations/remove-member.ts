@@ -12,8 +12,8 @@ import { memberKeys } from "./member-keys";
  * and the audit log to keep. The member's access ends with the membership row, on their very next
  * request (each request loads the memberships). The last owner stays, so the organisation always has one.
  */
-export async function removeMember(tx: Prisma.TransactionClient, organizationId: string, userId: string, confirmedKeyIds: readonly string[]) {
-  const membership = await lockMembership(tx, organizationId, userId);
+export async function removeMember(tx: Prisma.TransactionClient, organizationId: string, userId: string, confirmedKeyIds: readonly string[], ownerId: string) {
+  const membership = await lockMembership(tx, organizationId, userId, ownerId);
   if (!membership) throw notFound("Member");
   requireAnotherOwner(membership, "removed");
   const keys = await memberKeys(tx, organizationId, userId);

@@ -18,7 +18,7 @@ export const removeMemberProcedure = memberProcedure
       ctx.db,
       ctx.organizationId,
       auditActor(ctx),
-      (tx) => removeMember(tx, ctx.organizationId, input.userId, input.revokeApiKeyIds),
+      (tx) => removeMember(tx, ctx.organizationId, input.userId, input.revokeApiKeyIds, ctx.actor.userId),
       (r) => [
         {
           action: "member.remove",
