@@ -14,7 +14,7 @@ export const BENCH_SECRETS = {
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 /** The front door, as `npm start` runs it: the compiled server in this very process, so --cpu-prof sees it. */
-const SERVER = ["--enable-source-maps", path.join(ROOT, "dist/server/server.mjs")];
+export const SERVER_ENTRY = path.join(ROOT, "dist/server/server.mjs");
 /** Bench and drill data (logs, profiles, the app's data folder): gitignored. */
 export const WORK_DIR = path.join(ROOT, ".data", "bench-http");
 
@@ -44,6 +44,8 @@ export type AppServerOptions = {
   env?: Record<string, string | undefined>;
   /** Directory for `--cpu-prof` profiles (written when the server exits gracefully). */
   cpuProfileDir?: string;
+  /** Another compiled server than SERVER_ENTRY (an A/B comparison's other build, beside it in dist/server/). */
+  entry?: string;
 };
 
 /**
@@ -113,7 +115,7 @@ export class AppServer {
     const log = openSync(options.logFile, "a");
     // Node 20 refuses --cpu-prof in NODE_OPTIONS; the server serves from this very process, so the flag goes here.
     const profile = options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
-    const child = spawn(process.execPath, [...profile, ...SERVER, "-p", String(options.port), "-H", "127.0.0.1"], {
+    const child = spawn(process.execPath, [...profile, "--enable-source-maps", options.entry ?? SERVER_ENTRY, "-p", String(options.port), "-H", "127.0.0.1"], {
       cwd: ROOT,
       env: serverEnv(options),
       stdio: ["ignore", log, log],
