@@ -23,7 +23,8 @@ Environment (defaults in brackets): BENCH_HTTP_CONNECTIONS [8], BENCH_HTTP_DURAT
   BENCH_HTTP_WARMUP_S [2], BENCH_HTTP_LIST_USERS [1000000], BENCH_HTTP_REWARD_ITEMS [25000],
   BENCH_HTTP_WEBHOOK_S [15], BENCH_HTTP_WEBHOOK_RATE [20], BENCH_HTTP_BACKLOG [50000],
   BENCH_HTTP_BACKLOG_MAX_S [120], BENCH_HTTP_PGBENCH_S [10], BENCH_HTTP_PGBENCH_SCALE [8],
-  BENCH_HTTP_PORT [3400; the receiver takes +1, a private PostgreSQL +2], BENCH_HTTP_ONLY [all: e.g. 1,3,5],
+  BENCH_HTTP_PORT [3400; the receiver takes +1, a private PostgreSQL +2,
+  the floor +3, the app without access log +4, two processes +5], BENCH_HTTP_ONLY [all: e.g. 1,3,5],
   DATABASE_URL [unset: a fresh referloop_bench_http on the local PostgreSQL]`;
 
 export function readSettings(argv = process.argv.slice(2)) {
