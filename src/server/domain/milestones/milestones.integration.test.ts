@@ -101,6 +101,9 @@ describe("milestones", () => {
     await grantReward(t.db, f.org.id, f.project.id, { referralTrackingId: ids[3]! });
     expect(await reachedOf(user.id)).toEqual(before);
     expect(await t.db.delivery.count({ where: { eventType: "milestone.reached", referrerId: user.id } })).toBe(3);
+    // Each delivery names the reward that reached it.
+    const sent = await t.db.delivery.findMany({ where: { eventType: "milestone.reached", referrerId: user.id } });
+    expect(sent.map((d) => d.trackingId).sort()).toEqual(before.map((m) => m.trackingId).sort());
   });
 
   it("the reward path hands the milestone's deliveries to the outbox after the reward's, unleased", async () => {
@@ -115,5 +118,17 @@ describe("milestones", () => {
     ]);
     const [delivery] = await t.db.delivery.findMany({ where: { eventType: "milestone.reached", referrerId: user.id } });
     expect(writes[1]!.deliveries.map((d) => d.id)).toEqual([delivery!.id]);
+  });
+
+  it("milestones added below a referrer's count are reached by their next reward, which sends one event: the highest", async () => {
+    const { user, ids } = await referrerWith(3);
+    await updateCampaign(t.db, f.org.id, f.project.id, { milestones: [] });
+    for (const id of ids.slice(0, 2)) await grantReward(t.db, f.org.id, f.project.id, { referralTrackingId: id });
+    expect(await reachedOf(user.id)).toEqual([]);
+    await updateCampaign(t.db, f.org.id, f.project.id, { milestones: [{ referrals: 1, name: "A" }, { referrals: 2, name: "B" }, { referrals: 3, name: "C" }] });
+    await grantReward(t.db, f.org.id, f.project.id, { referralTrackingId: ids[2]! });
+    expect((await reachedOf(user.id)).map((m) => [m.referrals, m.trackingId])).toEqual([[1, ids[2]], [2, ids[2]], [3, ids[2]]]);
+    const sent = await t.db.delivery.findMany({ where: { eventType: "milestone.reached", referrerId: user.id } });
+    expect(sent.map((d) => [d.trackingId, (d.payload as { milestone: { name: string } }).milestone.name])).toEqual([[ids[2], "C"]]);
   });
 });

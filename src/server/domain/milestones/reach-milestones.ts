@@ -6,15 +6,16 @@ import type { RewardContext } from "@/server/domain/referrals/reward-context";
 /**
  * The reward claim's statement parts for milestones (claim-reward.ts): `reached`, the INSERT of the
  * campaign's milestones that the referrer's new count (`credited`, the claim's counter update
- * returning it) reaches; and one `milestone.reached` event per milestone, its deliveries written by
- * the event catalogue's one writer, gated on that milestone's row being inserted by this statement.
+ * returning it) reaches; and the `milestone.reached` event of the highest of them, its deliveries
+ * written by the event catalogue's one writer, gated on that milestone's row being inserted by this
+ * statement and on no higher one being inserted with it.
  *
  * Exactly once per referrer and milestone: the counter's row lock orders concurrent claims, and
  * MilestoneReached's (appUserId, referrals) key makes a second claim at or past a milestone insert
  * nothing (so it writes no event either), also after a revoked reward lowered the count. A milestone
- * added to the campaign later is reached by the referrer's next reward. The deliveries carry no
- * tracking item (one claim can reach several milestones; the key above deduplicates); the body names
- * the reward's tracking item.
+ * added to the campaign later, below a referrer's count, is recorded as reached by their next reward;
+ * that reward's event names the highest milestone it reached (a delivery is one per webhook, tracking
+ * item and type). Each reward adds one successful referral, so otherwise a reward reaches at most one.
  */
 export function milestoneParts(ctx: RewardContext, claimedAt: Date) {
   const { project, item } = ctx;
@@ -30,8 +31,8 @@ export function milestoneParts(ctx: RewardContext, claimedAt: Date) {
     const event: CatalogueEvent = {
       type: "milestone.reached",
       projectId: project.id,
-      trackingId: null,
-      parties: { referrerId: item.referrerId, refereeId: null },
+      trackingId: item.id,
+      parties: { referrerId: item.referrerId, refereeId: item.refereeId },
       environment: ctx.environment,
       payload: {
         projectId: project.id,
@@ -41,7 +42,8 @@ export function milestoneParts(ctx: RewardContext, claimedAt: Date) {
         reachedAt: claimedAt.toISOString(),
       },
     };
-    const onlyIf = Prisma.sql`EXISTS (SELECT FROM reached WHERE "referrals" = ${m.referrals}::int)`;
+    // The highest milestone this statement reached: a reward carries one event of a type per webhook.
+    const onlyIf = Prisma.sql`EXISTS (SELECT FROM reached WHERE "referrals" = ${m.referrals}::int) AND NOT EXISTS (SELECT FROM reached WHERE "referrals" > ${m.referrals}::int)`;
     return { name: Prisma.raw(`milestone_event_${i}`), insert: eventDeliveriesInsert(event, { at: claimedAt, onlyIf }) };
   });
   return {
