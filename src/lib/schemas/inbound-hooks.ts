@@ -158,7 +158,7 @@ export const inboundEventDtoSchema = z
       .describe(
         `Why it was ignored (${Object.keys(INBOUND_IGNORE_REASONS)
           .map((r) => `\`${r}\``)
-          .join(", ")}) or refused (the reward path's reason, as \`track-reward-event\` answers it); null when rewarded.`,
+          .join(", ")}) or refused (the reward path's reason, as \`track-reward-event\` answers it); when revoked, the kind of reversal (\`refund\`, \`dispute\`, \`trialCancellation\`); null when rewarded.`,
       ),
     createdAt: z.iso.datetime(),
   })
