@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createApiKey, createProject, openProjectTab, restClient, signUp, type RewardResponse, type TrackResponse } from "./helpers";
 
-test("the webhook form picks events; a referral's reward is revoked from its page after a confirmation", async ({ page, request }) => {
+test("the webhook form picks events; the campaign picks which provider events revoke; a referral's reward is revoked from its page after a confirmation", async ({ page, request }) => {
   test.setTimeout(120_000);
   await signUp(page);
   const projectId = await createProject(page, { name: "Shop" });
@@ -20,6 +20,15 @@ test("the webhook form picks events; a referral's reward is revoked from its pag
   await expect(page.getByRole("region", { name: "New webhook secret" })).toBeVisible();
   const hooks = await api.get<{ name: string; events: string[] }[]>("/webhooks");
   expect(hooks.find((h) => h.name === "Revocations")?.events).toEqual(["reward.granted", "reward.revoked"]);
+
+  // The campaign says which provider events revoke: all on by default; a dispute turned off.
+  await openProjectTab(page, projectId, "Campaign");
+  const rules = page.getByRole("form", { name: "Reward protection" });
+  await expect(rules.getByRole("checkbox", { name: /A full refund/ })).toBeChecked();
+  await rules.getByRole("checkbox", { name: /A dispute/ }).uncheck();
+  await rules.getByRole("button", { name: "Save reward protection" }).click();
+  await expect(rules.getByRole("status")).toHaveText("Reward protection saved.");
+  expect((await api.get<{ revokeOn: unknown }>("/campaign")).revokeOn).toEqual({ refund: true, dispute: false, trialCancellation: true });
 
   // A granted reward.
   const ada = await api.post<{ referralCode: string }>("/users", { clientProvidedId: "ada" }, 201);
