@@ -10,7 +10,5 @@ ALTER TABLE "ReferralTracking" ADD COLUMN "revokeReason" TEXT,
 ADD COLUMN "revokedAt" TIMESTAMP(3),
 ADD COLUMN "revokedBy" TEXT;
 
--- Test deliveries are told by their type now (an event of no referral has no tracking item either):
--- the overview's count of them stays an index-only scan. Partial, in the migration only.
-DROP INDEX "Delivery_test_idx";
-CREATE INDEX "Delivery_test_idx" ON "Delivery" ("projectId", "status", "createdAt") WHERE "eventType" = 'referloop.test';
+-- Which provider events revoke (revokeOn in src/lib/schemas/reward-rules.ts); {} is all on.
+ALTER TABLE "Campaign" ADD COLUMN "revokeOn" JSONB NOT NULL DEFAULT '{}';

@@ -9,7 +9,7 @@ import { Card } from "@/components/ui/card";
 import { FormField, inputClasses } from "@/components/ui/form-field";
 import { SelectControl } from "@/components/ui/select-control";
 import { noErrors, toFormErrors, type FormErrors } from "@/lib/errors";
-import { MAX_HOLD_DAYS, rewardRulesPatchSchema, type RewardRules, type RuleMode } from "@/lib/schemas/reward-rules";
+import { MAX_HOLD_DAYS, rewardRulesPatchSchema, type RevokeKind, type RevokeOn, type RewardRules, type RuleMode } from "@/lib/schemas/reward-rules";
 import { useTRPC } from "@/lib/trpc";
 
 const CAPS = [
@@ -25,10 +25,16 @@ const MODE_OPTIONS = [
 ] as const;
 const FIELDS = ["rewardRules.maxRewardsPerReferrer.perDay", "rewardRules.maxRewardsPerReferrer.perMonth", "rewardRules.maxRewardsPerReferrer.lifetime", "rewardRules.maxRewardsPerReferrer", "rewardRules.disposableEmail", "rewardRules.sameDevice", "rewardRules.holdDays"] as const;
 
+const REVOKE_ON: [RevokeKind, string][] = [
+  ["refund", "A full refund (Stripe charge.refunded; RevenueCat cancellation for customer support)"],
+  ["dispute", "A dispute (Stripe charge.dispute.created)"],
+  ["trialCancellation", "A cancellation while still in the trial"],
+];
+
 /** A cap box: empty is no cap; anything else is sent as a number for the shared schema to judge. */
 const capValue = (text: string) => (text.trim() === "" ? undefined : Number(text));
 
-function RewardRulesEditor({ projectId, rules }: { projectId: string; rules: RewardRules }) {
+function RewardRulesEditor({ projectId, rules, revokeOn: storedRevokeOn }: { projectId: string; rules: RewardRules; revokeOn: RevokeOn }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const editing = usePermission("campaigns.update");
@@ -40,6 +46,7 @@ function RewardRulesEditor({ projectId, rules }: { projectId: string; rules: Rew
   const [disposableEmail, setDisposableEmail] = useState<RuleMode>(rules.disposableEmail);
   const [sameDevice, setSameDevice] = useState<RuleMode>(rules.sameDevice);
   const [holdDays, setHoldDays] = useState(String(rules.holdDays));
+  const [revokeOn, setRevokeOn] = useState<RevokeOn>(storedRevokeOn);
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [saved, setSaved] = useState(false);
   const save = useMutation(
@@ -66,7 +73,7 @@ function RewardRulesEditor({ projectId, rules }: { projectId: string; rules: Rew
       setErrors({ message: null, fields });
       return;
     }
-    save.mutate({ projectId, rewardRules: checked.data });
+    save.mutate({ projectId, rewardRules: checked.data, revokeOn });
   }
   const e = (field: string) => errors.fields[field];
 
@@ -107,6 +114,16 @@ function RewardRulesEditor({ projectId, rules }: { projectId: string; rules: Rew
           <FormField label="Hold every reward (days)" error={e("rewardRules.holdDays")} hint={`0 to ${MAX_HOLD_DAYS}. A held reward waits in the review queue, then completes by itself.`} className="max-w-xs">
             {(p) => <input {...p} type="number" min={0} max={MAX_HOLD_DAYS} step={1} value={holdDays} onChange={(ev) => setHoldDays(ev.target.value)} className={inputClasses} />}
           </FormField>
+          <fieldset>
+            <legend className="text-sm font-medium text-zinc-800">Revoke on (inbound conversions)</legend>
+            <p className="text-sm text-zinc-500">Which provider events take back the reward of the referral their payment completed.</p>
+            {REVOKE_ON.map(([key, label]) => (
+              <label key={key} className="mt-1 flex items-center gap-2 text-sm text-zinc-800">
+                <input type="checkbox" checked={revokeOn[key]} onChange={(ev) => setRevokeOn((r) => ({ ...r, [key]: ev.target.checked }))} className="size-4 accent-brand-600" />
+                {label}
+              </label>
+            ))}
+          </fieldset>
           {errors.message && <ErrorMessage>{errors.message}</ErrorMessage>}
           {saved && <StatusMessage>Reward protection saved.</StatusMessage>}
           <div className="flex flex-wrap items-center gap-3">
@@ -125,5 +142,5 @@ export function RewardRulesForm({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
   const campaign = useQuery(trpc.campaigns.get.queryOptions({ projectId }));
   if (!campaign.data) return null;
-  return <RewardRulesEditor projectId={projectId} rules={campaign.data.rewardRules} />;
+  return <RewardRulesEditor projectId={projectId} rules={campaign.data.rewardRules} revokeOn={campaign.data.revokeOn} />;
 }

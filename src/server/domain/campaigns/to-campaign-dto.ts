@@ -1,7 +1,7 @@
 import type { Campaign } from "@/generated/prisma/client";
 import type { AttributionModel, NewUserExperience, ReferrerExperience } from "@/lib/schemas/campaigns";
 import { readMilestones, readPortalSettings, type Milestone, type PortalSettings } from "@/lib/schemas/portal";
-import { readRewardRules, type RewardRules } from "@/lib/schemas/reward-rules";
+import { readRevokeOn, readRewardRules, type RevokeOn, type RewardRules } from "@/lib/schemas/reward-rules";
 import { readNewUserExperience, readReferrerExperience } from "@/server/domain/campaigns/campaign-config";
 
 export type CampaignDto = {
@@ -16,6 +16,7 @@ export type CampaignDto = {
   rewardRules: RewardRules;
   milestones: Milestone[];
   portal: PortalSettings;
+  revokeOn: RevokeOn;
   updatedAt: string;
 };
 
@@ -30,5 +31,6 @@ export const toCampaignDto = (campaign: Campaign): CampaignDto => ({
   rewardRules: readRewardRules(campaign.rewardRules),
   milestones: readMilestones(campaign.milestones),
   portal: readPortalSettings(campaign.portal),
+  revokeOn: readRevokeOn(campaign.revokeOn),
   updatedAt: campaign.updatedAt.toISOString(),
 });

@@ -1,7 +1,7 @@
 import type { Db } from "@/server/db/client";
 import type { AttributionModel, NewUserExperiencePatch, ReferrerExperiencePatch } from "@/lib/schemas/campaigns";
 import { mergePortalSettings, readPortalSettings, type Milestone, type PortalSettingsPatch } from "@/lib/schemas/portal";
-import { mergeRewardRules, readRewardRules, type RewardRulesPatch } from "@/lib/schemas/reward-rules";
+import { mergeRewardRules, readRevokeOn, readRewardRules, type RevokeOnPatch, type RewardRulesPatch } from "@/lib/schemas/reward-rules";
 import {
   mergeNewUserExperience,
   mergeReferrerExperience,
@@ -21,6 +21,7 @@ export type UpdateCampaignInput = {
   rewardRules?: RewardRulesPatch;
   milestones?: Milestone[];
   portal?: PortalSettingsPatch;
+  revokeOn?: RevokeOnPatch;
 };
 
 /**
@@ -33,7 +34,7 @@ export async function updateCampaign(
   projectId: string,
   input: UpdateCampaignInput,
 ): Promise<CampaignDto> {
-  const { referrerExperience: referrerPatch, newUserExperience: newUserPatch, attributionWindowDays: windowDays, matchWindowMinutes, attributionModel, rewardRules, milestones, portal } = input;
+  const { referrerExperience: referrerPatch, newUserExperience: newUserPatch, attributionWindowDays: windowDays, matchWindowMinutes, attributionModel, rewardRules, milestones, portal, revokeOn } = input;
   const project = await getOwnedProject(db, organizationId, projectId);
   const campaign = await db.$transaction(async (tx) => {
     const { id } = await ensureCampaign(tx, project.id);
@@ -50,6 +51,7 @@ export async function updateCampaign(
         ...(rewardRules === undefined ? {} : { rewardRules: mergeRewardRules(readRewardRules(current.rewardRules), rewardRules) }),
         ...(milestones === undefined ? {} : { milestones }),
         ...(portal === undefined ? {} : { portal: mergePortalSettings(readPortalSettings(current.portal), portal) }),
+        ...(revokeOn === undefined ? {} : { revokeOn: { ...readRevokeOn(current.revokeOn), ...revokeOn } }),
       },
     });
   });

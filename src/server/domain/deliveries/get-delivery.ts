@@ -2,7 +2,6 @@ import type { Prisma } from "@/generated/prisma/client";
 import { notFound } from "@/server/domain/errors";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 import { DELIVERY_COLUMNS, DELIVERY_JOINS, toDeliveryDto, type DeliveryDto, type DeliveryRow } from "./delivery-dto";
-import { TEST_EVENT_NAME } from "@/lib/schemas/deliveries";
 import { deliveryBody } from "./reward-payload";
 import { redactedDeliveryHeaders } from "./sign-delivery";
 
@@ -34,7 +33,7 @@ export async function getDelivery(db: Prisma.TransactionClient, organizationId: 
     WHERE d."id" = ${deliveryId} AND d."projectId" = ${projectId}`;
   if (!row) throw notFound("Delivery");
   const attempts = await db.deliveryAttempt.findMany({ where: { deliveryId, projectId }, orderBy: { attemptNumber: "asc" } });
-  const test = row.eventType === TEST_EVENT_NAME;
+  const test = row.trackingId === null;
   const body = row.payload === null ? null : deliveryBody(row.eventType, row.payload);
   return {
     delivery: toDeliveryDto(row),

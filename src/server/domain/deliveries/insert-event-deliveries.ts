@@ -9,10 +9,11 @@ export type CatalogueEvent = {
   type: WebhookEventType;
   projectId: string;
   /**
-   * The referral it is about: a webhook gets one delivery per tracking item and type (a second write is
-   * a no-op). Null for an event of no referral (then nothing deduplicates it: the caller does).
+   * The referral it is about (for milestone.reached, the reward that reached it): a webhook gets one
+   * delivery per tracking item and type (a second write is a no-op). Required: a delivery without a
+   * tracking item is a test event (Delivery.trackingId).
    */
-  trackingId: string | null;
+  trackingId: string;
   /** The item's parties (AppUser ids), kept on each delivery (see Delivery.referrerId); SQL when the writer's statement knows them. */
   parties: { referrerId: string | null | Prisma.Sql; refereeId: string | null | Prisma.Sql };
   /** Routing, as for rewards: Sandbox reaches Sandbox and Both webhooks, Production reaches Production and Both, null every one. */

@@ -1,4 +1,3 @@
-import { TEST_EVENT_NAME } from "@/lib/schemas/deliveries";
 import type { Prisma } from "@/generated/prisma/client";
 import { conflict, notFound } from "@/server/domain/errors";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
@@ -31,11 +30,11 @@ export async function retryDeliveryLog(
   await getOwnedProject(db, organizationId, projectId);
   const entry = await db.deliveryAttempt.findFirst({
     where: { id: logId, projectId },
-    include: { delivery: { select: { status: true, attemptCount: true, nextAttemptAt: true, eventType: true } }, webhook: { select: { enabled: true } } },
+    include: { delivery: { select: { status: true, attemptCount: true, nextAttemptAt: true, trackingId: true } }, webhook: { select: { enabled: true } } },
   });
   if (!entry) throw notFound("Delivery log entry");
   const { delivery } = entry;
-  const isTest = delivery.eventType === TEST_EVENT_NAME;
+  const isTest = delivery.trackingId === null;
   if (isTest) requireTestResend(mayResendTests);
   if (entry.success || delivery.status === "Succeeded") throw conflict("The delivery succeeded; there is nothing to retry.");
   if (delivery.status === "Pending") {

@@ -10,7 +10,7 @@ import {
   updateCampaignBody,
 } from "@/lib/schemas/campaigns";
 import { defaultPortalSettings, milestoneSchema, portalSettingsSchema } from "@/lib/schemas/portal";
-import { defaultRewardRules, rewardRulesSchema } from "@/lib/schemas/reward-rules";
+import { defaultRevokeOn, defaultRewardRules, revokeOnSchema, rewardRulesSchema } from "@/lib/schemas/reward-rules";
 
 export const campaignDtoSchema = z
   .object({
@@ -27,6 +27,7 @@ export const campaignDtoSchema = z
     rewardRules: rewardRulesSchema.describe("Reward protection; all off by default."),
     milestones: z.array(milestoneSchema).describe("Tiers of successful referrals, ascending; none by default."),
     portal: portalSettingsSchema,
+    revokeOn: revokeOnSchema.describe("Which provider events (inbound hooks) revoke the referral their payment completed; all on by default."),
     updatedAt: z.iso.datetime(),
   })
   .meta({
@@ -43,6 +44,7 @@ export const campaignDtoSchema = z
         rewardRules: { ...defaultRewardRules, maxRewardsPerReferrer: { perMonth: 10 } },
         milestones: [{ referrals: 3, name: "Silver" }, { referrals: 10, name: "Gold" }],
         portal: defaultPortalSettings,
+        revokeOn: defaultRevokeOn,
         updatedAt: EXAMPLE.later,
       },
     ],

@@ -49,7 +49,7 @@ async function team() {
 /** A test event that failed (as sendTest leaves one whose receiver answered 500), with its log entry. */
 async function failedTestDelivery(projectId: string, webhookId: string) {
   const delivery = await t.db.delivery.create({
-    data: { projectId, webhookId, trackingId: null, eventName: TEST_EVENT_NAME, eventType: TEST_EVENT_NAME, payload: { event: TEST_EVENT_NAME }, status: "Failed", attemptCount: 1, failure: "dead_lettered" },
+    data: { projectId, webhookId, trackingId: null, eventName: TEST_EVENT_NAME, payload: { event: TEST_EVENT_NAME }, status: "Failed", attemptCount: 1, failure: "dead_lettered" },
   });
   const log = await t.db.deliveryAttempt.create({
     data: { projectId, webhookId, deliveryId: delivery.id, attemptNumber: 1, eventType: TEST_EVENT_NAME, httpStatus: 500, responseTimeMs: 5, success: false },
