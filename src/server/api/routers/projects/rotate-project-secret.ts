@@ -7,6 +7,7 @@ import { projectSecretRotatedSchema, rotateProjectSecretInput } from "./project.
 export const rotateProjectSecretProcedure = protectedProcedure
   .meta({ permission: "projects.rotateSecret", changesCredentials: true,
     secret: true,
+    optionalBody: true,
     openapi: {
       method: "POST",
       path: "/public/projects/{projectId}/rotate-secret",

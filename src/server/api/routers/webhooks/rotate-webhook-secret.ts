@@ -7,6 +7,7 @@ import { rotateWebhookSecretInput, webhookSecretRotatedSchema } from "./webhook.
 export const rotateWebhookSecretProcedure = protectedProcedure
   .meta({ permission: "webhooks.write",
     secret: true,
+    optionalBody: true,
     openapi: {
       method: "POST",
       path: "/public/projects/{projectId}/webhooks/{webhookId}/rotate-secret",
