@@ -76,7 +76,7 @@ export const auditEntrySchema = z.object({
   id: z.string(),
   createdAt: z.string(),
   action: z.enum(AUDIT_ACTIONS),
-  actorType: z.enum(["user", "apiKey"]),
+  actorType: z.enum(["user", "apiKey", "service"]),
   actorId: z.string().nullable(),
   actorLabel: z.string(),
   targetType: z.string().nullable(),
