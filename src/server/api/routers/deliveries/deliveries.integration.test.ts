@@ -120,7 +120,7 @@ describe("GET /projects/{projectId}/deliveries", () => {
     for (const short of [one.deliveryId.slice(0, 8), `${one.deliveryId.slice(0, 8).toUpperCase()}…`]) {
       expect((await list(`search=${encodeURIComponent(short)}`)).items.map((i) => i.deliveryId), short).toEqual([one.deliveryId]);
     }
-    expect((await list(`search=${tracking.carol.slice(0, 8)}`)).items.map((i) => i.trackingId)).toEqual([tracking.carol, tracking.carol]);
+    expect((await list(`search=${tracking.carol!.slice(0, 8)}`)).items.map((i) => i.trackingId)).toEqual([tracking.carol, tracking.carol]);
     // Otherwise exact: no prefixes of client ids, no other case, no 7 characters of an id.
     for (const term of ["ali", "ALICE", one.deliveryId.slice(0, 7), "nobody"]) expect((await list(`search=${term}`)).totalCount, term).toBe(0);
   });
