@@ -6,7 +6,7 @@ import { testAttemptOptions } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
 import { restClientForNewOrg, type RestClient } from "@/test/rest";
 import { waitUntil } from "@/test/wait";
-import { resendExhausted } from "./resend-exhausted";
+import { resendExhausted } from "@/server/domain/deliveries/resend-exhausted";
 
 /*
  * Recovery after an outage (a webhook's autoRecover): a receiver that is down (nothing listens on its
