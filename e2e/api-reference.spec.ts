@@ -8,9 +8,10 @@ import { signUp } from "./helpers";
  * small page, nothing fetched from another host, and axe finds nothing serious.
  */
 
+/** Each width in one of the two colour schemes (the theme follows the system's by default). */
 const WIDTHS = [
-  { name: "desktop", viewport: { width: 1440, height: 900 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
+  { name: "desktop", viewport: { width: 1440, height: 900 }, colorScheme: "light" },
+  { name: "phone", viewport: { width: 390, height: 844 }, colorScheme: "dark" },
 ] as const;
 
 async function blockingViolations(page: Page): Promise<string[]> {
@@ -20,9 +21,10 @@ async function blockingViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
 }
 
-for (const { name, viewport } of WIDTHS) {
-  test(`API reference at ${name} width: search, one operation, samples, axe`, async ({ page }) => {
+for (const { name, viewport, colorScheme } of WIDTHS) {
+  test(`API reference at ${name} width, ${colorScheme}: search, one operation, samples, axe`, async ({ page }) => {
     await page.setViewportSize(viewport);
+    await page.emulateMedia({ colorScheme });
     const foreign: string[] = [];
     const ownHost = new URL(test.info().project.use.baseURL!).host;
     page.on("request", (request) => {
@@ -32,6 +34,7 @@ for (const { name, viewport } of WIDTHS) {
     await signUp(page);
     await page.goto("/dashboard/api-reference");
     await expect(page.getByRole("heading", { name: "API reference", level: 1 })).toBeVisible();
+    if (colorScheme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
     const index = page.getByRole("navigation", { name: "API reference contents" });
     const search = index.getByRole("searchbox", { name: "Search operations" });
     await expect(search).toBeVisible();
