@@ -91,7 +91,11 @@ describe("the audit log", () => {
     const hook = await asOwner.webhooks.create({ projectId, campaignId: created.json.campaignId, name: "Hook", url: "https://hooks.example.com/a", enabled: true, environment: "Both" });
     await expectEntry("webhook.create", { targetId: hook.id, targetLabel: "Hook", details: { projectId, url: "https://hooks.example.com/a", environment: "Both", enabled: true } });
     await asOwner.webhooks.update({ projectId, webhookId: hook.id, enabled: false, secret: "a-brand-new-secret-value" });
-    const update = await expectEntry("webhook.update", { targetId: hook.id, details: { projectId, changed: ["enabled", "secret"] } });
+    const update = await expectEntry("webhook.update", {
+      targetId: hook.id,
+      details: { projectId, changed: ["enabled", "secret"], changes: { enabled: { from: true, to: false }, secretHint: { changed: true } } },
+    });
+    expect(Object.keys((update.details as { changes: object }).changes).sort()).toEqual(["enabled", "secretHint"]);
     expect(JSON.stringify(update)).not.toContain("a-brand-new-secret-value");
     await asOwner.webhooks.update({ projectId, webhookId: hook.id, enabled: true });
     const rotatedHook = await asOwner.webhooks.rotateSecret({ projectId, webhookId: hook.id, overlapHours: 1 });
