@@ -1,4 +1,4 @@
-import type { MemberRole, Prisma } from "@/generated/prisma/client";
+import type { Prisma } from "@/generated/prisma/client";
 import { overlapEnd } from "@/lib/schemas/rotation";
 import { DomainError, notFound } from "@/server/domain/errors";
 import { createApiKey } from "./create-api-key";
@@ -14,14 +14,14 @@ export async function rollApiKey(
   organizationId: string,
   id: string,
   overlapHours: number,
-  caller: { userId: string; email: string; role: MemberRole; onlyOwnKeys: boolean },
+  caller: { userId: string; email: string; onlyOwnKeys: boolean },
   now = new Date(),
 ) {
   const old = await tx.apiKey.findFirst({ where: { id, organizationId } });
   if (!old) throw notFound("API key");
   if (caller.onlyOwnKeys && old.createdById !== caller.userId) throw new DomainError("forbidden", "Only an owner can roll an API key someone else created.");
   if (old.expiresAt && old.expiresAt <= now) throw new DomainError("invalid", "The key has expired: create a new one instead.", [{ field: "id", rule: "expired", message: "the key has expired" }]);
-  const created = await createApiKey(tx, organizationId, { name: old.name, role: old.role, expiresAt: old.expiresAt }, caller);
+  const created = await createApiKey(tx, organizationId, { name: old.name, role: old.role, expiresAt: old.expiresAt }, { userId: caller.userId, email: caller.email });
   const until = overlapEnd(overlapHours, now);
   if (until) {
     const ends = old.expiresAt && old.expiresAt < until ? old.expiresAt : until;

@@ -20,7 +20,6 @@ export const rollApiKeyProcedure = memberProcedure
         rollApiKey(tx, ctx.organizationId, input.id, input.overlapHours, {
           userId: ctx.actor.userId,
           email: ctx.actor.email,
-          role: ctx.role,
           onlyOwnKeys: !can(ctx.role, "apiKeys.deleteAny"),
         }),
       (k) => ({
