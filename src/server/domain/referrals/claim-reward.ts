@@ -173,9 +173,11 @@ async function claimStatement(
       )}
     )
     SELECT ${onlyIf} AS "claimed",
-      (SELECT json_agg(json_build_object('id', d."id", 'webhookId', d."webhookId", 'url', w."url", 'secretEncrypted', w."secretEncrypted"))
+      (SELECT json_agg(json_build_object('id', d."id", 'webhookId', d."webhookId", 'url', w."url", 'secretEncrypted', w."secretEncrypted",
+        'previousSecretEncrypted', CASE WHEN w."previousSecretExpiresAt" > now() THEN w."previousSecretEncrypted" END))
         FROM deliveries d JOIN "Webhook" w ON w."id" = d."webhookId") AS "deliveries",
-      (SELECT json_agg(json_build_object('id', d."id", 'webhookId', d."webhookId", 'url', w."url", 'secretEncrypted', w."secretEncrypted"))
+      (SELECT json_agg(json_build_object('id', d."id", 'webhookId', d."webhookId", 'url', w."url", 'secretEncrypted', w."secretEncrypted",
+        'previousSecretEncrypted', CASE WHEN w."previousSecretExpiresAt" > now() THEN w."previousSecretEncrypted" END))
         FROM (${milestones.deliveries}) d JOIN "Webhook" w ON w."id" = d."webhookId") AS "milestoneDeliveries"`;
   return row?.claimed ? { deliveries: row.deliveries ?? [], milestones: row.milestoneDeliveries ?? [] } : null;
 }

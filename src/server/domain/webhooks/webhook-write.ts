@@ -13,6 +13,7 @@ export type CreateWebhookInput = {
   environment: WebhookEnvironment;
   /** The event types it receives; default ["reward.granted"]. */
   events?: WebhookEventType[];
+  autoRecover?: boolean;
 };
 export type UpdateWebhookInput = Partial<CreateWebhookInput>;
 
