@@ -3,7 +3,7 @@
 import { useSyncExternalStore, type ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { QUEUE_STUB } from "@/sdk/web/queue-stub";
+import { QUEUE_STUB } from "../../../packages/js/src/hosted/queue-stub";
 
 /** Shown where the project's publishable key goes until the page is handed one. */
 export const KEY_PLACEHOLDER = "pk_...";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseReferralLink } from "./parse-link";
+import { parseReferralLink } from "./parse-link.js";
 
 describe("parseReferralLink", () => {
   it.each([

@@ -1,17 +1,15 @@
 /*
- * The SDK HTTP contract as the widget sees it (coord/SDK-CONTRACT.md): the answers are the server's own
- * zod schemas (type-only imports: nothing of them reaches the browser bundle).
+ * The SDK HTTP contract as the widget sees it: the answers' types are generated from the OpenAPI
+ * document (api-types.ts, `npm run sdk:types`), so the package needs nothing from the server.
  */
-import type { z } from "zod";
-import type { ReferrerExperience } from "@/lib/schemas/campaigns";
-import type { initAppUserOutput, newUserExperienceOutput, trackReferralOutput } from "@/lib/schemas/sdk";
+import type { SdkAppUser, SdkNewUserExperience, SdkTrackReferralResponse } from "./api-types.js";
 
-export type { ReferrerExperience };
-export type TrackReferralResponse = z.output<typeof trackReferralOutput>;
-export type NewUserExperienceResponse = z.output<typeof newUserExperienceOutput>;
+export type ReferrerExperience = SdkAppUser["referrerExperience"];
+export type TrackReferralResponse = SdkTrackReferralResponse;
+export type NewUserExperienceResponse = SdkNewUserExperience;
 /** What the banner draws (the campaign section also names the referrer's name attribute, which stays on the server). */
 export type NewUserExperience = NewUserExperienceResponse["newUserExperience"];
-export type InitAppUserResponse = z.output<typeof initAppUserOutput>;
+export type InitAppUserResponse = SdkAppUser;
 
 export type InitOptions = {
   /** The project's publishable key, `pk_...`. */

@@ -3,7 +3,8 @@
  * its own tag (`data-key`, optional `data-cookie-domain`) and replays the calls the queue stub collected
  * while it was loading (README: "Calls before the script has loaded").
  */
-import { createReferloop, type Referloop } from "./sdk";
+import { createReferloop, type Referloop } from "../sdk.js";
+import { uiBeside } from "./ui-chunk.js";
 
 type Stub = { q?: [keyof Referloop, ArrayLike<unknown>][] };
 const global = window as unknown as { Referloop?: Stub | Referloop };
@@ -12,7 +13,8 @@ const stub = global.Referloop as Stub | undefined;
 // Loaded twice: the first copy stays in charge.
 if (!stub || stub.q) {
   const script = document.currentScript as HTMLScriptElement | null;
-  const referloop = createReferloop(script?.src || location.href);
+  const scriptUrl = script?.src || location.href;
+  const referloop = createReferloop(uiBeside(scriptUrl), new URL(scriptUrl).origin);
   global.Referloop = referloop;
   const key = script?.dataset.key;
   if (key) referloop.init({ key, cookieDomain: script.dataset.cookieDomain });

@@ -1,4 +1,4 @@
-import type { LinkReferral } from "./types";
+import type { LinkReferral } from "./types.js";
 
 /**
  * The referral parameters of a universal link, app link or custom-scheme URL

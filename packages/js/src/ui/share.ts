@@ -1,4 +1,4 @@
-import type { ShareChannel } from "../types";
+import type { ShareChannel } from "../types.js";
 
 /*
  * Share targets. Brand paths from Simple Icons (CC0); LinkedIn (absent there), e-mail and share are

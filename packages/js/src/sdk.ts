@@ -3,8 +3,8 @@
  * events. The UI is a separate chunk, imported only when something must be drawn. Nothing here may
  * throw into the host page: failures are warned once and the widget stays hidden.
  */
-import { ApiError, post } from "./api";
-import { readCookie, REF_CODE_COOKIE, TRACKED_REFERRAL_COOKIE, writeCookie } from "./cookies";
+import { ApiError, post } from "./api.js";
+import { readCookie, REF_CODE_COOKIE, TRACKED_REFERRAL_COOKIE, writeCookie } from "./cookies.js";
 import type {
   IdentifyOptions,
   InitAppUserResponse,
@@ -13,11 +13,8 @@ import type {
   ReferloopEvent,
   ReferloopEvents,
   TrackReferralResponse,
-} from "./types";
-import type { Emit, Widget, WidgetConfig } from "./ui";
-
-/** The UI chunk's file name (content-hashed), set by scripts/build-sdk.mjs. */
-declare const __UI_FILE__: string;
+} from "./types.js";
+import type { Emit, Widget, WidgetConfig } from "./ui/index.js";
 
 type Handler<E extends ReferloopEvent> = (detail: ReferloopEvents[E]) => void;
 
@@ -33,8 +30,15 @@ export type Referloop = {
 const DISMISSED = "referloop.dismissed.";
 const PARAMS = ["referralCode", "rewardEventName"];
 
-/** `scriptUrl`: where this script was loaded from; the UI chunk sits beside it, the API at its origin. */
-export function createReferloop(scriptUrl: string): Referloop {
+/** The UI chunk, loaded only when something must be drawn. */
+export type LoadUi = () => Promise<typeof import("./ui/index.js")>;
+
+/**
+ * `loadUi`: how the UI chunk is fetched (the hosted script: beside itself; the npm package: the
+ * bundler's own chunk). `defaultApiBaseUrl`: the API when init names none (the hosted script's origin).
+ * Creating one touches nothing: the page is read and written from init on.
+ */
+export function createReferloop(loadUi: LoadUi, defaultApiBaseUrl?: string): Referloop {
   const handlers: { [event: string]: Set<(detail: never) => void> } = {};
   const warned = new Set<string>();
   let settings: Required<Pick<InitOptions, "key" | "apiBaseUrl">> & InitOptions;
@@ -79,8 +83,8 @@ export function createReferloop(scriptUrl: string): Referloop {
     view = { ...view, ...patch };
     // An async script can run before <body> exists: the widget's element waits for it.
     const body = () => new Promise((ready) => (document.body ? ready(0) : addEventListener("DOMContentLoaded", ready, { once: true })));
-    ui ??= Promise.all([import(new URL(__UI_FILE__, scriptUrl).href), body()]).then(
-      ([chunk]: [typeof import("./ui"), unknown]) => chunk.mount(document.body.appendChild(document.createElement("referloop-widget")), onUi),
+    ui ??= Promise.all([loadUi(), body()]).then(
+      ([chunk]) => chunk.mount(document.body.appendChild(document.createElement("referloop-widget")), onUi),
       (error) => {
         ui = undefined;
         throw new Error(`the widget UI could not be loaded (${error})`);
@@ -145,7 +149,9 @@ export function createReferloop(scriptUrl: string): Referloop {
     init(options) {
       if (settings) return;
       if (!options?.key) return warn("init needs the project's publishable key (pk_...)");
-      settings = { ...options, apiBaseUrl: (options.apiBaseUrl ?? new URL(scriptUrl).origin).replace(/\/+$/, "") };
+      const apiBaseUrl = options.apiBaseUrl ?? defaultApiBaseUrl;
+      if (!apiBaseUrl) return warn("init needs apiBaseUrl, the Referloop app's origin");
+      settings = { ...options, apiBaseUrl: apiBaseUrl.replace(/\/+$/, "") };
       attribution = attribute().catch(warn);
     },
     identify(options) {

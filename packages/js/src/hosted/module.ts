@@ -3,9 +3,10 @@
  * without auto-init (call init yourself).
  *   import { init, identify } from "https://<app>/sdk/v1/referloop.mjs";
  */
-import { createReferloop } from "./sdk";
+import { createReferloop } from "../sdk.js";
+import { uiBeside } from "./ui-chunk.js";
 
-const referloop = createReferloop(import.meta.url);
+const referloop = createReferloop(uiBeside(import.meta.url), new URL(import.meta.url).origin);
 
 export const { init, identify, getReferralLink, open, close, on } = referloop;
 export default referloop;

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createReferloopMobile, STORAGE_KEYS, type DeviceAdapter, type DeviceInfo, type StorageAdapter } from "./index";
-import { memoryStorage } from "@/test/mobile-storage";
+import { createReferloopMobile, STORAGE_KEYS, type DeviceAdapter, type DeviceInfo, type StorageAdapter } from "./index.js";
+import { memoryStorage } from "../../../src/test/mobile-storage";
 
 // ---------------------------------------------------------------------------------------------
 // FAKE SERVER, for this test only: a minimal stand-in for POST /api/v1/sdk/init-app-user that

@@ -1,6 +1,6 @@
-import { ReferloopError } from "./errors";
-import { parseReferralLink } from "./parse-link";
-import { postJson } from "./post-json";
+import { ReferloopError } from "./errors.js";
+import { parseReferralLink } from "./parse-link.js";
+import { postJson } from "./post-json.js";
 import type {
   AppUser,
   Attribution,
@@ -10,7 +10,7 @@ import type {
   LinkReferral,
   ReferloopMobileOptions,
   ReferrerExperience,
-} from "./types";
+} from "./types.js";
 
 /**
  * Referloop for React Native and similar runtimes: no native dependency, the app passes a storage
