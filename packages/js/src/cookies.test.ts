@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COOKIE_DAYS, cookieString } from "./cookies.js";
+import { COOKIE_DAYS, cookieString } from "./cookies.ts";
 
 describe("attribution cookie attributes", () => {
   it("30 days on the whole site, SameSite=Lax, host-only and not Secure on http", () => {

@@ -3,12 +3,12 @@
  * imported instead of loaded: nothing runs and nothing touches the page until init; the UI is a
  * dynamic import, so a bundler that splits code puts it in a chunk of its own, fetched when first drawn.
  */
-import { createReferloop, type Referloop } from "./sdk.js";
-import type { IdentifyOptions, InitOptions, ReferloopEvent, ReferloopEvents } from "./types.js";
+import { createReferloop, type Referloop } from "./sdk.ts";
+import type { IdentifyOptions, InitOptions, ReferloopEvent, ReferloopEvents } from "./types.ts";
 
 let widget: Referloop | undefined;
 /** The page's one widget, created on first use. */
-const instance = () => (widget ??= createReferloop(() => import("./ui/index.js")));
+const instance = () => (widget ??= createReferloop(() => import("./ui/index.ts")));
 
 /** Starts the widget: records a referral link arrival in the URL and shows the new-user banner. Once per page. */
 export function init(options: InitOptions & { apiBaseUrl: string }): void {
@@ -39,4 +39,4 @@ export function on<E extends ReferloopEvent>(event: E, handler: (detail: Referlo
   return instance().on(event, handler);
 }
 
-export type { IdentifyOptions, InitOptions, ReferloopEvent, ReferloopEvents, ShareChannel } from "./types.js";
+export type { IdentifyOptions, InitOptions, ReferloopEvent, ReferloopEvents, ShareChannel } from "./types.ts";

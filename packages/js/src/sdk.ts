@@ -3,8 +3,8 @@
  * events. The UI is a separate chunk, imported only when something must be drawn. Nothing here may
  * throw into the host page: failures are warned once and the widget stays hidden.
  */
-import { ApiError, post } from "./api.js";
-import { readCookie, REF_CODE_COOKIE, TRACKED_REFERRAL_COOKIE, writeCookie } from "./cookies.js";
+import { ApiError, post } from "./api.ts";
+import { readCookie, REF_CODE_COOKIE, TRACKED_REFERRAL_COOKIE, writeCookie } from "./cookies.ts";
 import type {
   IdentifyOptions,
   InitAppUserResponse,
@@ -13,8 +13,8 @@ import type {
   ReferloopEvent,
   ReferloopEvents,
   TrackReferralResponse,
-} from "./types.js";
-import type { Emit, Widget, WidgetConfig } from "./ui/index.js";
+} from "./types.ts";
+import type { Emit, Widget, WidgetConfig } from "./ui/index.ts";
 
 type Handler<E extends ReferloopEvent> = (detail: ReferloopEvents[E]) => void;
 
@@ -31,7 +31,7 @@ const DISMISSED = "referloop.dismissed.";
 const PARAMS = ["referralCode", "rewardEventName"];
 
 /** The UI chunk, loaded only when something must be drawn. */
-export type LoadUi = () => Promise<typeof import("./ui/index.js")>;
+export type LoadUi = () => Promise<typeof import("./ui/index.ts")>;
 
 /**
  * `loadUi`: how the UI chunk is fetched (the hosted script: beside itself; the npm package: the

@@ -2,7 +2,7 @@
  * The SDK HTTP contract as the widget sees it: the answers' types are generated from the OpenAPI
  * document (api-types.ts, `npm run sdk:types`), so the package needs nothing from the server.
  */
-import type { SdkAppUser, SdkNewUserExperience, SdkTrackReferralResponse } from "./api-types.js";
+import type { SdkAppUser, SdkNewUserExperience, SdkTrackReferralResponse } from "./api-types.ts";
 
 export type ReferrerExperience = SdkAppUser["referrerExperience"];
 export type TrackReferralResponse = SdkTrackReferralResponse;

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createReferloopClient, ReferloopError } from "./index.js";
+import { createReferloopClient, ReferloopError } from "./index.ts";
 
 /*
  * The client's own behaviour against a real HTTP server on 127.0.0.1 that answers from a script:

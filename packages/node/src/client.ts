@@ -1,7 +1,7 @@
 import createClient, { type Client, type ClientPathsWithMethod, type MaybeOptionalInit, type MethodResponse, type Middleware } from "openapi-fetch";
-import { problemError } from "./errors.js";
-import { IDEMPOTENT_POSTS, type paths } from "./openapi.js";
-import { retryingFetch } from "./retry.js";
+import { problemError } from "./errors.ts";
+import { IDEMPOTENT_POSTS, type paths } from "./openapi.ts";
+import { retryingFetch } from "./retry.ts";
 
 export type ReferloopClientOptions = {
   /** An API key (`rl_...`, dashboard: API keys); its role decides what it may do. */

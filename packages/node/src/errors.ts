@@ -1,4 +1,4 @@
-import type { components } from "./openapi.js";
+import type { components } from "./openapi.ts";
 
 /** The API's problem+json body (RFC 9457), as the document declares it. */
 export type Problem = components["schemas"]["Problem"];

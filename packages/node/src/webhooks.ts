@@ -1,5 +1,5 @@
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
-import type { webhooks } from "./openapi.js";
+import type { webhooks } from "./openapi.ts";
 
 type BodyOf<W> = W extends { post: { requestBody: { content: { "application/json": infer Body } } } } ? Body : never;
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createReferloopMobile, STORAGE_KEYS, type DeviceAdapter, type DeviceInfo, type StorageAdapter } from "./index.js";
+import { createReferloopMobile, STORAGE_KEYS, type DeviceAdapter, type DeviceInfo, type StorageAdapter } from "./index.ts";
 import { memoryStorage } from "../../../src/test/mobile-storage";
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
-import { ReferloopError } from "./errors.js";
-import { parseReferralLink } from "./parse-link.js";
-import { postJson } from "./post-json.js";
+import { ReferloopError } from "./errors.ts";
+import { parseReferralLink } from "./parse-link.ts";
+import { postJson } from "./post-json.ts";
 import type {
   AppUser,
   Attribution,
@@ -10,7 +10,7 @@ import type {
   LinkReferral,
   ReferloopMobileOptions,
   ReferrerExperience,
-} from "./types.js";
+} from "./types.ts";
 
 /**
  * Referloop for React Native and similar runtimes: no native dependency, the app passes a storage

@@ -1,6 +1,6 @@
-export { createReferloopMobile, CLIPBOARD_PREFIX, STORAGE_KEYS } from "./create-referloop-mobile.js";
-export type { HandleLinkResult, IdentifyResult, ReferloopMobile } from "./create-referloop-mobile.js";
-export { ReferloopError } from "./errors.js";
-export type { Problem, ReferloopErrorKind } from "./errors.js";
-export { parseReferralLink } from "./parse-link.js";
-export type * from "./types.js";
+export { createReferloopMobile, CLIPBOARD_PREFIX, STORAGE_KEYS } from "./create-referloop-mobile.ts";
+export type { HandleLinkResult, IdentifyResult, ReferloopMobile } from "./create-referloop-mobile.ts";
+export { ReferloopError } from "./errors.ts";
+export type { Problem, ReferloopErrorKind } from "./errors.ts";
+export { parseReferralLink } from "./parse-link.ts";
+export type * from "./types.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseReferralLink } from "./parse-link.js";
+import { parseReferralLink } from "./parse-link.ts";
 
 describe("parseReferralLink", () => {
   it.each([

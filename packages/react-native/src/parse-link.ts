@@ -1,4 +1,4 @@
-import type { LinkReferral } from "./types.js";
+import type { LinkReferral } from "./types.ts";
 
 /**
  * The referral parameters of a universal link, app link or custom-scheme URL

@@ -1,4 +1,4 @@
-import { ReferloopError, type Problem } from "./errors.js";
+import { ReferloopError, type Problem } from "./errors.ts";
 
 /**
  * One POST to the SDK API, as the contract says: JSON in and out, the key in

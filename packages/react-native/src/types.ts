@@ -1,4 +1,4 @@
-import type { SdkAppUser, SdkAttribution } from "./api-types.js";
+import type { SdkAppUser, SdkAttribution } from "./api-types.ts";
 
 /** The app's key-value storage (React Native: AsyncStorage fits as is). */
 export type StorageAdapter = {

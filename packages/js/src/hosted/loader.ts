@@ -3,8 +3,8 @@
  * its own tag (`data-key`, optional `data-cookie-domain`) and replays the calls the queue stub collected
  * while it was loading (README: "Calls before the script has loaded").
  */
-import { createReferloop, type Referloop } from "../sdk.js";
-import { uiBeside } from "./ui-chunk.js";
+import { createReferloop, type Referloop } from "../sdk.ts";
+import { uiBeside } from "./ui-chunk.ts";
 
 type Stub = { q?: [keyof Referloop, ArrayLike<unknown>][] };
 const global = window as unknown as { Referloop?: Stub | Referloop };

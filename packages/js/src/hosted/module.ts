@@ -3,8 +3,8 @@
  * without auto-init (call init yourself).
  *   import { init, identify } from "https://<app>/sdk/v1/referloop.mjs";
  */
-import { createReferloop } from "../sdk.js";
-import { uiBeside } from "./ui-chunk.js";
+import { createReferloop } from "../sdk.ts";
+import { uiBeside } from "./ui-chunk.ts";
 
 const referloop = createReferloop(uiBeside(import.meta.url), new URL(import.meta.url).origin);
 

@@ -1,4 +1,4 @@
-import type { LoadUi } from "../sdk.js";
+import type { LoadUi } from "../sdk.ts";
 
 /** The UI chunk's file name (content-hashed), set by scripts/build-sdk.mjs. */
 declare const __UI_FILE__: string;

@@ -3,11 +3,11 @@
  * root. Loaded on demand by the loader (a separate chunk), and imported by the dashboard's campaign
  * preview through render(). No network calls here: everything it draws is handed to it.
  */
-import type { NewUserExperience, ReferrerExperience, ShareChannel } from "../types.js";
-import { readableTextOn, usableColor, withAlpha } from "./colors.js";
-import { h, icon } from "./dom.js";
-import { NATIVE_SHARE_ICON, SHARE_TARGETS } from "./share.js";
-import { CSS } from "./styles.js";
+import type { NewUserExperience, ReferrerExperience, ShareChannel } from "../types.ts";
+import { readableTextOn, usableColor, withAlpha } from "./colors.ts";
+import { h, icon } from "./dom.ts";
+import { NATIVE_SHARE_ICON, SHARE_TARGETS } from "./share.ts";
+import { CSS } from "./styles.ts";
 
 export type Banner = NewUserExperience & { referrerName?: string | null };
 

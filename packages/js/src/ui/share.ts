@@ -1,4 +1,4 @@
-import type { ShareChannel } from "../types.js";
+import type { ShareChannel } from "../types.ts";
 
 /*
  * Share targets. Brand paths from Simple Icons (CC0); LinkedIn (absent there), e-mail and share are
