@@ -33,7 +33,7 @@ let SHOP = "";
 const shopFiles = new Map<string, string>();
 
 /** Runs a command to its end; a failure fails the test with its output. */
-async function sh(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }) {
+async function sh(command: string, args: string[], options: { cwd: string; env?: Record<string, string> }) {
   try {
     const { stdout } = await run(command, args, { ...options, env: { ...process.env, ...options.env }, maxBuffer: 16 * 1024 * 1024, timeout: 180_000 });
     return stdout;
@@ -158,7 +158,7 @@ test("@referloop/js bundled by esbuild: nothing runs on import; on another origi
     logLevel: "silent",
   });
   // The UI is its own chunk, fetched when the widget first draws.
-  expect(bundle.outputFiles.map((f) => path.basename(f.path))).toEqual(expect.arrayContaining(["widget.js", expect.stringMatching(/^index-[A-Z0-9]+\.js$/)]));
+  expect(bundle.outputFiles.map((f) => path.basename(f.path))).toEqual(expect.arrayContaining(["widget.js", expect.stringMatching(/^ui-[A-Z0-9]+\.js$/)]));
   for (const file of bundle.outputFiles) shopFiles.set(`/${path.basename(file.path)}`, file.text);
   expect(shopFiles.get("/widget.js")).not.toContain("prefers-reduced-motion");
   shopFiles.set("/shop", `<!doctype html><html><head><title>Shop</title><script type="module" src="/widget.js"></script></head><body><h1>Shop</h1></body></html>`);
@@ -171,7 +171,7 @@ test("@referloop/js bundled by esbuild: nothing runs on import; on another origi
   await expect(banner).toContainText("Welcome from the package");
   await expect(page).toHaveURL(`${SHOP}/shop`);
   await expect(page.getByRole("button", { name: "Invite friends" })).toBeVisible();
-  expect(chunks.some((p) => /^\/index-.*\.js$/.test(p))).toBe(true);
+  expect(chunks.some((p) => /^\/ui-[A-Z0-9]+\.js$/.test(p))).toBe(true);
 
   await page.evaluate(() => (window as unknown as { openReferloop: () => void }).openReferloop());
   await expect(page.getByRole("dialog", { name: "Give 10%, get 10%" })).toBeVisible();

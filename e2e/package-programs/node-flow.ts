@@ -56,7 +56,7 @@ const reward = await referloop.POST("/public/projects/{projectId}/referrals/rewa
 
 // Every user, one per page: the helper walks the pages.
 const paged: string[] = [];
-for await (const user of referloop.paginate("/public/projects/{projectId}/users", { params: { ...inProject, query: { pageSize: 1, sortBy: "clientProvidedId" } } })) {
+for await (const user of referloop.paginate("/public/projects/{projectId}/users", { params: { ...inProject, query: { pageSize: 1, sortBy: "clientProvidedId", sortOrder: "asc" } } })) {
   paged.push(user.clientProvidedId);
 }
 
