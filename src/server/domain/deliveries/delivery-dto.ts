@@ -1,5 +1,5 @@
 import { Prisma, type DeliveryStatus } from "@/generated/prisma/client";
-import type { DeliveryFailure } from "@/lib/schemas/deliveries";
+import { TEST_EVENT_NAME, type DeliveryFailure } from "@/lib/schemas/deliveries";
 
 /** A delivery as the support console shows it: what it is about, where it stands, and its last attempt. */
 export type DeliveryDto = {
@@ -35,7 +35,7 @@ export type DeliveryDto = {
 /** The columns of a DeliveryDto, from `d` (Delivery) joined to `w` (its webhook) as in DELIVERY_JOINS. */
 export const DELIVERY_COLUMNS = Prisma.sql`
   d."id", d."webhookId", w."name" AS "webhookName", d."trackingId", r."clientProvidedId" AS "referrerId", e."clientProvidedId" AS "refereeId",
-  d."referrerId" AS "referrerUniqueId", d."refereeId" AS "refereeUniqueId", d."eventName", d."status"::text AS "status", d."attemptCount",
+  d."referrerId" AS "referrerUniqueId", d."refereeId" AS "refereeUniqueId", d."eventName", d."eventType", d."status"::text AS "status", d."attemptCount",
   d."lastAttemptAt", d."nextAttemptAt", d."lastHttpStatus", d."lastError", d."failure", d."bodiesPurgedAt", d."createdAt",
   d."leasedUntil", w."enabled" AS "webhookEnabled"`;
 
@@ -59,6 +59,7 @@ export type DeliveryRow = {
   referrerUniqueId: string | null;
   refereeUniqueId: string | null;
   eventName: string;
+  eventType: string;
   status: DeliveryStatus;
   attemptCount: number;
   lastAttemptAt: Date | null;
@@ -80,8 +81,8 @@ export const isInFlight = (row: Pick<DeliveryRow, "status" | "leasedUntil">, now
  * Whether the retry call accepts a delivery: one that has not succeeded, whose body is still kept, that
  * no worker is sending right now, and whose webhook is enabled (a test event goes to a disabled one too).
  */
-export const isRetryable = (row: Pick<DeliveryRow, "status" | "bodiesPurgedAt" | "leasedUntil" | "webhookEnabled" | "trackingId">, now: Date) =>
-  row.status !== "Succeeded" && row.bodiesPurgedAt === null && !isInFlight(row, now) && (row.webhookEnabled || row.trackingId === null);
+export const isRetryable = (row: Pick<DeliveryRow, "status" | "bodiesPurgedAt" | "leasedUntil" | "webhookEnabled" | "eventType">, now: Date) =>
+  row.status !== "Succeeded" && row.bodiesPurgedAt === null && !isInFlight(row, now) && (row.webhookEnabled || row.eventType === TEST_EVENT_NAME);
 
 export const toDeliveryDto = (row: DeliveryRow, now: Date = new Date()): DeliveryDto => ({
   deliveryId: row.id,
@@ -100,7 +101,7 @@ export const toDeliveryDto = (row: DeliveryRow, now: Date = new Date()): Deliver
   lastHttpStatus: row.lastHttpStatus,
   lastError: row.lastError,
   failure: row.status === "Failed" ? ((row.failure as DeliveryFailure | null) ?? "dead_lettered") : null,
-  test: row.trackingId === null,
+  test: row.eventType === TEST_EVENT_NAME,
   retryable: isRetryable(row, now),
   bodiesPurgedAt: row.bodiesPurgedAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),

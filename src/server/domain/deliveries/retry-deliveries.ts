@@ -1,5 +1,5 @@
 import { Prisma } from "@/generated/prisma/client";
-import { BULK_RETRY_MAX, type DeliveryFilter } from "@/lib/schemas/deliveries";
+import { BULK_RETRY_MAX, TEST_EVENT_NAME, type DeliveryFilter } from "@/lib/schemas/deliveries";
 import { DomainError } from "@/server/domain/errors";
 import { deliveriesWhere, getFilteredProject } from "./select-deliveries";
 
@@ -16,7 +16,7 @@ export async function retryDeliveries(db: Prisma.TransactionClient, organization
   const now = new Date();
   const retryable = Prisma.sql`${deliveriesWhere(projectId, filter)} AND d."status" <> 'Succeeded' AND d."bodiesPurgedAt" IS NULL
     AND (d."leasedUntil" IS NULL OR d."leasedUntil" < ${now})
-    AND (d."trackingId" IS NULL OR EXISTS (SELECT FROM "Webhook" w WHERE w."id" = d."webhookId" AND w."enabled"))`;
+    AND (d."eventType" = ${TEST_EVENT_NAME} OR EXISTS (SELECT FROM "Webhook" w WHERE w."id" = d."webhookId" AND w."enabled"))`;
   const selected = await db.$queryRaw<{ id: string }[]>`SELECT d."id" FROM "Delivery" d WHERE ${retryable} LIMIT ${BULK_RETRY_MAX + 1}`;
   if (selected.length > BULK_RETRY_MAX) {
     const message = `The filter selects more than ${BULK_RETRY_MAX.toLocaleString("en-GB")} deliveries to retry; narrow the filter (status, webhookId, event, from, to or search).`;

@@ -4,7 +4,8 @@ import { activityInsert } from "@/server/domain/activity/record-activity";
 import { isUniqueViolation, isWriteConflict } from "@/server/domain/db-errors";
 import type { DeliveryLease } from "@/server/domain/deliveries/claim-attempts";
 import type { WrittenDelivery } from "@/server/domain/deliveries/outbox";
-import { insertRewardDeliveries } from "@/server/domain/deliveries/insert-reward-deliveries";
+import { toOutboxWrite } from "@/server/domain/deliveries/insert-event-deliveries";
+import { insertRewardDeliveries, rewardGrantedEvent } from "@/server/domain/deliveries/insert-reward-deliveries";
 import { buildRewardPayload, type RewardPayload } from "@/server/domain/deliveries/reward-payload";
 import type { ReferrerCaps } from "@/lib/schemas/reward-rules";
 import { lockReferrer, reachedCap } from "@/server/domain/reward-rules/referrer-caps";
@@ -65,7 +66,7 @@ export async function claimRewardIn(tx: Tx, ctx: RewardContext, lease: DeliveryL
     return failRewardIn(tx, ctx, await lostTo(tx, ctx));
   }
   if (deliveries === null) return rejectFinalItem(tx, ctx);
-  return claimed(ctx, claimedAt, { payload, deliveries, lease });
+  return claimed(ctx, claimedAt, { ...toOutboxWrite(rewardGrantedEvent(payload, ctx.environment, ctx.item), deliveries, lease), payload });
 }
 
 const claimed = (ctx: RewardContext, claimedAt: Date, written: GrantRewardResult["written"]): GrantRewardResult => ({
@@ -100,7 +101,7 @@ async function claimOnce(db: Db, ctx: RewardContext, lease: DeliveryLease | null
   }
   // A concurrent call completed or failed the item after it was read.
   if (deliveries === null) return rejectFinalItem(db, ctx);
-  return claimed(ctx, claimedAt, { payload, deliveries, lease });
+  return claimed(ctx, claimedAt, { ...toOutboxWrite(rewardGrantedEvent(payload, ctx.environment, ctx.item), deliveries, lease), payload });
 }
 
 /** Which farming rule a claim refused by a unique index ran into, read from the reward that won. */

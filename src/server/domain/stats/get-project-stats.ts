@@ -30,7 +30,7 @@ export async function getProjectStats(db: Db, project: { id: string; appType: st
       GROUP BY 1
       UNION ALL
       SELECT "status"::text, -count(*)::int FROM "Delivery"
-      WHERE "projectId" = ${id} AND "status" IN ('Succeeded', 'Failed') AND "createdAt" >= ${w.start} AND "createdAt" < ${w.end} AND "trackingId" IS NULL
+      WHERE "projectId" = ${id} AND "status" IN ('Succeeded', 'Failed') AND "createdAt" >= ${w.start} AND "createdAt" < ${w.end} AND "eventType" = 'referloop.test'
       GROUP BY 1`,
   ]);
   const byDay = new Map(days.map((d) => [d.day, d]));
