@@ -343,6 +343,7 @@ export interface paths {
          * @description Runs the eligibility checks and the state change in one transaction. A failed check is not an HTTP error: the answer is 200 with `rewardClaimed: false` and a `reason`:
          *     - `already_completed`: the item is already final and is not changed (the reward is never claimed twice).
          *     - `already_failed`: the item is already final and is not changed.
+         *     - `already_revoked`: the item was revoked (status `Revoked`: a refund, a dispute, a revoke call) and is final; a revoked referral never grants.
          *     - `event_mismatch`: the item was pre-assigned another event (names match exactly, case-sensitive); the event is recorded on its own and the item **stays Pending**.
          *     - `self_referral`: referrer and referee are the same user; the item becomes Failed.
          *     - `expired`: the item is older than the campaign's attribution window; the item becomes Failed.
@@ -452,6 +453,38 @@ export interface paths {
         get: operations["referrals-listRewardEvents"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/projects/{projectId}/referrals/{trackingId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a referral's reward
+         * @description Takes a referral's reward back (a refund, a chargeback, abuse found later); the item becomes `Revoked`, which is final: a later reward event for it answers `rewardClaimed: false` with `already_revoked`. The answer's `revoked` says what happened:
+         *
+         *     - `granted`: the reward was granted: it is withdrawn (no longer counted in the referrer's rewards, caps, stats, leaderboard or exports) and `reward.revoked` goes to the subscribed webhooks.
+         *
+         *     - `held`: the reward was held (a hold or a review): it is cancelled and never grants; no webhook is sent.
+         *
+         *     - `already_revoked`: the referral was revoked before: nothing changed (`revokedAt`, `reason` and `revokedBy` are the first revocation's).
+         *
+         *     A referral with no reward granted or held is a 409 naming its state (`status` rule `pending`: nothing completed yet; `failed`: it never earned one). Of a revocation and a concurrent grant (a review's approval, a hold ending), one goes first: either the reward is never granted, or it is granted and then withdrawn. Audited.
+         *
+         *     Accepts an `Idempotency-Key` header (1 to 255 characters): a retry with the same key and body within 24 hours returns the first response without a second effect; the same key with a different body is a 422, and a retry while the first call is still running is a 409.
+         *
+         *     Permission `referrals.write` (track referrals, make links, grant rewards): keys with the role `owner`, `member`.
+         */
+        post: operations["referrals-revoke"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1509,7 +1542,7 @@ export interface components {
             rewardEventName: string | null;
             /** @enum {string} */
             status: "Pending" | "Completed" | "Failed";
-            /** @description Why the item Failed: one of already_completed, already_failed, event_mismatch, self_referral, expired, referee_unknown, duplicate_referee, mutual_referral, not_first_arrival, not_last_arrival, referrer_cap_reached, disposable_email, same_device, held_for_review, denied_in_review, user_erased. */
+            /** @description Why the item Failed: one of already_completed, already_failed, already_revoked, event_mismatch, self_referral, expired, referee_unknown, duplicate_referee, mutual_referral, not_first_arrival, not_last_arrival, referrer_cap_reached, disposable_email, same_device, held_for_review, denied_in_review, user_erased. */
             failureReason: string | null;
             rewardClaimed: boolean;
             /** Format: date-time */
@@ -1684,7 +1717,7 @@ export interface components {
             rewardEventName: string | null;
             /** @enum {string} */
             status: "Pending" | "Completed" | "Failed";
-            /** @description Why the item Failed: one of already_completed, already_failed, event_mismatch, self_referral, expired, referee_unknown, duplicate_referee, mutual_referral, not_first_arrival, not_last_arrival, referrer_cap_reached, disposable_email, same_device, held_for_review, denied_in_review, user_erased. */
+            /** @description Why the item Failed: one of already_completed, already_failed, already_revoked, event_mismatch, self_referral, expired, referee_unknown, duplicate_referee, mutual_referral, not_first_arrival, not_last_arrival, referrer_cap_reached, disposable_email, same_device, held_for_review, denied_in_review, user_erased. */
             failureReason: string | null;
             rewardClaimed: boolean;
             /** Format: date-time */
@@ -1719,7 +1752,7 @@ export interface components {
              * @description Why the reward was not claimed; present only when rewardClaimed is false.
              * @enum {string}
              */
-            reason?: "already_completed" | "already_failed" | "event_mismatch" | "self_referral" | "expired" | "referee_unknown" | "duplicate_referee" | "mutual_referral" | "not_first_arrival" | "not_last_arrival" | "referrer_cap_reached" | "disposable_email" | "same_device" | "held_for_review" | "denied_in_review" | "user_erased";
+            reason?: "already_completed" | "already_failed" | "already_revoked" | "event_mismatch" | "self_referral" | "expired" | "referee_unknown" | "duplicate_referee" | "mutual_referral" | "not_first_arrival" | "not_last_arrival" | "referrer_cap_reached" | "disposable_email" | "same_device" | "held_for_review" | "denied_in_review" | "user_erased";
             /** Format: uuid */
             referralTrackingId: string;
             /** Format: date-time */
@@ -1809,15 +1842,24 @@ export interface components {
          *           "bodiesPurgedAt": null,
          *           "createdAt": "2026-11-02T14:05:09.123Z"
          *         }
-         *       ]
+         *       ],
+         *       "revocation": null
          *     }
          */
         ReferralDetailDto: {
             referral: components["schemas"]["ReferralDto"];
             /** @description Every reward event reported for the item, oldest first. */
             rewardEvents: components["schemas"]["RewardEventDto"][];
-            /** @description The webhook deliveries of its reward, one per webhook, oldest first. */
+            /** @description The webhook deliveries of the referral (its reward's, and any other event's), oldest first. */
             deliveries: components["schemas"]["DeliveryDto"][];
+            /** @description When, why and by what the referral was revoked (status Revoked); null otherwise. */
+            revocation?: {
+                /** Format: date-time */
+                revokedAt: string;
+                reason: string;
+                /** @enum {string} */
+                revokedBy: "api" | "dashboard" | "stripe" | "revenuecat";
+            } | null;
         };
         /**
          * @example {
@@ -1839,7 +1881,7 @@ export interface components {
              * @enum {string}
              */
             outcome: "Claimed" | "Rejected" | "Recorded";
-            /** @description Why it was not Claimed: one of already_completed, already_failed, event_mismatch, self_referral, expired, referee_unknown, duplicate_referee, mutual_referral, not_first_arrival, not_last_arrival, referrer_cap_reached, disposable_email, same_device, held_for_review, denied_in_review, user_erased (a later version may add codes). */
+            /** @description Why it was not Claimed: one of already_completed, already_failed, already_revoked, event_mismatch, self_referral, expired, referee_unknown, duplicate_referee, mutual_referral, not_first_arrival, not_last_arrival, referrer_cap_reached, disposable_email, same_device, held_for_review, denied_in_review, user_erased (a later version may add codes). */
             reason: string | null;
             /** Format: date-time */
             at: string;
@@ -1967,7 +2009,7 @@ export interface components {
              * @enum {string}
              */
             outcome: "Claimed" | "Rejected" | "Recorded";
-            /** @description Why it was not Claimed: one of already_completed, already_failed, event_mismatch, self_referral, expired, referee_unknown, duplicate_referee, mutual_referral, not_first_arrival, not_last_arrival, referrer_cap_reached, disposable_email, same_device, held_for_review, denied_in_review, user_erased (a later version may add codes). */
+            /** @description Why it was not Claimed: one of already_completed, already_failed, already_revoked, event_mismatch, self_referral, expired, referee_unknown, duplicate_referee, mutual_referral, not_first_arrival, not_last_arrival, referrer_cap_reached, disposable_email, same_device, held_for_review, denied_in_review, user_erased (a later version may add codes). */
             reason: string | null;
             /** Format: date-time */
             at: string;
@@ -1979,6 +2021,50 @@ export interface components {
             refereeId: string | null;
             referrerUniqueId: string | null;
             refereeUniqueId: string | null;
+        };
+        /**
+         * @example {
+         *       "referralTrackingId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
+         *       "status": "Revoked",
+         *       "revoked": "granted",
+         *       "revokedAt": "2026-11-09T10:41:27.480Z",
+         *       "reason": "Order refunded in full",
+         *       "revokedBy": "api"
+         *     }
+         * @example {
+         *       "referralTrackingId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
+         *       "status": "Revoked",
+         *       "revoked": "already_revoked",
+         *       "revokedAt": "2026-11-09T10:41:27.480Z",
+         *       "reason": "Order refunded in full",
+         *       "revokedBy": "stripe"
+         *     }
+         */
+        RevokeResponse: {
+            /** Format: uuid */
+            referralTrackingId: string;
+            /**
+             * @description The item's status after the call: always Revoked.
+             * @constant
+             */
+            status: "Revoked";
+            /**
+             * @description What the call did: `granted` (the reward was granted: it is withdrawn (no longer counted in the referrer's rewards, caps, stats, leaderboard or exports) and `reward.revoked` goes to the subscribed webhooks); `held` (the reward was held (a hold or a review): it is cancelled and never grants; no webhook is sent); `already_revoked` (the referral was revoked before: nothing changed (`revokedAt`, `reason` and `revokedBy` are the first revocation's)).
+             * @enum {string}
+             */
+            revoked: "granted" | "held" | "already_revoked";
+            /**
+             * Format: date-time
+             * @description When the referral was revoked (the first revocation's time).
+             */
+            revokedAt: string;
+            /** @description Why (the first revocation's reason). */
+            reason: string;
+            /**
+             * @description What revoked it: `api` (a key), `dashboard` (a person), `stripe` or `revenuecat` (a provider's event).
+             * @enum {string}
+             */
+            revokedBy: "api" | "dashboard" | "stripe" | "revenuecat";
         };
         /**
          * @example {
@@ -2088,7 +2174,7 @@ export interface components {
         ActivityItem: {
             /** Format: uuid */
             id: string;
-            /** @description One of user_created, referral_tracked, referee_identified, reward_claimed, reward_rejected, event_recorded, reward_held, review_decided (a later version may add types). */
+            /** @description One of user_created, referral_tracked, referee_identified, reward_claimed, reward_rejected, event_recorded, reward_held, review_decided, reward_revoked (a later version may add types). */
             type: string;
             description: string;
             /** @description The app user's uniqueId, or null for project-level entries. */
@@ -2107,6 +2193,10 @@ export interface components {
          *       "url": "https://api.shop.example.com/referloop/rewards",
          *       "enabled": true,
          *       "environment": "Production",
+         *       "events": [
+         *         "reward.granted",
+         *         "reward.revoked"
+         *       ],
          *       "secretHint": "****9xQe",
          *       "disabledReason": null,
          *       "disabledAt": null,
@@ -2140,6 +2230,8 @@ export interface components {
              * @enum {string}
              */
             environment: "Sandbox" | "Production" | "Both";
+            /** @description The event types it receives (`X-Service-Event-Type` of each delivery): see the `webhooks` section of this document for each one's body. */
+            events: ("reward.granted" | "reward.revoked" | "reward.held" | "referral.tracked" | "milestone.reached")[];
             /** @description The secret masked (`****abcd`); the secret itself is returned only on creation. */
             secretHint: string;
             /** @description Why the service disabled it by itself; null when enabled or disabled by a person. Enabling it again clears it. `receiver_gone`: The receiver answered 410 Gone, which says the endpoint no longer exists. `failing_5_days`: Every delivery to it failed for 5 days. */
@@ -2178,6 +2270,10 @@ export interface components {
          *       "url": "https://api.shop.example.com/referloop/rewards",
          *       "enabled": true,
          *       "environment": "Production",
+         *       "events": [
+         *         "reward.granted",
+         *         "reward.revoked"
+         *       ],
          *       "secretHint": "****9xQe",
          *       "disabledReason": null,
          *       "disabledAt": null,
@@ -2213,6 +2309,8 @@ export interface components {
              * @enum {string}
              */
             environment: "Sandbox" | "Production" | "Both";
+            /** @description The event types it receives (`X-Service-Event-Type` of each delivery): see the `webhooks` section of this document for each one's body. */
+            events: ("reward.granted" | "reward.revoked" | "reward.held" | "referral.tracked" | "milestone.reached")[];
             /** @description The secret masked (`****abcd`); the secret itself is returned only on creation. */
             secretHint: string;
             /** @description Why the service disabled it by itself; null when enabled or disabled by a person. Enabling it again clears it. `receiver_gone`: The receiver answered 410 Gone, which says the endpoint no longer exists. `failing_5_days`: Every delivery to it failed for 5 days. */
@@ -3111,6 +3209,15 @@ export interface components {
         };
         /**
          * @example {
+         *       "reason": "Order refunded in full on 2026-11-10"
+         *     }
+         */
+        RevokeReferralRequest: {
+            /** @description Why the reward is taken back, for people (1 to 500 characters): sent as reward.revoked's `reason`. */
+            reason: string;
+        };
+        /**
+         * @example {
          *       "name": "Rewards to billing",
          *       "url": "https://api.shop.example.com/referloop/rewards",
          *       "environment": "Production"
@@ -3133,6 +3240,14 @@ export interface components {
              * @enum {string}
              */
             environment?: "Sandbox" | "Production" | "Both";
+            /**
+             * @description The event types this webhook receives: any of `reward.granted`, `reward.revoked`, `reward.held`, `referral.tracked`, `milestone.reached`. Default `["reward.granted"]`.
+             * @example [
+             *       "reward.granted",
+             *       "reward.revoked"
+             *     ]
+             */
+            events?: ("reward.granted" | "reward.revoked" | "reward.held" | "referral.tracked" | "milestone.reached")[];
         };
         /**
          * @example {
@@ -3156,6 +3271,14 @@ export interface components {
              * @enum {string}
              */
             environment?: "Sandbox" | "Production" | "Both";
+            /**
+             * @description The event types this webhook receives: any of `reward.granted`, `reward.revoked`, `reward.held`, `referral.tracked`, `milestone.reached`. Default `["reward.granted"]`.
+             * @example [
+             *       "reward.granted",
+             *       "reward.revoked"
+             *     ]
+             */
+            events?: ("reward.granted" | "reward.revoked" | "reward.held" | "referral.tracked" | "milestone.reached")[];
         };
         /**
          * @description The filter of the deliveries to retry, as the list takes it. The Failed and Pending ones it selects are sent now; at most 10,000.
@@ -9696,7 +9819,8 @@ export interface operations {
                      *           "bodiesPurgedAt": null,
                      *           "createdAt": "2026-11-02T14:05:09.123Z"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "revocation": null
                      *     }
                      */
                     "application/json": components["schemas"]["ReferralDetailDto"];
@@ -9751,7 +9875,8 @@ export interface operations {
                      *           "bodiesPurgedAt": null,
                      *           "createdAt": "2026-11-02T14:05:09.123Z"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "revocation": null
                      *     }
                      */
                     "text/json": components["schemas"]["ReferralDetailDto"];
@@ -9806,7 +9931,8 @@ export interface operations {
                      *           "bodiesPurgedAt": null,
                      *           "createdAt": "2026-11-02T14:05:09.123Z"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "revocation": null
                      *     }
                      */
                     "text/plain": components["schemas"]["ReferralDetailDto"];
@@ -10451,6 +10577,313 @@ export interface operations {
                      *       "title": "Resource not found.",
                      *       "status": 404,
                      *       "detail": "Project was not found.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key's request quota is spent: retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:rate-limited",
+                     *       "title": "Too many requests.",
+                     *       "status": 429,
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected error. The detail stays in the server log under the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:internal",
+                     *       "title": "Internal error.",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote request id 2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b when reporting it.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restarting, out of connections), or a transient shortage such as no free referral code; the same request may succeed after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:unavailable",
+                     *       "title": "Temporarily unavailable; retry shortly.",
+                     *       "status": 503,
+                     *       "detail": "The database is unavailable; retry in 5 s.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "referrals-revoke": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @example order-4711-reward */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The project `uniqueId`.
+                 * @example 4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f
+                 */
+                projectId: string;
+                /**
+                 * @description The tracking id (`referralTrackingId`).
+                 * @example c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f
+                 */
+                trackingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Order refunded in full on 2026-11-10"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RevokeReferralRequest"];
+                /**
+                 * @example {
+                 *       "reason": "Order refunded in full on 2026-11-10"
+                 *     }
+                 */
+                "text/json": components["schemas"]["RevokeReferralRequest"];
+                /**
+                 * @example {
+                 *       "reason": "Order refunded in full on 2026-11-10"
+                 *     }
+                 */
+                "application/*+json": components["schemas"]["RevokeReferralRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokeResponse"];
+                    "text/json": components["schemas"]["RevokeResponse"];
+                    "text/plain": components["schemas"]["RevokeResponse"];
+                };
+            };
+            /** @description The request is not valid: the problem names each failing field and rule (also `malformed-json` for a body that is not JSON). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:validation",
+                     *       "title": "The request is not valid.",
+                     *       "status": 400,
+                     *       "detail": "name: is required",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b",
+                     *       "errors": [
+                     *         {
+                     *           "field": "name",
+                     *           "rule": "too_small",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, deleted or expired API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:unauthorized",
+                     *       "title": "Missing or invalid credential.",
+                     *       "status": 401,
+                     *       "detail": "Authenticate with `Authorization: Bearer <API key>`.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key's role does not allow this operation (allowed: owner, member). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:forbidden",
+                     *       "title": "Not allowed.",
+                     *       "status": 403,
+                     *       "detail": "Your role (readOnly) does not allow this: projects.update.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or owned by another organisation. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:not-found",
+                     *       "title": "Resource not found.",
+                     *       "status": 404,
+                     *       "detail": "Project was not found.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The referral has no reward granted or held to take back: it is Pending (not completed, not held) or Failed. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:conflict",
+                     *       "title": "Conflict with the current state.",
+                     *       "status": 409,
+                     *       "detail": "An app user with this clientProvidedId already exists.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body exceeds 262144 bytes. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:payload-too-large",
+                     *       "title": "The request body is too large.",
+                     *       "status": 413,
+                     *       "detail": "The body exceeds 256 KiB.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json, text/json, application/*+json. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:unsupported-media-type",
+                     *       "title": "Unsupported content type.",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json, text/json or application/*+json, not text/plain.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used before with a different request. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:unprocessable",
+                     *       "title": "The request cannot be processed.",
+                     *       "status": 422,
+                     *       "detail": "This Idempotency-Key was used with a different request.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -11232,7 +11665,7 @@ export interface operations {
             query?: {
                 /** @example user-2002 */
                 search?: string;
-                type?: "user_created" | "referral_tracked" | "referee_identified" | "reward_claimed" | "reward_rejected" | "event_recorded" | "reward_held" | "review_decided";
+                type?: "user_created" | "referral_tracked" | "referee_identified" | "reward_claimed" | "reward_rejected" | "event_recorded" | "reward_held" | "review_decided" | "reward_revoked";
                 /** @example 1 */
                 page?: number;
                 /** @example 20 */
@@ -11513,6 +11946,10 @@ export interface operations {
                      *         "url": "https://api.shop.example.com/referloop/rewards",
                      *         "enabled": true,
                      *         "environment": "Production",
+                     *         "events": [
+                     *           "reward.granted",
+                     *           "reward.revoked"
+                     *         ],
                      *         "secretHint": "****9xQe",
                      *         "disabledReason": null,
                      *         "disabledAt": null,
@@ -11542,6 +11979,10 @@ export interface operations {
                      *         "url": "https://api.shop.example.com/referloop/rewards",
                      *         "enabled": true,
                      *         "environment": "Production",
+                     *         "events": [
+                     *           "reward.granted",
+                     *           "reward.revoked"
+                     *         ],
                      *         "secretHint": "****9xQe",
                      *         "disabledReason": null,
                      *         "disabledAt": null,
@@ -11571,6 +12012,10 @@ export interface operations {
                      *         "url": "https://api.shop.example.com/referloop/rewards",
                      *         "enabled": true,
                      *         "environment": "Production",
+                     *         "events": [
+                     *           "reward.granted",
+                     *           "reward.revoked"
+                     *         ],
                      *         "secretHint": "****9xQe",
                      *         "disabledReason": null,
                      *         "disabledAt": null,
@@ -11818,6 +12263,10 @@ export interface operations {
                      *       "url": "https://api.shop.example.com/referloop/rewards",
                      *       "enabled": true,
                      *       "environment": "Production",
+                     *       "events": [
+                     *         "reward.granted",
+                     *         "reward.revoked"
+                     *       ],
                      *       "secretHint": "****9xQe",
                      *       "disabledReason": null,
                      *       "disabledAt": null,
@@ -11847,6 +12296,10 @@ export interface operations {
                      *       "url": "https://api.shop.example.com/referloop/rewards",
                      *       "enabled": true,
                      *       "environment": "Production",
+                     *       "events": [
+                     *         "reward.granted",
+                     *         "reward.revoked"
+                     *       ],
                      *       "secretHint": "****9xQe",
                      *       "disabledReason": null,
                      *       "disabledAt": null,
@@ -11876,6 +12329,10 @@ export interface operations {
                      *       "url": "https://api.shop.example.com/referloop/rewards",
                      *       "enabled": true,
                      *       "environment": "Production",
+                     *       "events": [
+                     *         "reward.granted",
+                     *         "reward.revoked"
+                     *       ],
                      *       "secretHint": "****9xQe",
                      *       "disabledReason": null,
                      *       "disabledAt": null,
@@ -12141,6 +12598,10 @@ export interface operations {
                      *       "url": "https://api.shop.example.com/referloop/rewards",
                      *       "enabled": true,
                      *       "environment": "Production",
+                     *       "events": [
+                     *         "reward.granted",
+                     *         "reward.revoked"
+                     *       ],
                      *       "secretHint": "****9xQe",
                      *       "disabledReason": null,
                      *       "disabledAt": null,
@@ -12168,6 +12629,10 @@ export interface operations {
                      *       "url": "https://api.shop.example.com/referloop/rewards",
                      *       "enabled": true,
                      *       "environment": "Production",
+                     *       "events": [
+                     *         "reward.granted",
+                     *         "reward.revoked"
+                     *       ],
                      *       "secretHint": "****9xQe",
                      *       "disabledReason": null,
                      *       "disabledAt": null,
@@ -12195,6 +12660,10 @@ export interface operations {
                      *       "url": "https://api.shop.example.com/referloop/rewards",
                      *       "enabled": true,
                      *       "environment": "Production",
+                     *       "events": [
+                     *         "reward.granted",
+                     *         "reward.revoked"
+                     *       ],
                      *       "secretHint": "****9xQe",
                      *       "disabledReason": null,
                      *       "disabledAt": null,
@@ -12435,6 +12904,10 @@ export interface operations {
                      *       "url": "https://api.shop.example.com/referloop/rewards",
                      *       "enabled": true,
                      *       "environment": "Production",
+                     *       "events": [
+                     *         "reward.granted",
+                     *         "reward.revoked"
+                     *       ],
                      *       "secretHint": "****9xQe",
                      *       "disabledReason": null,
                      *       "disabledAt": null,
@@ -12462,6 +12935,10 @@ export interface operations {
                      *       "url": "https://api.shop.example.com/referloop/rewards",
                      *       "enabled": true,
                      *       "environment": "Production",
+                     *       "events": [
+                     *         "reward.granted",
+                     *         "reward.revoked"
+                     *       ],
                      *       "secretHint": "****9xQe",
                      *       "disabledReason": null,
                      *       "disabledAt": null,
@@ -12489,6 +12966,10 @@ export interface operations {
                      *       "url": "https://api.shop.example.com/referloop/rewards",
                      *       "enabled": true,
                      *       "environment": "Production",
+                     *       "events": [
+                     *         "reward.granted",
+                     *         "reward.revoked"
+                     *       ],
                      *       "secretHint": "****9xQe",
                      *       "disabledReason": null,
                      *       "disabledAt": null,
@@ -18487,6 +18968,7 @@ export const IDEMPOTENT_POSTS: readonly string[] = [
   "/public/projects/{projectId}/referrals/link",
   "/public/projects/{projectId}/referrals/reward",
   "/public/projects/{projectId}/referrals/track",
+  "/public/projects/{projectId}/referrals/{trackingId}/revoke",
   "/public/projects/{projectId}/users",
   "/sdk/track-reward-event"
 ];
