@@ -14,3 +14,6 @@ ADD COLUMN "revokedBy" TEXT;
 -- the overview's count of them stays an index-only scan. Partial, in the migration only.
 DROP INDEX "Delivery_test_idx";
 CREATE INDEX "Delivery_test_idx" ON "Delivery" ("projectId", "status", "createdAt") WHERE "eventType" = 'referloop.test';
+
+-- Which provider events revoke (revokeOn in src/lib/schemas/reward-rules.ts); {} is all on.
+ALTER TABLE "Campaign" ADD COLUMN "revokeOn" JSONB NOT NULL DEFAULT '{}';

@@ -15,6 +15,7 @@ import { useTRPC } from "@/lib/trpc";
 import type { RouterOutputs } from "@/lib/trpc-types";
 import { DeliveryTable } from "./delivery-table";
 import { deliveriesSearchPath } from "./paths";
+import { RevokeCard } from "./revoke-card";
 
 type RewardEvent = RouterOutputs["referrals"]["get"]["rewardEvents"][number];
 
@@ -102,6 +103,7 @@ export function ReferralDetail({ projectId, trackingId }: { projectId: string; t
           </div>
         </dl>
       </Card>
+      <RevokeCard projectId={projectId} detail={detail.data} />
       <Card title="Reward events" description="Every reward event reported for this referral, oldest first, and what came of it.">
         <DataTable<RewardEvent>
           caption="Reward events"

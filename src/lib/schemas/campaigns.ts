@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AttributionModel } from "@/generated/prisma/enums";
 import { ATTRIBUTE_KEY_MAX_LENGTH } from "./app-users";
 import { caseInsensitive, jsonNumber } from "./common";
-import { rewardRulesPatchSchema } from "./reward-rules";
+import { revokeOnPatchSchema, rewardRulesPatchSchema } from "./reward-rules";
 
 export const MODAL_TITLE_MAX_LENGTH = 200;
 export const MODAL_DESCRIPTION_MAX_LENGTH = 500;
@@ -121,6 +121,7 @@ export const updateCampaignBody = z
       .optional()
       .describe("Which arrival of a referee who arrived more than once may complete: `first` (default) or `last` (any case)."),
     rewardRules: rewardRulesPatchSchema.optional().describe("Reward protection: caps per referrer, disposable e-mail and same-device rules, a hold. Fields not sent keep their value."),
+    revokeOn: revokeOnPatchSchema.optional().describe("Which provider events revoke the referral they completed (a full refund, a dispute, a cancellation in trial). Fields not sent keep their value."),
   })
   .meta({
     title: "UpdateCampaignRequest",

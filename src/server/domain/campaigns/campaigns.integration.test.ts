@@ -25,6 +25,7 @@ describe("getCampaign", () => {
       matchWindowMinutes: 120,
       attributionModel: "first",
       rewardRules: { maxRewardsPerReferrer: {}, disposableEmail: "off", sameDevice: "off", holdDays: 0 },
+      revokeOn: { refund: true, dispute: true, trialCancellation: true },
       updatedAt: f.campaign.updatedAt.toISOString(),
     });
   });

@@ -1,6 +1,6 @@
 import type { Campaign } from "@/generated/prisma/client";
 import type { AttributionModel, NewUserExperience, ReferrerExperience } from "@/lib/schemas/campaigns";
-import { readRewardRules, type RewardRules } from "@/lib/schemas/reward-rules";
+import { readRevokeOn, readRewardRules, type RevokeOn, type RewardRules } from "@/lib/schemas/reward-rules";
 import { readNewUserExperience, readReferrerExperience } from "@/server/domain/campaigns/campaign-config";
 
 export type CampaignDto = {
@@ -13,6 +13,7 @@ export type CampaignDto = {
   matchWindowMinutes: number;
   attributionModel: AttributionModel;
   rewardRules: RewardRules;
+  revokeOn: RevokeOn;
   updatedAt: string;
 };
 
@@ -25,5 +26,6 @@ export const toCampaignDto = (campaign: Campaign): CampaignDto => ({
   matchWindowMinutes: campaign.matchWindowMinutes,
   attributionModel: campaign.attributionModel,
   rewardRules: readRewardRules(campaign.rewardRules),
+  revokeOn: readRevokeOn(campaign.revokeOn),
   updatedAt: campaign.updatedAt.toISOString(),
 });

@@ -1,6 +1,6 @@
 import type { Db } from "@/server/db/client";
 import type { AttributionModel, NewUserExperiencePatch, ReferrerExperiencePatch } from "@/lib/schemas/campaigns";
-import { mergeRewardRules, readRewardRules, type RewardRulesPatch } from "@/lib/schemas/reward-rules";
+import { mergeRewardRules, readRevokeOn, readRewardRules, type RevokeOnPatch, type RewardRulesPatch } from "@/lib/schemas/reward-rules";
 import {
   mergeNewUserExperience,
   mergeReferrerExperience,
@@ -18,6 +18,7 @@ export type UpdateCampaignInput = {
   matchWindowMinutes?: number;
   attributionModel?: AttributionModel;
   rewardRules?: RewardRulesPatch;
+  revokeOn?: RevokeOnPatch;
 };
 
 /**
@@ -30,7 +31,7 @@ export async function updateCampaign(
   projectId: string,
   input: UpdateCampaignInput,
 ): Promise<CampaignDto> {
-  const { referrerExperience: referrerPatch, newUserExperience: newUserPatch, attributionWindowDays: windowDays, matchWindowMinutes, attributionModel, rewardRules } = input;
+  const { referrerExperience: referrerPatch, newUserExperience: newUserPatch, attributionWindowDays: windowDays, matchWindowMinutes, attributionModel, rewardRules, revokeOn } = input;
   const project = await getOwnedProject(db, organizationId, projectId);
   const campaign = await db.$transaction(async (tx) => {
     const { id } = await ensureCampaign(tx, project.id);
@@ -45,6 +46,7 @@ export async function updateCampaign(
         ...(matchWindowMinutes === undefined ? {} : { matchWindowMinutes }),
         ...(attributionModel === undefined ? {} : { attributionModel }),
         ...(rewardRules === undefined ? {} : { rewardRules: mergeRewardRules(readRewardRules(current.rewardRules), rewardRules) }),
+        ...(revokeOn === undefined ? {} : { revokeOn: { ...readRevokeOn(current.revokeOn), ...revokeOn } }),
       },
     });
   });

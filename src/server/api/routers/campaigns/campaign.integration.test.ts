@@ -65,6 +65,7 @@ describe("GET /campaign", () => {
       matchWindowMinutes: 120,
       attributionModel: "first",
       rewardRules: { maxRewardsPerReferrer: {}, disposableEmail: "off", sameDevice: "off", holdDays: 0 },
+      revokeOn: { refund: true, dispute: true, trialCancellation: true },
       updatedAt: expect.any(String),
     });
   });

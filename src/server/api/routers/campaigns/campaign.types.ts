@@ -9,7 +9,7 @@ import {
   referrerExperienceSchema,
   updateCampaignBody,
 } from "@/lib/schemas/campaigns";
-import { defaultRewardRules, rewardRulesSchema } from "@/lib/schemas/reward-rules";
+import { defaultRevokeOn, defaultRewardRules, revokeOnSchema, rewardRulesSchema } from "@/lib/schemas/reward-rules";
 
 export const campaignDtoSchema = z
   .object({
@@ -24,6 +24,7 @@ export const campaignDtoSchema = z
       .describe("Mobile projects: minutes after a landing-page click in which a first launch may be matched to it by device fingerprint."),
     attributionModel: z.enum(ATTRIBUTION_MODELS).describe("Which arrival of a referee who arrived more than once may complete: first or last."),
     rewardRules: rewardRulesSchema.describe("Reward protection; all off by default."),
+    revokeOn: revokeOnSchema.describe("Which provider events (inbound hooks) revoke the referral their payment completed; all on by default."),
     updatedAt: z.iso.datetime(),
   })
   .meta({
@@ -38,6 +39,7 @@ export const campaignDtoSchema = z
         matchWindowMinutes: 120,
         attributionModel: "first",
         rewardRules: { ...defaultRewardRules, maxRewardsPerReferrer: { perMonth: 10 } },
+        revokeOn: defaultRevokeOn,
         updatedAt: EXAMPLE.later,
       },
     ],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { referralTrackedDeliverySchema, rewardHeldDeliverySchema, rewardRevokedDeliverySchema } from "@/lib/schemas/webhook-events";
 import { createApiKey } from "@/server/domain/api-keys/create-api-key";
 import { releaseEndedHolds } from "@/server/domain/reviews/release-ended-holds";
 import { recordingScheduler } from "@/test/config";
@@ -85,6 +86,7 @@ describe("POST .../referrals/{trackingId}/revoke", () => {
       event: "purchase",
       projectId,
     });
+    expect(rewardRevokedDeliverySchema.safeParse(revokedDeliveries[0]!.payload).error).toBeUndefined();
     // The grant went to both webhooks (both subscribe to reward.granted).
     expect(await t.db.delivery.count({ where: { trackingId, eventType: "reward.granted" } })).toBe(2);
 
@@ -136,6 +138,9 @@ describe("POST .../referrals/{trackingId}/revoke", () => {
     expect(deliveries[0]!.payload).toMatchObject({ type: "referral.tracked", trackingId, referrerId: referrer.clientProvidedId, refereeId, campaignId, projectId: held });
     expect(deliveries[1]!.payload).toMatchObject({ type: "reward.held", trackingId, event: "purchase", reasons: ["hold"], holdUntil: expect.any(String), campaignId });
     expect(deliveries[0]!.referrerId).toBe(referrer.uniqueId);
+    // Exactly the bodies the document declares.
+    expect(referralTrackedDeliverySchema.safeParse(deliveries[0]!.payload).error).toBeUndefined();
+    expect(rewardHeldDeliverySchema.safeParse(deliveries[1]!.payload).error).toBeUndefined();
     expect(scheduler.enqueued).toContain(deliveries[1]!.id);
   });
 
