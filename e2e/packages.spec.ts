@@ -112,8 +112,9 @@ test("@referloop/node: user, link, track, reward; the webhook verified with veri
   const result = printed(await sh(process.execPath, ["node-flow.ts"], { cwd: scratch, env: { APP, API_KEY: apiKey, PROJECT_ID: project.id } }));
   expect(result.link).toMatch(/^https:\/\/shop\.example\.com\/join\?referralCode=/);
   expect(result.rewardClaimed).toBe(true);
-  expect(result.event).toMatchObject({ event: "purchase", referrerId: "pkg-ada", refereeId: "pkg-grace", trackingId: result.trackingId, rewardStatus: "Completed", projectId: project.id });
+  expect(result.event).toMatchObject({ type: "reward.granted", event: "purchase", referrerId: "pkg-ada", refereeId: "pkg-grace", trackingId: result.trackingId, rewardStatus: "Completed", projectId: project.id });
   expect(result.eventTrackingId).toBe(result.trackingId);
+  expect(result.projectName).toBe("Package shop");
   expect(result.tamperedStatus).toBe(400);
   expect(result.rejected).toBe(1);
   expect(result.wrongSecret).toBe("WebhookVerificationError");

@@ -71,6 +71,8 @@ try {
 const deadline = Date.now() + 30_000;
 while (events.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
 const event = events[0];
+// The union narrows on `type`: reward.granted's fields are there once it is told.
+const projectName: string | undefined = event?.type === "reward.granted" ? event.projectName : undefined;
 const trackingId: string | undefined = event?.trackingId;
 
 // The delivery again with one character of its body changed: the receiver refuses it.
@@ -93,4 +95,4 @@ if (received[0]) {
 }
 
 receiver.close();
-console.log(JSON.stringify({ link: link.referralLink ?? null, trackingId: tracked.referralTrackingId, rewardClaimed: reward.rewardClaimed, event, eventTrackingId: trackingId, paged, problem, tamperedStatus, rejected, wrongSecret }));
+console.log(JSON.stringify({ link: link.referralLink ?? null, trackingId: tracked.referralTrackingId, rewardClaimed: reward.rewardClaimed, event, eventTrackingId: trackingId, projectName, paged, problem, tamperedStatus, rejected, wrongSecret }));

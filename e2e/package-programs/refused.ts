@@ -12,8 +12,13 @@ void referloop.POST("/public/projects/{projectId}/users", { params: { path: { pr
 void referloop.GET("/public/projects/{projectId}/campaign");
 // @ts-expect-error: an answer has only its declared fields
 void referloop.GET("/public/projects/{projectId}/campaign", { params: { path: { projectId: "p" } } }).then((campaign) => campaign.noSuchField);
-// @ts-expect-error: the event has only the delivery's fields
+// @ts-expect-error: the event has only the deliveries' fields
 void verifyWebhook("{}", {}, "whsec_x").noSuchField;
+// @ts-expect-error: the catalogue has no such event type
+void (verifyWebhook("{}", {}, "whsec_x").type === "no.such.event");
+const event = verifyWebhook("{}", {}, "whsec_x");
+// @ts-expect-error: before it is told by its type, an event has only the fields every event has
+void event.projectName;
 // @ts-expect-error: the package has no script origin to fall back on: apiBaseUrl is required
 init({ key: "pk_x" });
 // @ts-expect-error: no such event

@@ -7,5 +7,5 @@ export type { Answer, CallInit, ItemOf, PagedPath, PathsWith, ReferloopClient, R
 export { ReferloopError } from "./errors.ts";
 export type { Problem } from "./errors.ts";
 export { verifyWebhook, WebhookVerificationError } from "./webhooks.ts";
-export type { WebhookEvent, WebhookHeaders } from "./webhooks.ts";
+export type { WebhookEvent, WebhookEventType, WebhookHeaders } from "./webhooks.ts";
 export type { components, paths, webhooks } from "./openapi.ts";

@@ -181,7 +181,7 @@ export interface paths {
         post?: never;
         /**
          * Erase an app user
-         * @description Erases the user at their request (right to erasure). Afterwards the user's GET is 404 and the client id may be used again for a new user. Their attributes, referral code and link are gone. Tracking items and reward history that named them keep their status and the other party's counters, with the erased party null and `referrerErased`/`refereeErased` true; a `Pending` item of theirs becomes `Failed` with reason `user_erased` (leaving the review queue if held). Stored webhook delivery bodies of their referrals, and inbound provider events that named them, have their client id replaced by `[erased]`; landing-page clicks attributed to them are deleted. Nothing is sent to webhooks. The audit log records the erasure by the user's `uniqueId` only.
+         * @description Erases the user at their request (right to erasure). Afterwards the user's GET is 404 and the client id may be used again for a new user. Their attributes, referral code and link are gone. Tracking items and reward history that named them keep their status and the other party's counters, with the erased party null and `referrerErased`/`refereeErased` true; a `Pending` item of theirs becomes `Failed` with reason `user_erased` (leaving the review queue if held). Stored webhook delivery bodies of their referrals, and inbound provider events that named them, have their client id replaced by `[erased]`, as does the `referralCode` of items they referred; landing-page clicks attributed to them or on their link are deleted. Stored answers of `Idempotency-Key` requests that name them are deleted: the same request with the same key then acts as new, not as a replay of the erased user. Audit details that named them (a bulk retry's `search`) read `[erased]`. Nothing is sent to webhooks. The audit log records the erasure by the user's `uniqueId` only.
          *
          *     Permission `appUsers.write` (create, edit and erase app users): keys with the role `owner`, `member`.
          */
@@ -690,7 +690,7 @@ export interface paths {
         put?: never;
         /**
          * Retry a failed delivery log entry
-         * @description Re-sends a failed entry's delivery: same payload, same delivery id, a new attempt logged as a new entry. Answers 202 with the queued delivery; follow the result in the logs. Retrying a successful entry, or a delivery that is still retrying on its own or whose webhook is disabled, is a 409.
+         * @description Re-sends a failed entry's delivery: same payload, same delivery id, a new attempt logged as a new entry. Answers 202 with the queued delivery; follow the result in the logs. Retrying a successful entry, or a delivery that is still retrying on its own or whose webhook is disabled, is a 409. A test event's entry is re-sent under the rule of sending one: `webhooks.write` (403 otherwise), and a disabled webhook gets it too.
          *
          *     Permission `deliveries.retry` (retry failed webhook deliveries): keys with the role `owner`, `member`.
          */
@@ -712,7 +712,7 @@ export interface paths {
         put?: never;
         /**
          * Retry a failed delivery log entry (project derived from the log)
-         * @description Re-sends a failed entry's delivery: same payload, same delivery id, a new attempt logged as a new entry. Answers 202 with the queued delivery; follow the result in the logs. Retrying a successful entry, or a delivery that is still retrying on its own or whose webhook is disabled, is a 409.
+         * @description Re-sends a failed entry's delivery: same payload, same delivery id, a new attempt logged as a new entry. Answers 202 with the queued delivery; follow the result in the logs. Retrying a successful entry, or a delivery that is still retrying on its own or whose webhook is disabled, is a 409. A test event's entry is re-sent under the rule of sending one: `webhooks.write` (403 otherwise), and a disabled webhook gets it too.
          *
          *     Permission `deliveries.retry` (retry failed webhook deliveries): keys with the role `owner`, `member`.
          */
@@ -800,7 +800,7 @@ export interface paths {
         put?: never;
         /**
          * Retry a delivery (or send a pending one now)
-         * @description Re-sends a Failed delivery, or sends a Pending one now rather than at its `nextAttemptAt`: the same delivery id and body, a new attempt with the next number. Answers 202 with the queued delivery; follow it with GET .../deliveries/{deliveryId}. A Succeeded delivery, one being sent right now, one whose body was purged, or one whose webhook is disabled is a 409. Another organisation's delivery is a 404.
+         * @description Re-sends a Failed delivery, or sends a Pending one now rather than at its `nextAttemptAt`: the same delivery id and body, a new attempt with the next number. Answers 202 with the queued delivery; follow it with GET .../deliveries/{deliveryId}. A Succeeded delivery, one being sent right now, one whose body was purged, or one whose webhook is disabled is a 409. A test event's delivery is re-sent under the rule of sending one: it needs `webhooks.write` (403 otherwise, a viewer's retry included) and reaches a disabled webhook too. Another organisation's delivery is a 404.
          *
          *     Permission `deliveries.retry` (retry failed webhook deliveries): keys with the role `owner`, `member`.
          */
@@ -822,7 +822,7 @@ export interface paths {
         put?: never;
         /**
          * Retry every delivery a filter selects
-         * @description The body is the filter of the search (`search`, `status`, `webhookId`, `event`, `from`, `to`). Every delivery it selects that a single retry would accept (not Succeeded, not being sent, body kept, webhook enabled) is sent now, with its own id. Answers 202 with how many were queued. More than 10,000 selected is a 400 asking to narrow the filter, and nothing is retried; a `webhookId` of no webhook of the project is a 404. One audit entry records the filter and the count. Limited per organisation per hour.
+         * @description The body is the filter of the search (`search`, `status`, `webhookId`, `event`, `from`, `to`). Every delivery it selects that a single retry would accept (not Succeeded, not being sent, body kept, webhook enabled; test events only for a caller who may send one, `webhooks.write`) is sent now, with its own id. Answers 202 with how many were queued. More than 10,000 selected is a 400 asking to narrow the filter, and nothing is retried; a `webhookId` of no webhook of the project is a 404. One audit entry records the filter and the count. Limited per organisation per hour.
          *
          *     Permission `deliveries.retry` (retry failed webhook deliveries): keys with the role `owner`, `member`.
          */
@@ -1026,7 +1026,7 @@ export interface paths {
         put?: never;
         /**
          * Initialise the signed-in user
-         * @description Creates the app user if missing (with a referral code), marks them seen, replaces their attributes when sent, and binds the tracking id (or, without one, the referral code) the call passes; on a Mobile project's first launch, the install referrer, clipboard token, deep link or device fingerprint instead (see *Client library* and *Mobile projects* above). Idempotent. A token that binds nothing is no error: `attribution.reason` says why. With the publishable key and no valid `userHash`, an existing user is only read (attributes kept, nothing bound, no `referralTrackingId`): see *What the publishable key can do*.
+         * @description Creates the app user if missing (with a referral code), marks them seen, replaces their attributes when sent, and binds the tracking id (or, without one, the referral code) the call passes; on a Mobile project's first launch, the install referrer, clipboard token, deep link or device fingerprint instead (see *Client library* and *Mobile projects* above). Idempotent. A token that binds nothing is no error: `attribution.reason` says why. With the publishable key and no valid `userHash`, an existing user is only read (nothing about them is written: attributes kept, not marked seen, nothing bound, no `referralTrackingId`): see *What the publishable key can do*.
          */
         post: operations["sdk-initAppUser"];
         delete?: never;
@@ -1110,9 +1110,69 @@ export interface webhooks {
         put?: never;
         /**
          * A reward was granted (sent to your webhook URL)
-         * @description Sent once per granted reward to every enabled webhook of the campaign whose environment scope matches, retried up to 5 attempts in all. The same delivery may arrive more than once: dedupe on `trackingId` (or the delivery id). Verify `webhook-signature` (Standard Webhooks) before trusting the body; see Webhook deliveries in the API description.
+         * @description `reward.granted`: sent once per granted reward (the spec's body, unchanged: its type is in the header only). The same delivery may arrive more than once: dedupe on `trackingId` (or the delivery id). Sent to every enabled webhook of the project that subscribes to `reward.granted` (its `events`) and whose environment scope matches, retried up to 5 attempts in all. Verify `webhook-signature` (Standard Webhooks) before trusting the body; see Webhook deliveries in the API description.
          */
         post: operations["rewardDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    rewardRevoked: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A granted reward was taken back (a revoke call, a refund, a dispute, a cancellation in trial).
+         * @description `reward.revoked`: A granted reward was taken back (a revoke call, a refund, a dispute, a cancellation in trial). Once per referral; the body leads with its `type`. Sent to every enabled webhook of the project that subscribes to `reward.revoked` (its `events`) and whose environment scope matches, retried up to 5 attempts in all. Verify `webhook-signature` (Standard Webhooks) before trusting the body; see Webhook deliveries in the API description.
+         */
+        post: operations["rewardRevoked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    rewardHeld: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A reward waits for its hold to end or for a review.
+         * @description `reward.held`: A reward waits for its hold to end or for a review. Once per referral; the body leads with its `type`. Sent to every enabled webhook of the project that subscribes to `reward.held` (its `events`) and whose environment scope matches, retried up to 5 attempts in all. Verify `webhook-signature` (Standard Webhooks) before trusting the body; see Webhook deliveries in the API description.
+         */
+        post: operations["rewardHeld"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    referralTracked: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A referral was tracked: a referee arrived through a referrer's link or code.
+         * @description `referral.tracked`: A referral was tracked: a referee arrived through a referrer's link or code. Once per referral; the body leads with its `type`. Sent to every enabled webhook of the project that subscribes to `referral.tracked` (its `events`) and whose environment scope matches, retried up to 5 attempts in all. Verify `webhook-signature` (Standard Webhooks) before trusting the body; see Webhook deliveries in the API description.
+         */
+        post: operations["referralTracked"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1145,6 +1205,11 @@ export interface components {
             perMonth?: number;
             /** @description Rewards per referrer in all. */
             lifetime?: number;
+        };
+        RevokeOnUpdate: {
+            refund?: boolean;
+            dispute?: boolean;
+            trialCancellation?: boolean;
         };
         /**
          * @example {
@@ -1537,11 +1602,12 @@ export interface components {
             referrerErased: boolean;
             /** @description The referee was erased. */
             refereeErased: boolean;
+            /** @description The referrer's code the item was tracked with; `[erased]` once the referrer was erased. */
             referralCode: string;
             /** @description The pre-assigned qualifying event, if any. */
             rewardEventName: string | null;
             /** @enum {string} */
-            status: "Pending" | "Completed" | "Failed";
+            status: "Pending" | "Completed" | "Failed" | "Revoked";
             /** @description Why the item Failed: one of already_completed, already_failed, already_revoked, event_mismatch, self_referral, expired, referee_unknown, duplicate_referee, mutual_referral, not_first_arrival, not_last_arrival, referrer_cap_reached, disposable_email, same_device, held_for_review, denied_in_review, user_erased. */
             failureReason: string | null;
             rewardClaimed: boolean;
@@ -1586,6 +1652,11 @@ export interface components {
          *         "sameDevice": "off",
          *         "holdDays": 0
          *       },
+         *       "revokeOn": {
+         *         "refund": true,
+         *         "dispute": true,
+         *         "trialCancellation": true
+         *       },
          *       "updatedAt": "2026-11-09T10:41:27.480Z"
          *     }
          */
@@ -1610,6 +1681,8 @@ export interface components {
             attributionModel: "first" | "last";
             /** @description Reward protection; all off by default. */
             rewardRules: components["schemas"]["RewardRules"];
+            /** @description Which provider events (inbound hooks) revoke the referral their payment completed; all on by default. */
+            revokeOn: components["schemas"]["RevokeOn"];
             /** Format: date-time */
             updatedAt: string;
         };
@@ -1655,6 +1728,14 @@ export interface components {
             sameDevice: "off" | "review" | "block";
             /** @description Days (0 to 90) a reward that passes every check waits in review before it completes by itself. */
             holdDays: number;
+        };
+        RevokeOn: {
+            /** @description Stripe `charge.refunded` for the full amount; RevenueCat `CANCELLATION` with `cancel_reason` `CUSTOMER_SUPPORT` (a refund). */
+            refund: boolean;
+            /** @description Stripe `charge.dispute.created`. */
+            dispute: boolean;
+            /** @description Stripe `customer.subscription.deleted` of a subscription still in its trial; RevenueCat `CANCELLATION` in a `TRIAL` period. */
+            trialCancellation: boolean;
         };
         /**
          * @example {
@@ -1712,11 +1793,12 @@ export interface components {
             referrerErased: boolean;
             /** @description The referee was erased. */
             refereeErased: boolean;
+            /** @description The referrer's code the item was tracked with; `[erased]` once the referrer was erased. */
             referralCode: string;
             /** @description The pre-assigned qualifying event, if any. */
             rewardEventName: string | null;
             /** @enum {string} */
-            status: "Pending" | "Completed" | "Failed";
+            status: "Pending" | "Completed" | "Failed" | "Revoked";
             /** @description Why the item Failed: one of already_completed, already_failed, already_revoked, event_mismatch, self_referral, expired, referee_unknown, duplicate_referee, mutual_referral, not_first_arrival, not_last_arrival, referrer_cap_reached, disposable_email, same_device, held_for_review, denied_in_review, user_erased. */
             failureReason: string | null;
             rewardClaimed: boolean;
@@ -1747,7 +1829,7 @@ export interface components {
              * @description The item's status after this call.
              * @enum {string}
              */
-            status: "Pending" | "Completed" | "Failed";
+            status: "Pending" | "Completed" | "Failed" | "Revoked";
             /**
              * @description Why the reward was not claimed; present only when rewardClaimed is false.
              * @enum {string}
@@ -2803,8 +2885,8 @@ export interface components {
             /** @description The referral tracking item the reward path ran for. */
             trackingId: string | null;
             /** @enum {string} */
-            outcome: "rewarded" | "ignored" | "refused";
-            /** @description Why it was ignored (`not_a_conversion`, `not_paid`, `no_referee`, `unknown_user`, `no_pending_referral`) or refused (the reward path's reason, as `track-reward-event` answers it); null when rewarded. */
+            outcome: "rewarded" | "ignored" | "refused" | "revoked";
+            /** @description Why it was ignored (`not_a_conversion`, `not_paid`, `no_referee`, `unknown_user`, `no_pending_referral`, `partial_refund`, `not_in_trial`, `revocation_off`, `no_matching_referral`, `already_revoked`, `not_revocable`) or refused (the reward path's reason, as `track-reward-event` answers it); null when rewarded. */
             reason: string | null;
             /** Format: date-time */
             createdAt: string;
@@ -3005,6 +3087,152 @@ export interface components {
         };
         /**
          * @example {
+         *       "type": "reward.revoked",
+         *       "trackingId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
+         *       "referrerId": "user-1001",
+         *       "refereeId": "user-2002",
+         *       "projectId": "4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+         *       "campaignId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+         *       "event": "first_purchase",
+         *       "rewardClaimedAt": "2026-11-09T10:41:27.480Z",
+         *       "revokedAt": "2026-11-12T08:00:00.000Z",
+         *       "reason": "Refunded in full: Stripe charge.refunded (evt_1QZx2bLkdIwHu7ix0f3GhJkL)",
+         *       "revokedBy": "stripe",
+         *       "rewardStatus": "Revoked"
+         *     }
+         */
+        RewardRevokedDelivery: {
+            /** @constant */
+            type: "reward.revoked";
+            /**
+             * Format: uuid
+             * @description The referral tracking id: dedupe on it with the type (or on the delivery id).
+             */
+            trackingId: string;
+            /** @description The referrer's clientProvidedId; null once erased. */
+            referrerId: string | null;
+            /** @description The referee's clientProvidedId; null while unknown (an anonymous arrival) or once erased. */
+            refereeId: string | null;
+            /**
+             * Format: uuid
+             * @description The project uniqueId.
+             */
+            projectId: string;
+            /**
+             * Format: uuid
+             * @description The campaign uniqueId.
+             */
+            campaignId: string;
+            /** @description The trigger event name the reward was granted for. */
+            event: string | null;
+            /** @description When the reward was granted. */
+            rewardClaimedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it was revoked.
+             */
+            revokedAt: string;
+            /** @description Why, in words: the revoke call's `reason`, or the provider event (`Refunded in full: Stripe charge.refunded (evt_...)`). */
+            reason: string;
+            /**
+             * @description What revoked it.
+             * @enum {string}
+             */
+            revokedBy: "api" | "dashboard" | "stripe" | "revenuecat";
+            /** @constant */
+            rewardStatus: "Revoked";
+        };
+        /**
+         * @example {
+         *       "type": "reward.held",
+         *       "trackingId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
+         *       "referrerId": "user-1001",
+         *       "refereeId": "user-2002",
+         *       "projectId": "4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+         *       "campaignId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+         *       "event": "first_purchase",
+         *       "reasons": [
+         *         "hold"
+         *       ],
+         *       "holdUntil": "2026-11-16T10:41:27.480Z",
+         *       "heldAt": "2026-11-09T10:41:27.480Z"
+         *     }
+         */
+        RewardHeldDelivery: {
+            /** @constant */
+            type: "reward.held";
+            /**
+             * Format: uuid
+             * @description The referral tracking id: dedupe on it with the type (or on the delivery id).
+             */
+            trackingId: string;
+            /** @description The referrer's clientProvidedId; null once erased. */
+            referrerId: string | null;
+            /** @description The referee's clientProvidedId; null while unknown (an anonymous arrival) or once erased. */
+            refereeId: string | null;
+            /**
+             * Format: uuid
+             * @description The project uniqueId.
+             */
+            projectId: string;
+            /**
+             * Format: uuid
+             * @description The campaign uniqueId.
+             */
+            campaignId: string;
+            /** @description The trigger event name the reward would be granted for. */
+            event: string;
+            /** @description Why it is held (the review queue's reasons). */
+            reasons: ("disposable_email" | "same_device" | "hold")[];
+            /** @description When a hold ends and the reward is granted by itself; null when a person must decide. */
+            holdUntil: string | null;
+            /** Format: date-time */
+            heldAt: string;
+        };
+        /**
+         * @example {
+         *       "type": "referral.tracked",
+         *       "trackingId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
+         *       "referrerId": "user-1001",
+         *       "refereeId": "user-2002",
+         *       "projectId": "4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+         *       "campaignId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+         *       "referralCode": "K7p2Qx",
+         *       "rewardEventName": null,
+         *       "trackedAt": "2026-11-02T14:05:09.123Z"
+         *     }
+         */
+        ReferralTrackedDelivery: {
+            /** @constant */
+            type: "referral.tracked";
+            /**
+             * Format: uuid
+             * @description The referral tracking id: dedupe on it with the type (or on the delivery id).
+             */
+            trackingId: string;
+            /** @description The referrer's clientProvidedId; null once erased. */
+            referrerId: string | null;
+            /** @description The referee's clientProvidedId; null while unknown (an anonymous arrival) or once erased. */
+            refereeId: string | null;
+            /**
+             * Format: uuid
+             * @description The project uniqueId.
+             */
+            projectId: string;
+            /**
+             * Format: uuid
+             * @description The campaign uniqueId.
+             */
+            campaignId: string;
+            /** @description The referrer's code the referee arrived through. */
+            referralCode: string;
+            /** @description The pre-assigned qualifying event, if any. */
+            rewardEventName: string | null;
+            /** Format: date-time */
+            trackedAt: string;
+        };
+        /**
+         * @example {
          *       "name": "Shop web",
          *       "description": "The web shop",
          *       "appType": "Web",
@@ -3159,6 +3387,8 @@ export interface components {
             attributionModel?: "first" | "last";
             /** @description Reward protection: caps per referrer, disposable e-mail and same-device rules, a hold. Fields not sent keep their value. */
             rewardRules?: components["schemas"]["RewardRulesUpdate"];
+            /** @description Which provider events revoke the referral they completed (a full refund, a dispute, a cancellation in trial). Fields not sent keep their value. */
+            revokeOn?: components["schemas"]["RevokeOnUpdate"];
         };
         /**
          * @example {
@@ -7794,6 +8024,11 @@ export interface operations {
                      *         "sameDevice": "off",
                      *         "holdDays": 0
                      *       },
+                     *       "revokeOn": {
+                     *         "refund": true,
+                     *         "dispute": true,
+                     *         "trialCancellation": true
+                     *       },
                      *       "updatedAt": "2026-11-09T10:41:27.480Z"
                      *     }
                      */
@@ -7835,6 +8070,11 @@ export interface operations {
                      *         "sameDevice": "off",
                      *         "holdDays": 0
                      *       },
+                     *       "revokeOn": {
+                     *         "refund": true,
+                     *         "dispute": true,
+                     *         "trialCancellation": true
+                     *       },
                      *       "updatedAt": "2026-11-09T10:41:27.480Z"
                      *     }
                      */
@@ -7875,6 +8115,11 @@ export interface operations {
                      *         "disposableEmail": "off",
                      *         "sameDevice": "off",
                      *         "holdDays": 0
+                     *       },
+                     *       "revokeOn": {
+                     *         "refund": true,
+                     *         "dispute": true,
+                     *         "trialCancellation": true
                      *       },
                      *       "updatedAt": "2026-11-09T10:41:27.480Z"
                      *     }
@@ -8164,6 +8409,11 @@ export interface operations {
                      *         "sameDevice": "off",
                      *         "holdDays": 0
                      *       },
+                     *       "revokeOn": {
+                     *         "refund": true,
+                     *         "dispute": true,
+                     *         "trialCancellation": true
+                     *       },
                      *       "updatedAt": "2026-11-09T10:41:27.480Z"
                      *     }
                      */
@@ -8205,6 +8455,11 @@ export interface operations {
                      *         "sameDevice": "off",
                      *         "holdDays": 0
                      *       },
+                     *       "revokeOn": {
+                     *         "refund": true,
+                     *         "dispute": true,
+                     *         "trialCancellation": true
+                     *       },
                      *       "updatedAt": "2026-11-09T10:41:27.480Z"
                      *     }
                      */
@@ -8245,6 +8500,11 @@ export interface operations {
                      *         "disposableEmail": "off",
                      *         "sameDevice": "off",
                      *         "holdDays": 0
+                     *       },
+                     *       "revokeOn": {
+                     *         "refund": true,
+                     *         "dispute": true,
+                     *         "trialCancellation": true
                      *       },
                      *       "updatedAt": "2026-11-09T10:41:27.480Z"
                      *     }
@@ -9464,7 +9724,7 @@ export interface operations {
             query?: {
                 /** @example user-2002 */
                 search?: string;
-                status?: "Pending" | "Completed" | "Failed";
+                status?: "Pending" | "Completed" | "Failed" | "Revoked";
                 /** @example 2026-11-02T14:05:09.123Z */
                 from?: string;
                 /** @example 2026-11-09T10:41:27.480Z */
@@ -10102,7 +10362,7 @@ export interface operations {
     "referrals-listForAppUser": {
         parameters: {
             query?: {
-                status?: "Pending" | "Completed" | "Failed";
+                status?: "Pending" | "Completed" | "Failed" | "Revoked";
                 /** @example 1 */
                 page?: number;
                 /** @example 20 */
@@ -16927,7 +17187,7 @@ export interface operations {
         parameters: {
             query?: {
                 provider?: "stripe" | "revenuecat";
-                outcome?: "rewarded" | "ignored" | "refused";
+                outcome?: "rewarded" | "ignored" | "refused" | "revoked";
                 environment?: "Sandbox" | "Production";
                 /** @example invoice.paid */
                 type?: string;
@@ -17412,7 +17672,7 @@ export interface operations {
             query?: {
                 /** @example user-2002 */
                 search?: string;
-                status?: "Pending" | "Completed" | "Failed";
+                status?: "Pending" | "Completed" | "Failed" | "Revoked";
                 /** @example 2026-11-02T14:05:09.123Z */
                 from?: string;
                 /** @example 2026-11-09T10:41:27.480Z */
@@ -18922,6 +19182,11 @@ export interface operations {
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "X-Service-Signature": string;
+                /**
+                 * @description The event type: `reward.granted` (a test event's is `referloop.test`).
+                 * @example reward.granted
+                 */
+                "X-Service-Event-Type": "reward.granted";
             };
             path?: never;
             cookie?: never;
@@ -18961,6 +19226,246 @@ export interface operations {
             };
         };
     };
+    rewardRevoked: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `Bearer <webhook secret>`.
+                 * @example Bearer whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw9xQe
+                 */
+                Authorization: string;
+                /**
+                 * @description The delivery id: the same on every retry of one delivery.
+                 * @example 2d1c0b9a-8f7e-4d6c-b5a4-93827160f5e4
+                 */
+                "X-Service-Delivery-Id": string;
+                /**
+                 * @description The delivery id again (Standard Webhooks).
+                 * @example 2d1c0b9a-8f7e-4d6c-b5a4-93827160f5e4
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds of this attempt; reject values more than 5 minutes old.
+                 * @example 1793108487
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks signature: `v1,` + base64 HMAC-SHA256 of `"{webhook-id}.{webhook-timestamp}.{raw body}"`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description The same signature under the spec's header name.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event type: `reward.revoked` (a test event's is `referloop.test`).
+                 * @example reward.revoked
+                 */
+                "X-Service-Event-Type": "reward.revoked";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "reward.revoked",
+                 *       "trackingId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
+                 *       "referrerId": "user-1001",
+                 *       "refereeId": "user-2002",
+                 *       "projectId": "4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                 *       "campaignId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                 *       "event": "first_purchase",
+                 *       "rewardClaimedAt": "2026-11-09T10:41:27.480Z",
+                 *       "revokedAt": "2026-11-12T08:00:00.000Z",
+                 *       "reason": "Refunded in full: Stripe charge.refunded (evt_1QZx2bLkdIwHu7ix0f3GhJkL)",
+                 *       "revokedBy": "stripe",
+                 *       "rewardStatus": "Revoked"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RewardRevokedDelivery"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx counts as delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else is a failed attempt: 400, 401, 403, 404, 405, 410, 413, 415, 422 dead-letter the delivery at once; other statuses, timeouts (10 s) and network errors are retried with backoff. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rewardHeld: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `Bearer <webhook secret>`.
+                 * @example Bearer whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw9xQe
+                 */
+                Authorization: string;
+                /**
+                 * @description The delivery id: the same on every retry of one delivery.
+                 * @example 2d1c0b9a-8f7e-4d6c-b5a4-93827160f5e4
+                 */
+                "X-Service-Delivery-Id": string;
+                /**
+                 * @description The delivery id again (Standard Webhooks).
+                 * @example 2d1c0b9a-8f7e-4d6c-b5a4-93827160f5e4
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds of this attempt; reject values more than 5 minutes old.
+                 * @example 1793108487
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks signature: `v1,` + base64 HMAC-SHA256 of `"{webhook-id}.{webhook-timestamp}.{raw body}"`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description The same signature under the spec's header name.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event type: `reward.held` (a test event's is `referloop.test`).
+                 * @example reward.held
+                 */
+                "X-Service-Event-Type": "reward.held";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "reward.held",
+                 *       "trackingId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
+                 *       "referrerId": "user-1001",
+                 *       "refereeId": "user-2002",
+                 *       "projectId": "4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                 *       "campaignId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                 *       "event": "first_purchase",
+                 *       "reasons": [
+                 *         "hold"
+                 *       ],
+                 *       "holdUntil": "2026-11-16T10:41:27.480Z",
+                 *       "heldAt": "2026-11-09T10:41:27.480Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RewardHeldDelivery"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx counts as delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else is a failed attempt: 400, 401, 403, 404, 405, 410, 413, 415, 422 dead-letter the delivery at once; other statuses, timeouts (10 s) and network errors are retried with backoff. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    referralTracked: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `Bearer <webhook secret>`.
+                 * @example Bearer whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw9xQe
+                 */
+                Authorization: string;
+                /**
+                 * @description The delivery id: the same on every retry of one delivery.
+                 * @example 2d1c0b9a-8f7e-4d6c-b5a4-93827160f5e4
+                 */
+                "X-Service-Delivery-Id": string;
+                /**
+                 * @description The delivery id again (Standard Webhooks).
+                 * @example 2d1c0b9a-8f7e-4d6c-b5a4-93827160f5e4
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds of this attempt; reject values more than 5 minutes old.
+                 * @example 1793108487
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks signature: `v1,` + base64 HMAC-SHA256 of `"{webhook-id}.{webhook-timestamp}.{raw body}"`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description The same signature under the spec's header name.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event type: `referral.tracked` (a test event's is `referloop.test`).
+                 * @example referral.tracked
+                 */
+                "X-Service-Event-Type": "referral.tracked";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "referral.tracked",
+                 *       "trackingId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
+                 *       "referrerId": "user-1001",
+                 *       "refereeId": "user-2002",
+                 *       "projectId": "4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                 *       "campaignId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                 *       "referralCode": "K7p2Qx",
+                 *       "rewardEventName": null,
+                 *       "trackedAt": "2026-11-02T14:05:09.123Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReferralTrackedDelivery"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx counts as delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else is a failed attempt: 400, 401, 403, 404, 405, 410, 413, 415, 422 dead-letter the delivery at once; other statuses, timeouts (10 s) and network errors are retried with backoff. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
 }
 
 /** The POST paths that take an Idempotency-Key: the client sends one it generates, and may retry them. */
@@ -18972,3 +19477,6 @@ export const IDEMPOTENT_POSTS: readonly string[] = [
   "/public/projects/{projectId}/users",
   "/sdk/track-reward-event"
 ];
+
+/** The event type of the delivery whose body has no `type` field. */
+export const TYPELESS_EVENT = "reward.granted";

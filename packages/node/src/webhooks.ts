@@ -1,10 +1,23 @@
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
-import type { webhooks } from "./openapi.ts";
+import { TYPELESS_EVENT, type webhooks } from "./openapi.ts";
 
-type BodyOf<W> = W extends { post: { requestBody: { content: { "application/json": infer Body } } } } ? Body : never;
+/** A delivery's body, with its event type (the X-Service-Event-Type the document declares for it) as `type`. */
+type EventOf<W> = W extends {
+  post: { parameters: { header: { "X-Service-Event-Type": infer Type } }; requestBody: { content: { "application/json": infer Body } } };
+}
+  ? Body extends { type: Type }
+    ? Body
+    : Body & { type: Type }
+  : never;
 
-/** Every delivery the document's `webhooks` section declares, as one union (narrow it on its discriminating field). */
-export type WebhookEvent = { [Name in keyof webhooks]: BodyOf<webhooks[Name]> }[keyof webhooks];
+/**
+ * Every event the document's `webhooks` section declares, one union discriminated by `type`
+ * (`if (event.type === "reward.revoked") ...`). reward.granted's body is the spec's, without a `type`
+ * field: verifyWebhook adds it.
+ */
+export type WebhookEvent = { [Name in keyof webhooks]: EventOf<webhooks[Name]> }[keyof webhooks];
+/** An event type, e.g. "reward.granted". */
+export type WebhookEventType = WebhookEvent["type"];
 
 /** Node's `req.headers`, a Fetch `Headers`, or a plain object. */
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
@@ -31,14 +44,17 @@ function header(headers: WebhookHeaders, name: string): string {
 
 /**
  * Checks a delivery's Standard Webhooks signature (`webhook-signature` over `webhook-id`,
- * `webhook-timestamp` and the raw body, with a 5-minute timestamp tolerance) and returns its event.
+ * `webhook-timestamp` and the raw body, with a 5-minute timestamp tolerance) and returns its event,
+ * typed by its `type`.
  * Pass the body exactly as received (before any JSON parsing). Throws WebhookVerificationError when
  * the signature or timestamp does not hold: answer such a request 400 and ignore it.
  */
 export function verifyWebhook(rawBody: string | Uint8Array, headers: WebhookHeaders, secret: string): WebhookEvent {
   const payload = typeof rawBody === "string" ? rawBody : new TextDecoder().decode(rawBody);
   const signed = Object.fromEntries(SIGNED_HEADERS.map((name) => [name, header(headers, name)]));
-  return webhookFor(secret).verify(payload, signed) as WebhookEvent;
+  const body = webhookFor(secret).verify(payload, signed) as Record<string, unknown>;
+  // Told by the signed body alone: the X-Service-Event-Type header is not signed.
+  return (typeof body.type === "string" ? body : { ...body, type: TYPELESS_EVENT }) as WebhookEvent;
 }
 
 export { WebhookVerificationError };
