@@ -244,7 +244,7 @@ export interface paths {
         };
         /**
          * Export everything held about an app user
-         * @description One JSON document (right of access and portability): the user record with its attributes, the referrals they gave and received, the reward history and reward events of those referrals, the webhook deliveries whose stored body names them (with that body), the landing-page clicks attributed to them, where their client was seen from (kept only while a campaign's same-device rule is on) and their timeline. Each export is recorded in the audit log.
+         * @description One JSON document (right of access and portability): the user record with its attributes, the referrals they gave and received, the reward history and reward events of those referrals, the webhook deliveries whose stored body names them (with that body), the landing-page clicks attributed to them, where their client was seen from (kept only while a campaign's same-device rule is on) and their timeline. Each list holds at most 1,000 entries, the oldest, so the document stays bounded; a list that had more is named in `truncated` (read the rest with the paged lists). Each export is recorded in the audit log.
          *
          *     Permission `appUsers.read` (see app users): keys with the role `owner`, `member`, `readOnly`.
          */
@@ -639,7 +639,7 @@ export interface paths {
         get: operations["webhooks-get"];
         /**
          * Update a webhook
-         * @description Changes the fields present in the body (name, url, secret, enabled, environment).
+         * @description Changes the fields present in the body (name, url, secret, enabled, environment). A different `url` needs a new secret in the same body: `secret`, or `generateSecret: true` to have one generated and returned once in this answer; without either it is a 400 naming `secret`. The audit log records the URL change and that the secret was replaced (never the secret).
          *
          *     Permission `webhooks.write` (create, edit and delete webhooks): keys with the role `owner`, `member`.
          */
@@ -1471,7 +1471,8 @@ export interface components {
          *       "landingClicks": [],
          *       "sightings": [],
          *       "inboundEvents": [],
-         *       "activity": []
+         *       "activity": [],
+         *       "truncated": []
          *     }
          */
         AppUserExport: {
@@ -1565,6 +1566,8 @@ export interface components {
             }[];
             /** @description Their timeline, oldest first. */
             activity: components["schemas"]["AppUserEventDto"][];
+            /** @description The lists cut at 1,000 entries (their oldest are given; empty when the document is complete): read the rest with the paged lists (the user's referrals, deliveries, activity). */
+            truncated: ("referralsGiven" | "referralsReceived" | "rewards" | "rewardEvents" | "deliveries" | "landingClicks" | "sightings" | "inboundEvents" | "activity")[];
         };
         /**
          * @example {
@@ -2424,6 +2427,116 @@ export interface components {
             /** @description The secret, returned only in this response. */
             secret: string;
             warning: string;
+        };
+        /**
+         * @example {
+         *       "id": "7e6d5c4b-3a29-4187-a6f5-e4d3c2b1a098",
+         *       "projectId": "4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+         *       "campaignId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+         *       "name": "Rewards to billing",
+         *       "url": "https://api.shop.example.com/referloop/rewards",
+         *       "enabled": true,
+         *       "environment": "Production",
+         *       "events": [
+         *         "reward.granted",
+         *         "reward.revoked"
+         *       ],
+         *       "secretHint": "****9xQe",
+         *       "disabledReason": null,
+         *       "disabledAt": null,
+         *       "failingSince": null,
+         *       "health": {
+         *         "windowHours": 24,
+         *         "attempts": 412,
+         *         "successRate": 0.995,
+         *         "p50Ms": 84,
+         *         "p95Ms": 310,
+         *         "consecutiveFailures": 0,
+         *         "lastSuccessAt": "2026-11-09T10:41:27.480Z"
+         *       },
+         *       "createdAt": "2026-11-02T14:05:09.123Z",
+         *       "updatedAt": "2026-11-02T14:05:09.123Z"
+         *     }
+         * @example {
+         *       "id": "7e6d5c4b-3a29-4187-a6f5-e4d3c2b1a098",
+         *       "projectId": "4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+         *       "campaignId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+         *       "name": "Rewards to billing",
+         *       "url": "https://api.shop.example.com/referloop/rewards",
+         *       "enabled": true,
+         *       "environment": "Production",
+         *       "events": [
+         *         "reward.granted",
+         *         "reward.revoked"
+         *       ],
+         *       "secretHint": "****9xQe",
+         *       "disabledReason": null,
+         *       "disabledAt": null,
+         *       "failingSince": null,
+         *       "health": {
+         *         "windowHours": 24,
+         *         "attempts": 412,
+         *         "successRate": 0.995,
+         *         "p50Ms": 84,
+         *         "p95Ms": 310,
+         *         "consecutiveFailures": 0,
+         *         "lastSuccessAt": "2026-11-09T10:41:27.480Z"
+         *       },
+         *       "createdAt": "2026-11-02T14:05:09.123Z",
+         *       "updatedAt": "2026-11-02T14:05:09.123Z",
+         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw9xQe",
+         *       "warning": "Store this secret now: it is shown only once."
+         *     }
+         */
+        WebhookUpdatedDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            projectId: string;
+            /** Format: uuid */
+            campaignId: string;
+            name: string;
+            /** Format: uri */
+            url: string;
+            enabled: boolean;
+            /**
+             * @description Sandbox, Production or Both: which reward calls reach this webhook.
+             * @enum {string}
+             */
+            environment: "Sandbox" | "Production" | "Both";
+            /** @description The event types it receives (`X-Service-Event-Type` of each delivery): see the `webhooks` section of this document for each one's body. */
+            events: ("reward.granted" | "reward.revoked" | "reward.held" | "referral.tracked" | "milestone.reached")[];
+            /** @description The secret masked (`****abcd`); the secret itself is returned only on creation. */
+            secretHint: string;
+            /** @description Why the service disabled it by itself; null when enabled or disabled by a person. Enabling it again clears it. `receiver_gone`: The receiver answered 410 Gone, which says the endpoint no longer exists. `failing_5_days`: Every delivery to it failed for 5 days. */
+            disabledReason: ("receiver_gone" | "failing_5_days") | null;
+            /** @description When it was disabled; null while enabled. */
+            disabledAt: string | null;
+            /** @description Since when every attempt has failed; null while it succeeds. */
+            failingSince: string | null;
+            /** @description How its receiver has been doing. */
+            health: {
+                /** @description The window of `attempts`, `successRate`, `p50Ms` and `p95Ms`: the last 24 hours. */
+                windowHours: number;
+                attempts: number;
+                /** @description Succeeded attempts over all attempts in the window, 0 to 1; null when there were none. */
+                successRate: number | null;
+                /** @description Median response time of the window's answered attempts; null when none was answered. */
+                p50Ms: number | null;
+                /** @description 95th percentile response time of the window's answered attempts. */
+                p95Ms: number | null;
+                /** @description Failed attempts since the last successful one. */
+                consecutiveFailures: number;
+                /** @description When an attempt last succeeded; null if none ever did. */
+                lastSuccessAt: string | null;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Present only when this request generated the secret (`generateSecret: true`): returned this once. */
+            secret?: string;
+            warning?: string;
         };
         /**
          * @example {
@@ -3489,7 +3602,7 @@ export interface components {
             name?: string;
             /**
              * Format: uri
-             * @description https; private, loopback, link-local and metadata addresses are refused.
+             * @description https; private, loopback, link-local and metadata addresses are refused. A different URL needs a new secret in the same request (`secret` or `generateSecret`), else a 400 naming `secret` (rule `required_with_new_url`): the current secret never follows the URL.
              */
             url?: string;
             /** @description Sent as `Authorization: Bearer <secret>` and used to sign each delivery. 16 to 512 visible ASCII characters; a `whsec_` value must be a Standard Webhooks secret. */
@@ -3509,6 +3622,8 @@ export interface components {
              *     ]
              */
             events?: ("reward.granted" | "reward.revoked" | "reward.held" | "referral.tracked" | "milestone.reached")[];
+            /** @description `true`: replace the secret with a generated Standard Webhooks secret, returned once in this answer's `secret`. Not together with `secret`. */
+            generateSecret?: boolean;
         };
         /**
          * @description The filter of the deliveries to retry, as the list takes it. The Failed and Pending ones it selects are sent now; at most 10,000.
@@ -7694,7 +7809,8 @@ export interface operations {
                      *       "landingClicks": [],
                      *       "sightings": [],
                      *       "inboundEvents": [],
-                     *       "activity": []
+                     *       "activity": [],
+                     *       "truncated": []
                      *     }
                      */
                     "application/json": components["schemas"]["AppUserExport"];
@@ -7745,7 +7861,8 @@ export interface operations {
                      *       "landingClicks": [],
                      *       "sightings": [],
                      *       "inboundEvents": [],
-                     *       "activity": []
+                     *       "activity": [],
+                     *       "truncated": []
                      *     }
                      */
                     "text/json": components["schemas"]["AppUserExport"];
@@ -7796,7 +7913,8 @@ export interface operations {
                      *       "landingClicks": [],
                      *       "sightings": [],
                      *       "inboundEvents": [],
-                     *       "activity": []
+                     *       "activity": [],
+                     *       "truncated": []
                      *     }
                      */
                     "text/plain": components["schemas"]["AppUserExport"];
@@ -13155,99 +13273,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "id": "7e6d5c4b-3a29-4187-a6f5-e4d3c2b1a098",
-                     *       "projectId": "4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
-                     *       "campaignId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
-                     *       "name": "Rewards to billing",
-                     *       "url": "https://api.shop.example.com/referloop/rewards",
-                     *       "enabled": true,
-                     *       "environment": "Production",
-                     *       "events": [
-                     *         "reward.granted",
-                     *         "reward.revoked"
-                     *       ],
-                     *       "secretHint": "****9xQe",
-                     *       "disabledReason": null,
-                     *       "disabledAt": null,
-                     *       "failingSince": null,
-                     *       "health": {
-                     *         "windowHours": 24,
-                     *         "attempts": 412,
-                     *         "successRate": 0.995,
-                     *         "p50Ms": 84,
-                     *         "p95Ms": 310,
-                     *         "consecutiveFailures": 0,
-                     *         "lastSuccessAt": "2026-11-09T10:41:27.480Z"
-                     *       },
-                     *       "createdAt": "2026-11-02T14:05:09.123Z",
-                     *       "updatedAt": "2026-11-02T14:05:09.123Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["WebhookDto"];
-                    /**
-                     * @example {
-                     *       "id": "7e6d5c4b-3a29-4187-a6f5-e4d3c2b1a098",
-                     *       "projectId": "4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
-                     *       "campaignId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
-                     *       "name": "Rewards to billing",
-                     *       "url": "https://api.shop.example.com/referloop/rewards",
-                     *       "enabled": true,
-                     *       "environment": "Production",
-                     *       "events": [
-                     *         "reward.granted",
-                     *         "reward.revoked"
-                     *       ],
-                     *       "secretHint": "****9xQe",
-                     *       "disabledReason": null,
-                     *       "disabledAt": null,
-                     *       "failingSince": null,
-                     *       "health": {
-                     *         "windowHours": 24,
-                     *         "attempts": 412,
-                     *         "successRate": 0.995,
-                     *         "p50Ms": 84,
-                     *         "p95Ms": 310,
-                     *         "consecutiveFailures": 0,
-                     *         "lastSuccessAt": "2026-11-09T10:41:27.480Z"
-                     *       },
-                     *       "createdAt": "2026-11-02T14:05:09.123Z",
-                     *       "updatedAt": "2026-11-02T14:05:09.123Z"
-                     *     }
-                     */
-                    "text/json": components["schemas"]["WebhookDto"];
-                    /**
-                     * @example {
-                     *       "id": "7e6d5c4b-3a29-4187-a6f5-e4d3c2b1a098",
-                     *       "projectId": "4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
-                     *       "campaignId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
-                     *       "name": "Rewards to billing",
-                     *       "url": "https://api.shop.example.com/referloop/rewards",
-                     *       "enabled": true,
-                     *       "environment": "Production",
-                     *       "events": [
-                     *         "reward.granted",
-                     *         "reward.revoked"
-                     *       ],
-                     *       "secretHint": "****9xQe",
-                     *       "disabledReason": null,
-                     *       "disabledAt": null,
-                     *       "failingSince": null,
-                     *       "health": {
-                     *         "windowHours": 24,
-                     *         "attempts": 412,
-                     *         "successRate": 0.995,
-                     *         "p50Ms": 84,
-                     *         "p95Ms": 310,
-                     *         "consecutiveFailures": 0,
-                     *         "lastSuccessAt": "2026-11-09T10:41:27.480Z"
-                     *       },
-                     *       "createdAt": "2026-11-02T14:05:09.123Z",
-                     *       "updatedAt": "2026-11-02T14:05:09.123Z"
-                     *     }
-                     */
-                    "text/plain": components["schemas"]["WebhookDto"];
+                    "application/json": components["schemas"]["WebhookUpdatedDto"];
+                    "text/json": components["schemas"]["WebhookUpdatedDto"];
+                    "text/plain": components["schemas"]["WebhookUpdatedDto"];
                 };
             };
             /** @description The request is not valid: the problem names each failing field and rule (also `malformed-json` for a body that is not JSON). */
