@@ -11,6 +11,7 @@
  *   npm run bench -- --only deliveries   only the delivery search (with --quick: 20,000 deliveries)
  *   npm run bench -- --only portal       only the referrer's own summary (one referrer with 10,000 referrals)
  *   npm run bench -- --only people       only search by what people know (1,000,000 users; with --quick 20,000)
+ *   npm run bench -- --only widget       only the web widget's size budget (hosted script and @referloop/js; no database)
  *   npm run bench -- --only overview     only insight: the project overview's queries and the CSV exports
  *                                        (1,000,000 users / 2,000,000 tracking items; with --quick 20,000 / 40,000)
  *
@@ -49,6 +50,7 @@ import {
   type RewardSizes,
 } from "./reward-phase";
 import { summarize } from "./stats";
+import { measureWidgetSizes, WIDGET_BUDGET, type WidgetSize } from "./widget-size";
 
 // BENCH_DATABASE: another name, so that two checkouts on one server can run at once.
 const BENCH_DB = process.env.BENCH_DATABASE ?? "referloop_bench";
@@ -268,7 +270,12 @@ function reportPeopleSearch(f: PeopleFixture, runs: number, results: PeopleCaseR
   for (const c of results) targets.check(`people search p99, ${c.name}, REST`, c.rest.p99, "<=", TARGETS.peopleSearchP99Ms, "ms");
 }
 
-const PHASES = ["rewards", "list", "deliveries", "people", "overview", "portal"] as const;
+function reportWidgetSizes(sizes: WidgetSize[], targets: Targets) {
+  printTable("Web widget size (minified, gzip -9)", ["file", "loaded", "bytes", "gzipped"], sizes.map((s) => [s.name, s.kind, s.bytes, s.gzipped]));
+  for (const s of sizes) targets.check(`widget size, ${s.name}, gzipped`, s.gzipped, "<=", s.kind === "UI chunk" ? WIDGET_BUDGET.uiBytes : WIDGET_BUDGET.upFrontBytes, "bytes");
+}
+
+const PHASES = ["widget", "rewards", "list", "deliveries", "people", "overview", "portal"] as const;
 
 async function main(): Promise<number> {
   const { values: flags } = parseArgs({
@@ -284,6 +291,14 @@ async function main(): Promise<number> {
   const sizes = SIZES[mode];
   const targets = new Targets();
   const started = performance.now();
+
+  // 0. The widget's size budget: no database needed.
+  const widget = runs("widget") ? await measureWidgetSizes() : undefined;
+  if (widget) reportWidgetSizes(widget, targets);
+  if (flags.only === "widget") {
+    targets.print();
+    return targets.missed.length ? 1 : 0;
+  }
 
   const url = await createMigratedDatabase(BENCH_DB);
   const db = openPostgres(url);
@@ -370,6 +385,7 @@ async function main(): Promise<number> {
       durationS,
       environment: { node: process.version, nodeEnv: process.env.NODE_ENV, postgres, cores: os.cpus().length, loadAverage },
       sizes,
+      widget,
       ...results,
       memory: { baselineRss: memory.baselineRss, peakGrowth: memory.peakGrowth, phases: memory.phases },
       targets: targets.all,

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import config from "../playwright.config";
-import { QUEUE_STUB } from "../src/sdk/web/queue-stub";
+import { QUEUE_STUB } from "../packages/js/src/hosted/queue-stub";
 import { createApiKey, signUp } from "./helpers";
 
 /*

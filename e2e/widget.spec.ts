@@ -4,8 +4,8 @@ import type { AddressInfo } from "node:net";
 import { expect, test, type APIRequestContext, type Locator, type Page, type Request } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import config from "../playwright.config";
-import { QUEUE_STUB } from "../src/sdk/web/queue-stub";
-import type { Referloop as ReferloopApi } from "../src/sdk/web/sdk";
+import { QUEUE_STUB } from "../packages/js/src/hosted/queue-stub";
+import type { Referloop as ReferloopApi } from "../packages/js/src/sdk";
 import { createApiKey, signUp } from "./helpers";
 
 type W = { Referloop: ReferloopApi };

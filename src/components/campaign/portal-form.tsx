@@ -20,7 +20,7 @@ import {
 } from "@/lib/schemas/portal";
 import { useTRPC } from "@/lib/trpc";
 import type { RouterOutputs } from "@/lib/trpc-types";
-import { render } from "@/sdk/web/ui";
+import { render } from "../../../packages/js/src/ui/index";
 
 type Campaign = RouterOutputs["campaigns"]["get"];
 type Row = { referrals: string; name: string };

@@ -82,6 +82,8 @@ const problemCatalogue = Object.entries(PROBLEM_TYPES)
 export const API_DESCRIPTION = `
 The Referloop REST API. Backends call \`/api/v1/public/...\` with \`Authorization: Bearer <API key>\`. The client library (the web widget, mobile apps, and your backend's reward call) calls \`/api/v1/sdk/...\` with a project key: see *Client library* below.
 
+Packages typed from this document: \`@referloop/node\` (this REST API with retries, idempotency keys and typed problems, and \`verifyWebhook\` for *Webhook deliveries*), \`@referloop/js\` (the web widget for bundlers) and \`@referloop/react-native\` (the mobile client), versioned 1.x for \`v1\`.
+
 ## Conventions
 - Request bodies: ${JSON_MEDIA_TYPES.map((t) => `\`${t}\``).join(", ")}, at most ${MAX_BODY_BYTES / 1024} KiB (larger: 413; other media types: 415; malformed JSON: 400). An operation that takes a body refuses a request without one (or with only whitespace) with a 400 naming \`(body)\`; \`{}\` is a body. The one exception is the app icon upload, whose body is the image itself (see *Mobile projects*).
 - Text: no string anywhere in a request (path, query, body, keys of maps) may contain the NUL character or an unpaired UTF-16 surrogate; either is a 400 naming the field, with the rule ${Object.keys(TEXT_RULES).map((r) => `\`${r}\``).join(" or ")}. A map (\`attributes\`, for one) may not hold the key \`__proto__\`: a 400 naming the map, rule \`${RESERVED_KEY}\`.

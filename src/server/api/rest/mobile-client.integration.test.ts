@@ -8,11 +8,11 @@ import { createTestDb, type TestDb } from "@/test/db";
 import { uniqueName as uid } from "@/test/names";
 import { createAppUserOverRest, type RestClient, restClientForNewOrg } from "@/test/rest";
 import { createSdkProject, sdkClient } from "@/test/sdk";
-import { createReferloopMobile, STORAGE_KEYS, type DeviceAdapter, type StorageAdapter } from "@/sdk/mobile";
+import { createReferloopMobile, STORAGE_KEYS, type DeviceAdapter, type StorageAdapter } from "../../../../packages/react-native/src/index";
 import { memoryStorage } from "@/test/mobile-storage";
 
 /*
- * The mobile client (src/sdk/mobile) against the real init-app-user over HTTP: the app's SDK handler behind a plain
+ * The mobile client (packages/react-native) against the real init-app-user over HTTP: the app's SDK handler behind a plain
  * node:http server, this file's own database. What the service decides (keys, binding, identity
  * verification, the body's schema) is checked here; the client's own behaviour on transport failures
  * stays in create-referloop-mobile.test.ts against a contract-following fake, and the first launch's

@@ -1,6 +1,6 @@
 import type { FriendStatus, ReferralSummary } from "@/lib/schemas/portal";
-import { readableTextOn, usableColor } from "@/sdk/web/ui/colors";
-import { SHARE_TARGETS } from "@/sdk/web/ui/share";
+import { readableTextOn, usableColor } from "../../../../packages/js/src/ui/colors";
+import { SHARE_TARGETS } from "../../../../packages/js/src/ui/share";
 import { escapeHtml, httpUrl, scriptJson } from "@/server/http/landing/render-landing-page";
 
 /**
