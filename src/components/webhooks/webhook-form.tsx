@@ -7,14 +7,14 @@ import { Button } from "@/components/ui/button";
 import { FormField, inputClasses } from "@/components/ui/form-field";
 import { noErrors, toFormErrors, type FormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
-import { WEBHOOK_NAME_MAX_LENGTH } from "@/lib/schemas/webhooks";
+import { RECOVERY_WINDOW_DAYS, WEBHOOK_NAME_MAX_LENGTH } from "@/lib/schemas/webhooks";
 import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/schemas/webhook-events";
 import { generateWebhookSecret, MAX_WEBHOOK_SECRET_LENGTH, MIN_WEBHOOK_SECRET_LENGTH } from "@/lib/webhook-secrets";
 import { WEBHOOK_ENVIRONMENT_OPTIONS, type CreatedWebhook, type Webhook, type WebhookEnvironment } from "./types";
 
-const FIELDS = ["name", "url", "secret", "environment", "enabled", "events"] as const;
+const FIELDS = ["name", "url", "secret", "environment", "enabled", "autoRecover", "events"] as const;
 
-type Values = { name: string; url: string; secret: string; environment: WebhookEnvironment; enabled: boolean; events: WebhookEventType[] };
+type Values = { name: string; url: string; secret: string; environment: WebhookEnvironment; enabled: boolean; autoRecover: boolean; events: WebhookEventType[] };
 
 function readForm(form: HTMLFormElement, secret: string): Values {
   const data = new FormData(form);
@@ -24,6 +24,7 @@ function readForm(form: HTMLFormElement, secret: string): Values {
     secret,
     environment: String(data.get("environment") ?? "Both") as WebhookEnvironment,
     enabled: data.get("enabled") === "on",
+    autoRecover: data.get("autoRecover") === "on",
     events: data.getAll("events").map(String) as WebhookEventType[],
   };
 }
@@ -40,6 +41,9 @@ export function WebhookForm(props: WebhookFormProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [secret, setSecret] = useState("");
+  const [url, setUrl] = useState(existing?.url ?? "");
+  // The current secret never follows a new URL: the form then asks for a new one (the service refuses without).
+  const urlMoved = existing !== null && url.trim() !== existing.url;
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const onError = (error: unknown) => setErrors(toFormErrors(error, FIELDS));
   const refreshList = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey({ projectId }) });
@@ -107,7 +111,8 @@ export function WebhookForm(props: WebhookFormProps) {
             name="url"
             type="url"
             inputMode="url"
-            defaultValue={existing?.url}
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
             placeholder="https://api.example.com/referral-rewards"
             className={`${inputClasses} font-mono`}
           />
@@ -115,10 +120,12 @@ export function WebhookForm(props: WebhookFormProps) {
       </FormField>
       <FormField
         label="Secret"
-        optional
+        optional={!urlMoved}
         error={errors.fields.secret}
         hint={
-          existing
+          urlMoved
+            ? "A new URL needs a new secret: enter one or press Generate, and store it before saving (it is not shown again). The current secret stops working."
+            : existing
             ? `Leave empty to keep the current secret (${existing.secretHint}).`
             : `Leave empty for a generated Standard Webhooks secret (whsec_…), or enter at least ${MIN_WEBHOOK_SECRET_LENGTH} visible ASCII characters. Sent as Authorization: Bearer <secret> and used to sign each delivery.`
         }
@@ -165,6 +172,16 @@ export function WebhookForm(props: WebhookFormProps) {
         Enabled
       </label>
       {errors.fields.enabled && <p className="text-sm text-red-700">{errors.fields.enabled}</p>}
+      <label className="flex items-start gap-2 text-sm text-zinc-800">
+        <input type="checkbox" name="autoRecover" defaultChecked={existing?.autoRecover ?? false} className="mt-0.5 size-4 accent-brand-600" />
+        <span>
+          Resend what failed while the endpoint was down
+          <span className="block text-xs text-zinc-600">
+            After the first success following failures, deliveries that used up their attempts in the last {RECOVERY_WINDOW_DAYS} days are sent again, once each.
+          </span>
+        </span>
+      </label>
+      {errors.fields.autoRecover && <p className="text-sm text-red-700">{errors.fields.autoRecover}</p>}
       <ErrorMessage>{errors.message}</ErrorMessage>
       <div className="flex items-center gap-3">
         <Button type="submit" pending={create.isPending || update.isPending}>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageOf, pagingInput } from "./common";
+import { instantSchema } from "./instant";
 
 /**
  * Every audited action, with the phrase the dashboard shows. Account events (sign-in, sign-out,
@@ -17,13 +18,23 @@ export const AUDIT_ACTION_LABELS = {
   "email.verify": "Verified e-mail address",
   "api_key.create": "Created an API key",
   "api_key.delete": "Deleted an API key",
+  "api_key.roll": "Rolled an API key",
   "project.create": "Created a project",
+  "project.update": "Changed project settings",
+  "campaign.update": "Changed the campaign",
+  "campaign.update_reward_rules": "Changed the campaign's reward rules",
+  "export.app_users": "Exported app users (CSV)",
+  "export.referrals": "Exported referrals (CSV)",
+  "export.deliveries": "Exported webhook deliveries (CSV)",
+  "audit_log.export": "Exported the audit log",
   "project.delete": "Deleted a project",
   "project.rotate_secret": "Rotated a project secret",
   "project.rotate_publishable_key": "Rotated a publishable key",
   "webhook.create": "Created a webhook",
   "webhook.update": "Updated a webhook",
   "webhook.delete": "Deleted a webhook",
+  "webhook.rotate_secret": "Rotated a webhook secret",
+  "webhook.recover": "Resent deliveries after a webhook recovered",
   "webhook.test": "Sent a test event to a webhook",
   "delivery.retry": "Retried a webhook delivery",
   "delivery.bulk_retry": "Retried the webhook deliveries a filter selects",
@@ -50,7 +61,7 @@ export const AUDIT_ACTOR_MAX_LENGTH = 254;
 export const AUDIT_EXPORT_MAX_ENTRIES = 10_000;
 export const AUDIT_EXPORT_FORMATS = ["csv", "json"] as const;
 
-const instant = z.iso.datetime({ offset: true });
+const instant = instantSchema();
 
 /** A whole IPv4 or IPv6 address, for the filter by client address (the dashboard checks it before sending). */
 export const auditIpSchema = z.union([z.ipv4(), z.ipv6()]);
@@ -74,7 +85,7 @@ export const auditEntrySchema = z.object({
   id: z.string(),
   createdAt: z.string(),
   action: z.enum(AUDIT_ACTIONS),
-  actorType: z.enum(["user", "apiKey"]),
+  actorType: z.enum(["user", "apiKey", "service"]),
   actorId: z.string().nullable(),
   actorLabel: z.string(),
   targetType: z.string().nullable(),

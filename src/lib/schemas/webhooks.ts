@@ -49,8 +49,12 @@ export const webhookFields = {
   secret: webhookSecretSchema,
   enabled: jsonBoolean(),
   environment: caseInsensitive(WEBHOOK_ENVIRONMENTS),
+  autoRecover: jsonBoolean(),
   events: webhookEventsSchema,
 };
+
+/** How far back a webhook's recovery looks for deliveries that exhausted their attempts. */
+export const RECOVERY_WINDOW_DAYS = 3;
 
 const described = {
   name: webhookFields.name.describe("A label for people."),
@@ -60,6 +64,9 @@ const described = {
   ),
   enabled: webhookFields.enabled.describe("A disabled webhook receives nothing."),
   environment: webhookFields.environment.describe("Sandbox, Production or Both (any case): which reward calls reach this webhook."),
+  autoRecover: webhookFields.autoRecover.describe(
+    `Resend what failed while the endpoint was down: after the first successful delivery following failures, the deliveries that exhausted their attempts in the last ${RECOVERY_WINDOW_DAYS} days are sent again, paced, each at most once by recovery.`,
+  ),
   events: webhookFields.events,
 };
 
@@ -72,12 +79,21 @@ export const createWebhookBody = z
     secret: described.secret.optional().describe("Omit it to get a generated Standard Webhooks secret (`whsec_` + base64), returned in the response."),
     enabled: described.enabled.default(true),
     environment: described.environment.default("Both"),
+    autoRecover: described.autoRecover.default(false),
     events: described.events.optional(),
   })
   .meta({ title: "CreateWebhookRequest", examples: [{ name: "Rewards to billing", url: EXAMPLE.webhookUrl, environment: "Production" }] });
 
 export const updateWebhookBody = z
-  .object(described)
+  .object({
+    ...described,
+    url: described.url.describe(
+      "https; private, loopback, link-local and metadata addresses are refused. A different URL needs a new secret in the same request (`secret` or `generateSecret`), else a 400 naming `secret` (rule `required_with_new_url`): the current secret never follows the URL.",
+    ),
+    generateSecret: jsonBoolean().describe(
+      "`true`: replace the secret with a generated Standard Webhooks secret, returned once in this answer's `secret`. Not together with `secret`.",
+    ),
+  })
   .partial()
   .meta({ title: "UpdateWebhookRequest", examples: [{ enabled: false }] });
 

@@ -1,7 +1,7 @@
 import type { ClaimedAttempt, DeliveryLease } from "./claim-attempts";
 
 /** A delivery row an event (a reward claim) wrote, with what sending it needs of its webhook. */
-export type WrittenDelivery = { id: string; webhookId: string; url: string; secretEncrypted: string };
+export type WrittenDelivery = { id: string; webhookId: string; url: string; secretEncrypted: string; previousSecretEncrypted?: string | null };
 
 /**
  * What one committed event (a reward claim) put in the outbox: its type, stored payload and delivery
@@ -31,7 +31,7 @@ export type DeliveryOutbox = {
 /** The attempts a claim took under its lease, as claimDueAttempts would have returned them. */
 export const attemptsUnderLease = ({ projectId, eventType, eventName, payload, deliveries, lease }: OutboxWrite): ClaimedAttempt[] =>
   lease
-    ? deliveries.map(({ id, webhookId, url, secretEncrypted }) => ({
+    ? deliveries.map(({ id, webhookId, url, secretEncrypted, previousSecretEncrypted }) => ({
         id,
         projectId,
         webhookId,
@@ -40,6 +40,6 @@ export const attemptsUnderLease = ({ projectId, eventType, eventName, payload, d
         payload,
         test: false,
         attemptNumber: 1,
-        webhook: { url, secretEncrypted, enabled: true },
+        webhook: { url, secretEncrypted, previousSecretEncrypted: previousSecretEncrypted ?? null, enabled: true },
       }))
     : [];

@@ -11,6 +11,7 @@ export type CreateWebhookInput = {
   secret?: string;
   enabled: boolean;
   environment: WebhookEnvironment;
+  autoRecover?: boolean;
   /** The event types it receives; default ["reward.granted"]. */
   events?: WebhookEventType[];
 };

@@ -5,6 +5,7 @@ import { getWebhookProcedure } from "./get-webhook";
 import { listDeliveryLogsProcedure } from "./list-delivery-logs";
 import { listWebhooksProcedure } from "./list-webhooks";
 import { retryDeliveryLogByIdProcedure, retryDeliveryLogProcedure } from "./retry-delivery-log";
+import { rotateWebhookSecretProcedure } from "./rotate-webhook-secret";
 import { sendTestEventProcedure } from "./send-test-event";
 import { updateWebhookProcedure } from "./update-webhook";
 
@@ -18,4 +19,5 @@ export const webhooksRouter = router({
   retryDeliveryLog: retryDeliveryLogProcedure,
   retryDeliveryLogById: retryDeliveryLogByIdProcedure,
   sendTest: sendTestEventProcedure,
+  rotateSecret: rotateWebhookSecretProcedure,
 });
