@@ -21,9 +21,8 @@ startHoldRelease();
 logger().info("delivery worker started");
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {
-    void Promise.all([stopDeliveryWorker(), stopClickPurge(), stopHoldRelease()]).finally(() => {
-      flushLogs();
-      process.exit(0);
-    });
+    void Promise.all([stopDeliveryWorker(), stopClickPurge(), stopHoldRelease()])
+      .finally(flushLogs)
+      .finally(() => process.exit(0));
   });
 }

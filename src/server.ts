@@ -105,7 +105,7 @@ async function serve(config: Config): Promise<void> {
     // After the requests: a reward answered during the wait may have handed its deliveries to the worker.
     await Promise.all([stopDeliveryWorker(), stopClickPurge(), stopHoldRelease()]).catch((error: unknown) => log.error({ err: error }, "stopping the background work failed"));
     log.info("stopped");
-    flushLogs();
+    await flushLogs();
     process.exit(0);
   };
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void shutdown(signal));

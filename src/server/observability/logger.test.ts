@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const LOGGER = `const { createLogger } = await import("@/server/observability/logger"); const log = createLogger({ logLevel: "info", devServer: false });`;
+/** As the server's shutdown ends (flushLogs): wait for the destination, the write in flight included, then exit. */
+const EXIT = `await new Promise((resolve) => log.flush(resolve)); process.exit(0);`;
 
 /** A process with the production logger on its stdout (a pipe here; a file or a shipper's pipe in production), running `script`. */
 function runWithLogger(script: string) {
@@ -21,8 +23,8 @@ function runWithLogger(script: string) {
 // The logger gathers lines before writing (a write per line was a seventh of a busy server's CPU):
 // none may be lost at exit, and an idle server's lines still go out within a fraction of a second.
 describe("the production logger", () => {
-  it("writes every line of a busy moment, one JSON object per line, and what is left when the process exits", async () => {
-    const run = runWithLogger(`for (let i = 0; i < 500; i++) log.info({ i, route: "/api/v1/x" }, "request"); process.exit(0);`);
+  it("writes every line of a busy moment, one JSON object per line, and what is left when the process flushes and exits", async () => {
+    const run = runWithLogger(`for (let i = 0; i < 500; i++) log.info({ i, route: "/api/v1/x" }, "request"); ${EXIT}`);
     await run.exited;
     const lines = run.chunks.join("").trimEnd().split("\n").map((l) => JSON.parse(l) as { i: number; msg: string });
     expect(lines.map((l) => l.i)).toEqual(Array.from({ length: 500 }, (_, i) => i));

@@ -32,7 +32,12 @@ export function logger(): Logger {
   return (holder.__referloopLogger ??= createLogger(getConfig()));
 }
 
-/** Writes what the asynchronous destination still holds (before the process exits). */
-export function flushLogs(): void {
-  holder.__referloopLogger?.flush();
+/**
+ * Writes what the asynchronous destination still holds and resolves once it is written, the write in
+ * flight included: at exit pino only writes what waits behind that one, which a process ended at once
+ * can lose. Await it before process.exit.
+ */
+export function flushLogs(): Promise<void> {
+  const log = holder.__referloopLogger;
+  return log ? new Promise((resolve) => log.flush(() => resolve())) : Promise.resolve();
 }

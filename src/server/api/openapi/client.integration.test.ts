@@ -129,7 +129,8 @@ export async function flow(baseUrl: string, apiKey: string, fetch: (request: Req
   const received = must(await api.GET("/public/projects/{projectId}/users/{uniqueId}/referrals", {
     params: { path: { projectId, uniqueId: referee.uniqueId }, query: { direction: "received", status: "Completed" } },
   }), "referrals received");
-  const status: "Pending" | "Completed" | "Failed" | undefined = received.items[0]?.status;
+  // Every status a referral can have, Revoked included (issue 35's compatibility note: clients must expect it).
+  const status: "Pending" | "Completed" | "Failed" | "Revoked" | undefined = received.items[0]?.status;
   must(await api.PUT("/public/projects/{projectId}/users/{uniqueId}", { params: { path: { projectId, uniqueId: referee.uniqueId } }, body: { attributes: { plan: "pro" } } }), "update user");
   must(await api.GET("/public/projects/{projectId}/users/{uniqueId}", { params: { path: { projectId, uniqueId: referrer.uniqueId } } }), "get user");
   must(await api.GET("/public/projects/{projectId}/users/{uniqueId}/events", { params: { path: { projectId, uniqueId: referrer.uniqueId }, query: { limit: 5 } } }), "events");

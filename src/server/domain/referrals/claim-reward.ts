@@ -80,7 +80,9 @@ const claimed = (ctx: RewardContext, claimedAt: Date, payload: RewardPayload, wr
   rewardClaimedAt: claimedAt.toISOString(),
   written: { ...toOutboxWrite(rewardGrantedEvent(payload, ctx.environment, ctx.item), written.deliveries, lease), payload },
   // Not under the lease (its attempts carry the reward's body): the worker or Inngest takes them from the rows.
-  alsoWritten: written.milestones.length ? [{ projectId: ctx.project.id, eventType: "milestone.reached", eventName: "milestone.reached", payload: null, deliveries: written.milestones, lease: null }] : [],
+  ...(written.milestones.length
+    ? { alsoWritten: [{ projectId: ctx.project.id, eventType: "milestone.reached", eventName: "milestone.reached", payload: null, deliveries: written.milestones, lease: null }] }
+    : {}),
 });
 
 /**
