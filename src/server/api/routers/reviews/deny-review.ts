@@ -2,7 +2,7 @@ import { rewardOutput } from "@/server/api/routers/referrals/referral.types";
 import { auditActor } from "@/server/api/trpc/audit-actor";
 import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { decideReview } from "@/server/domain/reviews/decide-review";
-import { denyReviewInput } from "./review.types";
+import { reviewPathInput } from "./review.types";
 
 export const denyReviewProcedure = protectedProcedure
   .meta({
@@ -13,11 +13,11 @@ export const denyReviewProcedure = protectedProcedure
       path: "/public/projects/{projectId}/reviews/{trackingId}/deny",
       tags: ["Reviews"],
       summary: "Deny a held reward",
-      description: "The item becomes `Failed` with reason `denied_in_review`; nothing is delivered. An optional body `{ \"note\": \"...\" }` gives the reviewer's reason in words: it is kept in the queue's history (GET .../reviews/decisions), the decisions' export and the audit entry. An item not in review answers 409. Audited.",
+      description: "The item becomes `Failed` with reason `denied_in_review`; nothing is delivered. An item not in review answers 409. Audited.",
     },
   })
-  .input(denyReviewInput)
+  .input(reviewPathInput)
   .output(rewardOutput)
   .mutation(({ ctx, input }) =>
-    decideReview({ db: ctx.db, outbox: ctx.scheduler }, { organizationId: ctx.organizationId, projectId: input.projectId }, input.trackingId, "deny", auditActor(ctx), new Date(), input.note ?? null),
+    decideReview({ db: ctx.db, outbox: ctx.scheduler }, { organizationId: ctx.organizationId, projectId: input.projectId }, input.trackingId, "deny", auditActor(ctx)),
   );

@@ -4,7 +4,7 @@ import { EXAMPLE } from "@/lib/schemas/examples";
 import { REWARD_ENVIRONMENTS } from "@/lib/schemas/referrals";
 import { REVIEW_REASON_CODES } from "@/lib/schemas/reward-rules";
 import { REWARD_REASON_CODES, TRACKING_STATUSES } from "@/lib/schemas/referrals";
-import { DECISION_OUTCOME_CODES, DECISION_OUTCOMES, REVIEW_DECISIONS, reviewDecisionFields, reviewNote, reviewReasonFilter } from "@/lib/schemas/reviews";
+import { DECISION_OUTCOME_CODES, DECISION_OUTCOMES, REVIEW_DECISIONS, reviewDecisionFields, reviewReasonFilter } from "@/lib/schemas/reviews";
 
 export const reviewDtoSchema = z
   .object({
@@ -67,9 +67,6 @@ export const reviewPathInput = z.object({
   ...projectIdInput,
   trackingId: idInput().describe("The held referral's tracking id.").meta({ examples: [EXAMPLE.trackingId] }),
 });
-/** Deny takes the reviewer's reason (optional body). */
-export const denyReviewInput = reviewPathInput.extend({ note: reviewNote.optional() });
-
 export const decideReviewsInput = z.object({ ...projectIdInput, ...reviewDecisionFields });
 
 export const decidedItemSchema = z
