@@ -21,15 +21,20 @@ export const reviewNote = z
   .describe(`Why, in words (at most ${REVIEW_NOTE_MAX_LENGTH} characters): kept with the decision, shown in its history, exported and audited. Optional.`)
   .meta({ examples: ["Same household; the referrer confirmed by e-mail"] });
 
-export const reviewDecisionFields = {
-  decision: caseInsensitive(REVIEW_DECISIONS).describe("approve or deny (any case)."),
-  trackingIds: z
-    .array(z.guid())
-    .min(1)
-    .max(MAX_BULK_DECISIONS)
-    .describe(`The held referrals' tracking ids, 1 to ${MAX_BULK_DECISIONS}, decided in this order (a repeated id is decided once).`),
-  note: reviewNote.optional(),
-};
+export const reviewDecisionBody = z
+  .object({
+    decision: caseInsensitive(REVIEW_DECISIONS).describe("approve or deny (any case)."),
+    trackingIds: z
+      .array(z.guid())
+      .min(1)
+      .max(MAX_BULK_DECISIONS)
+      .describe(`The held referrals' tracking ids, 1 to ${MAX_BULK_DECISIONS}, decided in this order (a repeated id is decided once).`),
+    note: reviewNote.optional(),
+  })
+  .meta({
+    title: "ReviewDecisionRequest",
+    examples: [{ decision: "deny", trackingIds: ["3f0e2a64-5b1c-4d7e-9f8a-1b2c3d4e5f60"], note: "Same household; the referee never signed in" }],
+  });
 
 export const reviewReasonFilter = z.enum(REVIEW_REASON_CODES).describe("Only the rewards held for this reason.");
 

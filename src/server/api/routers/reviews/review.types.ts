@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { idInput, pageOf, pagingInput, projectIdInput } from "@/lib/schemas/common";
+import { idInput, pageOf, pagingInput, projectIdInput, withPath } from "@/lib/schemas/common";
 import { EXAMPLE } from "@/lib/schemas/examples";
 import { REWARD_ENVIRONMENTS } from "@/lib/schemas/referrals";
 import { REVIEW_REASON_CODES } from "@/lib/schemas/reward-rules";
 import { REWARD_REASON_CODES, TRACKING_STATUSES } from "@/lib/schemas/referrals";
-import { DECISION_OUTCOME_CODES, DECISION_OUTCOMES, REVIEW_DECISIONS, reviewDecisionFields, reviewReasonFilter } from "@/lib/schemas/reviews";
+import { DECISION_OUTCOME_CODES, DECISION_OUTCOMES, REVIEW_DECISIONS, reviewDecisionBody, reviewReasonFilter } from "@/lib/schemas/reviews";
 
 export const reviewDtoSchema = z
   .object({
@@ -67,7 +67,7 @@ export const reviewPathInput = z.object({
   ...projectIdInput,
   trackingId: idInput().describe("The held referral's tracking id.").meta({ examples: [EXAMPLE.trackingId] }),
 });
-export const decideReviewsInput = z.object({ ...projectIdInput, ...reviewDecisionFields });
+export const decideReviewsInput = withPath(reviewDecisionBody, projectIdInput);
 
 export const decidedItemSchema = z
   .object({
