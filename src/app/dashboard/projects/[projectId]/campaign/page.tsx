@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { CampaignForm } from "@/components/campaign/campaign-form";
-import { RewardRulesForm } from "@/components/campaign/reward-rules-form";
 import { serverCaller } from "@/server/dashboard/caller";
 
 export const metadata: Metadata = { title: "Campaign" };
@@ -11,9 +10,6 @@ export default async function CampaignPage({ params }: { params: Promise<{ proje
   // form's own error; the snippet then keeps its placeholder.
   const project = await (await serverCaller()).projects.get({ projectId }).catch(() => null);
   return (
-    <div className="space-y-6">
-      <CampaignForm projectId={projectId} publishableKey={project?.publishableKey} identityVerification={project?.identityVerification} appType={project?.appType} />
-      <RewardRulesForm projectId={projectId} />
-    </div>
+    <CampaignForm projectId={projectId} publishableKey={project?.publishableKey} identityVerification={project?.identityVerification} appType={project?.appType} />
   );
 }
