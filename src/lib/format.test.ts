@@ -13,3 +13,14 @@ describe("waitInWords", () => {
     [3 * 3600, "3 hours"],
   ])("%i s reads %s", (seconds, words) => expect(waitInWords(seconds)).toBe(words));
 });
+
+describe("readable dates in text", () => {
+  it("writes ISO instants as dates and leaves the rest", async () => {
+    const { withReadableDates, formatUtc } = await import("./format");
+    const text = withReadableDates("held for review until 2026-12-29T10:41:27.480Z: the campaign holds it");
+    expect(text).not.toContain("2026-12-29T");
+    expect(text).toMatch(/^held for review until \d{1,2} Dec 2026, \d\d:\d\d: the campaign holds it$/);
+    expect(withReadableDates("no dates, 2026 only")).toBe("no dates, 2026 only");
+    expect(formatUtc(new Date("2026-12-29T10:41:27.480Z"))).toBe("29 Dec 2026, 10:41 UTC");
+  });
+});

@@ -1,4 +1,5 @@
 import { REVIEW_REASONS, type ReviewReason } from "@/lib/schemas/reward-rules";
+import { formatUtc } from "@/lib/format";
 import type { Db } from "@/server/db/client";
 import { recordActivity } from "@/server/domain/activity/record-activity";
 import { recordRewardEvent } from "./record-reward-event";
@@ -26,7 +27,7 @@ export function holdReward(db: Db, ctx: RewardContext, hold: { reasons: ReviewRe
     await recordRewardEvent(tx, eventOf(ctx, "Recorded", "held_for_review"));
     if (entered > 0) {
       const why = hold.reasons.map((r) => REVIEW_REASONS[r].toLowerCase()).join("; ");
-      const until = hold.holdUntil ? ` until ${hold.holdUntil.toISOString()}` : "";
+      const until = hold.holdUntil ? ` until ${formatUtc(hold.holdUntil)}` : "";
       await recordActivity(tx, {
         projectId: project.id,
         appUserId: item.referrerId,
