@@ -94,7 +94,7 @@ test("campaign: edit both experiences, live preview, per-field server errors, sa
   await form.getByLabel("Title").fill("Give 10%, get 10%");
 
   await form.getByRole("button", { name: "Save campaign" }).click();
-  await expect(form.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await expect(form.getByRole("status").filter({ hasText: "Saved: the whole campaign" })).toBeVisible();
   await expect(form.getByText(/must be a hex colour/)).toHaveCount(0);
 
   await page.reload();

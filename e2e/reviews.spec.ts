@@ -18,7 +18,7 @@ test("reward protection: a rule holds rewards, viewers read the queue, the owner
   await rules.getByLabel("Hold every reward (days)").fill("0");
   await rules.getByLabel("Disposable e-mail address").selectOption({ label: "Hold for review" });
   await rules.getByRole("button", { name: "Save campaign" }).click();
-  await expect(rules.getByRole("status")).toHaveText("Saved: the whole campaign, reward protection included.");
+  await expect(rules.getByText("Saved: the whole campaign, reward protection included.")).toBeVisible();
 
   // Three referees with disposable addresses: each reward is held, nothing delivered.
   const ada = await api.post<{ referralCode: string }>("/users", { clientProvidedId: "ada" }, 201);

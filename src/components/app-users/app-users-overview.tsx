@@ -87,7 +87,7 @@ export function AppUsersOverview({ projectId }: { projectId: string }) {
   return (
     <div className="space-y-6">
       {url.erased && (
-        <div role="status" className="flex flex-wrap items-center gap-3 rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+        <div role="status" className="flex flex-wrap items-center gap-3 rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
           <p className="min-w-0 flex-1 [overflow-wrap:anywhere]">
             <strong className="font-semibold">{url.erased}</strong> was erased: their record, attributes and referral link are gone; their referrals stay, showing them as erased.
           </p>

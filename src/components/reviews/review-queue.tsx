@@ -78,7 +78,7 @@ function ConfirmDecision({ asking, pending, onConfirm, onCancel }: { asking: Ask
   const what = plural(asking.ids.length, "held reward");
   const deny = asking.decision === "deny";
   return (
-    <section aria-label="Confirm the decision" className="mb-4 space-y-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+    <section aria-label="Confirm the decision" className="mb-4 space-y-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
       <p className="font-medium">
         {deny
           ? `Deny ${what}? Each fails with denied_in_review and nothing is delivered.`
@@ -111,7 +111,7 @@ function Outcomes({ decision, items, names }: { decision: Decision; items: Decid
     <section
       role="status"
       aria-label="Outcome of the decision"
-      className={`mb-4 rounded-md border px-3 py-2 text-sm ${failed.length ? "border-amber-300 bg-amber-50 text-amber-950" : "border-emerald-200 bg-emerald-50 text-emerald-900"}`}
+      className={`mb-4 rounded-md border px-3 py-2 text-sm ${failed.length ? "border-amber-300 bg-amber-50 text-amber-900" : "border-emerald-200 bg-emerald-50 text-emerald-800"}`}
     >
       <p className="font-medium">{summary}</p>
       <ul className="mt-1 space-y-0.5">
