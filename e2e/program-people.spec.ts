@@ -14,11 +14,11 @@ import { createApiKey, createProject, openProjectTab, restClient, signUp, type R
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-/** A receiver that answers 410 Gone: the delivery dead-letters at once and waits for a manual retry. */
-async function goneReceiver() {
+/** A receiver that answers 500: the delivery is retried, then fails and waits for a manual retry. */
+async function failingReceiver() {
   const server: Server = createServer((req, res) => {
     req.resume();
-    req.on("end", () => res.writeHead(410).end());
+    req.on("end", () => res.writeHead(500).end());
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/gone`, close: () => new Promise<void>((r) => server.close(() => r())) };
@@ -175,7 +175,7 @@ for (const colorScheme of ["light", "dark"] as const) {
 
   test(`support agent, ${colorScheme}: a denial with its reason in the history, Approve and Deny on a phone, Retry at 1440 px`, async ({ browser, request }) => {
     test.setTimeout(240_000);
-    const receiver = await goneReceiver();
+    const receiver = await failingReceiver();
     try {
       const { projectId, apiKey, state } = await seed(browser);
       const api = restClient(request, apiKey, projectId);
@@ -222,7 +222,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.reload();
       await expect(page.getByRole("region", { name: "E-mail verification" })).toHaveCount(0);
 
-      // At 1440 px the deliveries table shows its Retry for the dead-lettered delivery; long addresses wrap.
+      // At 1440 px the deliveries table shows its Retry for the failing delivery; long addresses wrap.
       await page.setViewportSize(DESKTOP);
       await page.goto(`/dashboard/projects/${projectId}/reviews`);
       await page.getByRole("button", { name: "Approve the reward for finn" }).click();
