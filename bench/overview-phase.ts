@@ -22,9 +22,13 @@ import { serverTimeMs } from "./server-time";
 import { seedAppUsers, seededAppUserIdSql, withIndexesRebuilt } from "./seed";
 import { summarize, timeSequential, type LatencySummary } from "./stats";
 
-export type OverviewFixture = { organizationId: string; projectId: string; users: number; items: number; seedMs: number };
+export type OverviewFixture = { organizationId: string; projectId: string; users: number; items: number; seedMs: number; wideProjectId: string };
+
+/** The wide rows' export: this many app users, each with WIDE_ATTRIBUTES attributes of 400 characters (about 20 KB of CSV a row). */
+export const WIDE_USERS = 1_000;
+export const WIDE_ATTRIBUTES = 50;
 export type OverviewCase = { days: number; result: LatencySummary };
-export type ExportRun = { file: string; rows: number; bytes: number; wallMs: number; rowsPerS: number; rssBefore: number; rssPeak: number };
+export type ExportRun = { file: string; rows: number; bytes: number; wallMs: number; rowsPerS: number; rssBefore: number; rssPeak: number; largestChunk: number };
 
 /** `users` app users and `items` tracking items (with rewards, events, deliveries, attempts and click counts), then VACUUM ANALYZE. */
 export async function prepareOverviewProject(db: Db, url: string, users: number, items: number): Promise<OverviewFixture> {
@@ -114,7 +118,19 @@ export async function prepareOverviewProject(db: Db, url: string, users: number,
       await c.query(`VACUUM ANALYZE "${table}"`);
     }
   });
-  return { organizationId: org.id, projectId: project.id, users, items, seedMs: performance.now() - started };
+  const seedMs = performance.now() - started;
+  const wide = await createProject(db, org.id, { name: "Bench wide rows", appType: "Web" }, getConfig().urlRules);
+  await withClient(url, (c) =>
+    c.query(
+      `INSERT INTO "AppUser" ("id", "projectId", "clientProvidedId", "referralCode", "attributes", "createdAt", "updatedAt")
+       SELECT md5($1 || ':wide:' || n)::uuid::text, $1, 'wide-' || n, 'W' || lpad(n::text, 7, '0'),
+         (SELECT jsonb_object_agg('attr' || k, repeat(md5(n::text || ':' || k), 12) || ', "quoted" ' || repeat('x', 10)) FROM generate_series(1, $3::int) AS k),
+         now() - (($2::int - n) * interval '1 second'), now()
+       FROM generate_series(1, $2::int) AS n`,
+      [wide.project.id, WIDE_USERS, WIDE_ATTRIBUTES],
+    ),
+  );
+  return { organizationId: org.id, projectId: project.id, users, items, seedMs, wideProjectId: wide.project.id };
 }
 
 export const OVERVIEW_RANGES = [7, 30, 90, 366] as const;
@@ -191,18 +207,26 @@ export async function measureExport(file: string, make: () => Promise<CsvExport>
   const csv = await make();
   let bytes = 0;
   let lines = 0;
+  // The most of the file held at once as one chunk: what the export buffers, free of the GC's slack in RSS.
+  let largestChunk = 0;
   for await (const chunk of csv.chunks) {
     bytes += chunk.byteLength;
+    largestChunk = Math.max(largestChunk, chunk.byteLength);
     for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, i + 1)) lines++;
     rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
   }
   const wallMs = performance.now() - started;
   const rows = lines - 1;
-  return { file, rows, bytes, wallMs, rowsPerS: (rows / wallMs) * 1000, rssBefore, rssPeak };
+  return { file, rows, bytes, wallMs, rowsPerS: (rows / wallMs) * 1000, rssBefore, rssPeak, largestChunk };
 }
 
 export const measureExports = (db: Db, f: OverviewFixture) => [
   () => measureExport("app-users.csv", () => exportAppUsers(db, f.organizationId, f.projectId, { attributes: ["plan"] })),
   () => measureExport("referrals.csv", () => exportReferrals(db, f.organizationId, f.projectId, {})),
   () => measureExport("deliveries.csv", () => exportDeliveries(db, f.organizationId, f.projectId, {})),
+  // Wide rows: memory must stay flat whatever a row's width (written by size, about 1 MB a chunk).
+  () =>
+    measureExport(`app-users.csv, ${WIDE_USERS} users x ${WIDE_ATTRIBUTES} wide attributes`, () =>
+      exportAppUsers(db, f.organizationId, f.wideProjectId, { attributes: Array.from({ length: WIDE_ATTRIBUTES }, (_, i) => `attr${i + 1}`) }),
+    ),
 ];

@@ -223,11 +223,12 @@ function reportOverview(f: OverviewFixture, runs: number, cases: OverviewCase[],
   );
   printTable(
     "CSV exports, read to the end",
-    ["file", "rows", "size", "time", "rows/s", "RSS before", "RSS peak"],
-    exports.map((e) => [e.file, e.rows, mb(e.bytes), ms(e.wallMs), rate(e.rowsPerS), mb(e.rssBefore), mb(e.rssPeak)]),
+    ["file", "rows", "size", "time", "rows/s", "RSS before", "RSS peak", "largest chunk"],
+    exports.map((e) => [e.file, e.rows, mb(e.bytes), ms(e.wallMs), rate(e.rowsPerS), mb(e.rssBefore), mb(e.rssPeak), mb(e.largestChunk)]),
   );
   for (const e of exports) {
-    targets.check(`export ${e.file} rows/s`, e.rowsPerS, ">=", TARGETS.exportRowsPerS, "/s");
+    // The wide rows' export is there for its memory: its rows are 200 times the others' size.
+    if (!e.file.includes("wide")) targets.check(`export ${e.file} rows/s`, e.rowsPerS, ">=", TARGETS.exportRowsPerS, "/s");
     targets.check(`export ${e.file} RSS growth`, (e.rssPeak - e.rssBefore) / 2 ** 20, "<=", TARGETS.exportRssGrowthMb, "MB");
   }
 }

@@ -113,6 +113,19 @@ test("webhooks: create in the dashboard, failed delivery, manual retry with the 
     const edited = webhooks.getByRole("row", { name: /Billing receiver/ });
     await expect(edited).toContainText("Production");
     await expect(edited).toContainText(`****${secret.slice(-4)}`);
+    // A new URL needs a new secret: refused without one, saved with a generated one (the old one never follows the URL).
+    await webhooks.getByRole("button", { name: "Edit Billing receiver" }).click();
+    const move = page.getByRole("form", { name: "Edit webhook Billing receiver" });
+    await move.getByLabel("URL").fill(`${receiver.url}/moved`);
+    await expect(move).toContainText("A new URL needs a new secret");
+    await move.getByRole("button", { name: "Save webhook" }).click();
+    await expect(move).toContainText("The current secret never follows the URL");
+    await move.getByRole("button", { name: "Generate" }).click();
+    const newSecret = await move.getByLabel(/^Secret/).inputValue();
+    expect(newSecret).toMatch(/^whsec_/);
+    await move.getByRole("button", { name: "Save webhook" }).click();
+    await expect(edited).toContainText(`****${newSecret.slice(-4)}`);
+    await expect(edited).toContainText(`${receiver.url}/moved`);
     await edited.getByRole("switch", { name: "Enabled: Billing receiver" }).click();
     await expect(edited.getByRole("switch", { name: "Enabled: Billing receiver" })).toHaveAttribute("aria-checked", "false");
     await page.reload();

@@ -69,7 +69,7 @@ async function bootstrap(rawEmail: string, password: string, rawOrg: string) {
     organizationId = owned?.organizationId ?? (await createOrganization(db, userId, orgName)).id;
   }
   // An owner key recorded as the account's own: removing the account from the organisation revokes it.
-  const key = await createApiKey(db, organizationId, { name: `bootstrap ${new Date().toISOString()}`, role: "owner" }, { userId: user.id, email: user.email, role: "owner" });
+  const key = await createApiKey(db, organizationId, { name: `bootstrap ${new Date().toISOString()}`, role: "owner" }, { userId: user.id, email: user.email });
   await db.$disconnect();
   return { userId: user.id, organizationId, apiKey: key.key };
 }

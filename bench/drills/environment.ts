@@ -10,7 +10,7 @@ import { AppServer, ensureBuild, WORK_DIR } from "../harness/app-server";
 import { databaseUrl, withClient } from "../harness/databases";
 import { PrivatePostgres } from "../harness/private-postgres";
 import { Receiver, type Behaviour } from "../harness/receiver";
-import { api, bootstrapOrganization, createProject, createWebhook, migrate, type Project } from "../harness/setup";
+import { api, BENCH_QUOTAS, bootstrapOrganization, createProject, createWebhook, migrate, raiseQuotas, type Project } from "../harness/setup";
 
 const DATABASE = "referloop_bench_drill";
 const BASE_PORT = Number(process.env.DRILLS_PORT ?? 3410);
@@ -58,7 +58,9 @@ export class DrillEnv {
       receiver = await Receiver.start(BASE_PORT + 3);
       const db = await connect(url);
       const env = new DrillEnv(options, postgres, receiver, url, db);
-      env.apiKey = (await bootstrapOrganization(url, "Referloop drills")).apiKey;
+      const organization = await bootstrapOrganization(url, "Referloop drills");
+      env.apiKey = organization.apiKey;
+      await raiseQuotas(url, organization.organizationId, BENCH_QUOTAS);
       const app = await env.startApp(0);
       env.project = await createProject(app.origin, env.apiKey, `Drill ${options.name}`);
       for (const [name, behaviour] of Object.entries(options.webhooks)) {

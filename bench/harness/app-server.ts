@@ -14,7 +14,7 @@ export const BENCH_SECRETS = {
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 /** The front door, as `npm start` runs it: the compiled server in this very process, so --cpu-prof sees it. */
-const SERVER = ["--enable-source-maps", path.join(ROOT, "dist/server/server.mjs")];
+export const SERVER_ENTRY = path.join(ROOT, "dist/server/server.mjs");
 /** Bench and drill data (logs, profiles, the app's data folder): gitignored. */
 export const WORK_DIR = path.join(ROOT, ".data", "bench-http");
 
@@ -44,18 +44,20 @@ export type AppServerOptions = {
   env?: Record<string, string | undefined>;
   /** Directory for `--cpu-prof` profiles (written when the server exits gracefully). */
   cpuProfileDir?: string;
+  /** Another compiled server than SERVER_ENTRY (an A/B comparison's other build, beside it in dist/server/). */
+  entry?: string;
 };
 
 /**
  * The environment of a bench server: production build and NODE_ENV, http and private webhook targets
  * allowed (webhooks to 127.0.0.1 over http), fixed secrets (nothing written to the real data folder), no Inngest (the
- * embedded worker delivers), no access log (one line per request would be measured too), and request
- * quotas too large to refuse anything (one API key drives thousands of requests a minute) while
- * every request still pays for its counting, as in production.
+ * embedded worker delivers). Everything else is production's default: the access log on (one line a
+ * request, into `logFile` as a log shipper reads it) and request quotas counted per key; the bench
+ * raises its organisation's quotas as an operator does (raiseQuotas in setup.ts), never turns them off.
  */
 export function serverEnv(options: AppServerOptions): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ["INNGEST_DEV", "INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY", "INNGEST_BASE_URL", "NODE_OPTIONS"]) delete env[name];
+  for (const name of ["INNGEST_DEV", "INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY", "INNGEST_BASE_URL", "NODE_OPTIONS", "REFERLOOP_ACCESS_LOG", "RATE_LIMIT_API_KEY_PER_MINUTE", "RATE_LIMIT_SDK_PER_MINUTE", "LOG_LEVEL"]) delete env[name];
   Object.assign(env, {
     NODE_ENV: "production",
     DATABASE_URL: options.databaseUrl,
@@ -63,9 +65,6 @@ export function serverEnv(options: AppServerOptions): NodeJS.ProcessEnv {
     REFERLOOP_ALLOW_HTTP_URLS: "true",
     ...BENCH_SECRETS,
     NEXTAUTH_URL: `http://127.0.0.1:${options.port}`,
-    REFERLOOP_ACCESS_LOG: "0",
-    RATE_LIMIT_API_KEY_PER_MINUTE: "1000000000",
-    RATE_LIMIT_SDK_PER_MINUTE: "1000000000",
     REFERLOOP_DATA_DIR: path.join(WORK_DIR, "app-data"),
     NEXT_TELEMETRY_DISABLED: "1",
   });
@@ -116,7 +115,7 @@ export class AppServer {
     const log = openSync(options.logFile, "a");
     // Node 20 refuses --cpu-prof in NODE_OPTIONS; the server serves from this very process, so the flag goes here.
     const profile = options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
-    const child = spawn(process.execPath, [...profile, ...SERVER, "-p", String(options.port), "-H", "127.0.0.1"], {
+    const child = spawn(process.execPath, [...profile, "--enable-source-maps", options.entry ?? SERVER_ENTRY, "-p", String(options.port), "-H", "127.0.0.1"], {
       cwd: ROOT,
       env: serverEnv(options),
       stdio: ["ignore", log, log],
@@ -143,6 +142,15 @@ export class AppServer {
       }
     }
     throw new Error(`The server did not answer within ${timeoutMs} ms:\n${this.tailLog()}`);
+  }
+
+  /** The Node the server runs, from its "listening" line. */
+  nodeVersion(): string | undefined {
+    try {
+      return /"node":"(v[\d.]+)".*"msg":"listening"/.exec(readFileSync(this.options.logFile, "utf8"))?.[1];
+    } catch {
+      return undefined;
+    }
   }
 
   tailLog(lines = 30): string {

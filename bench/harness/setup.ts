@@ -20,15 +20,66 @@ export async function migrate(databaseUrl: string) {
   });
 }
 
+/** The account the bench bootstraps (and signs in to the dashboard with). */
+const BENCH_ACCOUNT = { email: "bench@referloop.test", password: "bench-only-password" };
+
 /** An organisation and a fresh API key, from `npm run admin -- bootstrap`. */
 export async function bootstrapOrganization(databaseUrl: string, name: string): Promise<{ organizationId: string; apiKey: string }> {
   const { stdout } = await execFileAsync(
     process.execPath,
-    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", "bootstrap", "--email", "bench@referloop.test", "--password", "bench-only-password", "--org", name],
+    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", "bootstrap", "--email", BENCH_ACCOUNT.email, "--password", BENCH_ACCOUNT.password, "--org", name],
     { cwd: ROOT, env: { ...process.env, ...BENCH_SECRETS, DATABASE_URL: databaseUrl, NODE_ENV: "production" }, timeout: 120_000 },
   );
   const result = JSON.parse(stdout.trim().split("\n").at(-1)!) as { organizationId: string; apiKey: string };
   return { organizationId: result.organizationId, apiKey: result.apiKey };
+}
+
+/** Per minute, the most the admin command takes: over 16,000 requests a second. */
+export const BENCH_QUOTAS = { api: 1_000_000, sdk: 1_000_000 } as const;
+
+/**
+ * The organisation's own request quotas, raised as an operator would (`npm run admin -- rate-limits`):
+ * every request is still counted against them, as in production; only the ceiling is the bench's.
+ */
+export async function raiseQuotas(databaseUrl: string, organizationId: string, perMinute: { api: number; sdk: number }) {
+  await execFileAsync(
+    process.execPath,
+    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", "rate-limits", "--org", organizationId, "--api", String(perMinute.api), "--sdk", String(perMinute.sdk)],
+    { cwd: ROOT, env: { ...process.env, ...BENCH_SECRETS, DATABASE_URL: databaseUrl, NODE_ENV: "production" }, timeout: 120_000 },
+  );
+}
+
+/**
+ * Signs in as the bootstrap account and renders the dashboard's overview page, as an operator does
+ * before any load: Next.js then has its page modules (and whatever they install) loaded, as a
+ * production server that has served its dashboard has. Returns how long the page took.
+ */
+export async function openDashboard(origin: string): Promise<number> {
+  const started = performance.now();
+  const cookies = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";", 1);
+      const at = pair!.indexOf("=");
+      cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+  };
+  const cookie = () => [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  const csrf = await fetch(`${origin}/api/auth/csrf`);
+  keep(csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const signIn = await fetch(`${origin}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookie() },
+    body: new URLSearchParams({ csrfToken, email: BENCH_ACCOUNT.email, password: BENCH_ACCOUNT.password, json: "true" }),
+  });
+  keep(signIn);
+  if (![...cookies.keys()].some((k) => k.endsWith("session-token"))) throw new Error(`signing in to the dashboard failed (${signIn.status})`);
+  const page = await fetch(`${origin}/dashboard`, { headers: { cookie: cookie() }, redirect: "manual" });
+  const html = await page.text();
+  if (page.status !== 200 || !html.includes("<html")) throw new Error(`the dashboard answered ${page.status}`);
+  return performance.now() - started;
 }
 
 export type Project = { id: string; campaignId: string; secret: string };

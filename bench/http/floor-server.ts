@@ -52,4 +52,5 @@ http
       })
       .catch(() => res.writeHead(500).end());
   })
-  .listen(Number(port), "127.0.0.1", () => console.log(`floor listening on ${port}`));
+  // Its Node, which the bench holds to the app server's.
+  .listen(Number(port), "127.0.0.1", () => console.log(`floor listening on ${port} node ${process.version} ${process.execPath}`));

@@ -112,6 +112,7 @@ async function main(): Promise<number> {
       referrers: settings.referrers,
       rewardItems: settings.rewardItems,
       webhookS: settings.webhookS,
+      webhookRate: settings.webhookRate,
       backlog: settings.backlog,
       backlogMaxS: settings.backlogMaxS,
       cpuProfile: settings.cpuProfile,

@@ -21,9 +21,10 @@ export const USAGE = `usage: npm run bench:http -- [--quick] [--cpu-prof] [--cou
   --keep-db     keep the referloop_bench_http database afterwards
 Environment (defaults in brackets): BENCH_HTTP_CONNECTIONS [8], BENCH_HTTP_DURATION_S [10],
   BENCH_HTTP_WARMUP_S [2], BENCH_HTTP_LIST_USERS [1000000], BENCH_HTTP_REWARD_ITEMS [25000],
-  BENCH_HTTP_WEBHOOK_S [15], BENCH_HTTP_WEBHOOK_RATE [half of (3) REST], BENCH_HTTP_BACKLOG [50000],
+  BENCH_HTTP_WEBHOOK_S [15], BENCH_HTTP_WEBHOOK_RATE [20], BENCH_HTTP_BACKLOG [50000],
   BENCH_HTTP_BACKLOG_MAX_S [120], BENCH_HTTP_PGBENCH_S [10], BENCH_HTTP_PGBENCH_SCALE [8],
-  BENCH_HTTP_PORT [3400; the receiver takes +1, a private PostgreSQL +2], BENCH_HTTP_ONLY [all: e.g. 1,3,5],
+  BENCH_HTTP_PORT [3400; the receiver takes +1, a private PostgreSQL +2,
+  the floor +3, the app without access log +4, two processes +5], BENCH_HTTP_ONLY [all: e.g. 1,3,5],
   DATABASE_URL [unset: a fresh referloop_bench_http on the local PostgreSQL]`;
 
 export function readSettings(argv = process.argv.slice(2)) {
@@ -63,7 +64,7 @@ export function readSettings(argv = process.argv.slice(2)) {
     referrers: quick ? 2_000 : 20_000,
     rewardItems: num("BENCH_HTTP_REWARD_ITEMS", quick ? 5_000 : 25_000),
     webhookS: num("BENCH_HTTP_WEBHOOK_S", quick ? 5 : 15),
-    webhookRate: process.env.BENCH_HTTP_WEBHOOK_RATE ? num("BENCH_HTTP_WEBHOOK_RATE", 20) : undefined,
+    webhookRate: num("BENCH_HTTP_WEBHOOK_RATE", 20),
     backlog: num("BENCH_HTTP_BACKLOG", quick ? 5_000 : 50_000),
     backlogMaxS: num("BENCH_HTTP_BACKLOG_MAX_S", quick ? 30 : 120),
     /** How long to wait for deliveries queued by a scenario before the next one starts. */

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { ErrorMessage } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { toFormErrors } from "@/lib/errors";
@@ -10,17 +11,19 @@ import { API_KEY_ROLE_LABELS } from "@/lib/permissions";
 import { useTRPC } from "@/lib/trpc";
 
 /**
- * The confirmation of a removal, with the API keys it revokes in front of the owner; the removal
- * sends exactly those key ids, so a key created since is never revoked unseen (the server answers 409).
+ * The confirmation of a removal, with the API keys it revokes in front of the owner. The removal
+ * revokes every key of the member, also one created after this list was shown: the answer names those,
+ * and the dialog shows them before it closes, so no key is revoked unseen.
  */
 export function RemoveMemberDialog({ userId, isSelf, onClose }: { userId: string; isSelf: boolean; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
   const preview = useQuery({ ...trpc.organizations.removalPreview.queryOptions({ userId }), staleTime: 0 });
+  const [lateKeys, setLateKeys] = useState<{ id: string; name: string }[] | null>(null);
   const remove = useMutation(
     trpc.organizations.removeMember.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: async ({ unconfirmedApiKeys }) => {
         if (isSelf) {
           // You left: the dashboard falls back to another organisation of yours.
           queryClient.clear();
@@ -30,11 +33,31 @@ export function RemoveMemberDialog({ userId, isSelf, onClose }: { userId: string
         }
         await queryClient.invalidateQueries({ queryKey: trpc.organizations.members.queryKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
-        onClose();
+        if (unconfirmedApiKeys.length) setLateKeys(unconfirmedApiKeys);
+        else onClose();
       },
       onError: () => preview.refetch(),
     }),
   );
+  if (lateKeys) {
+    return (
+      <section role="dialog" aria-label="Member removed" className="space-y-3 rounded-md border border-amber-200 bg-amber-50/40 p-4 text-left">
+        <p className="text-sm text-zinc-800">
+          Removed. These API keys were created after the list was shown, and were revoked too (callers using them get 401):
+        </p>
+        <ul aria-label="Also revoked" className="list-disc space-y-0.5 pl-5 text-sm text-zinc-700">
+          {lateKeys.map((k) => (
+            <li key={k.id} className="font-medium">
+              {k.name}
+            </li>
+          ))}
+        </ul>
+        <Button variant="ghost" size="sm" onClick={onClose}>
+          Close
+        </Button>
+      </section>
+    );
+  }
   if (preview.isPending) return <p className="text-sm text-zinc-500">Looking up the member&apos;s API keys…</p>;
   if (preview.isError) return <ErrorMessage>{toFormErrors(preview.error).message}</ErrorMessage>;
   const { email, apiKeys } = preview.data;

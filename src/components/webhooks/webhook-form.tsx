@@ -38,6 +38,9 @@ export function WebhookForm(props: WebhookFormProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [secret, setSecret] = useState("");
+  const [url, setUrl] = useState(existing?.url ?? "");
+  // The current secret never follows a new URL: the form then asks for a new one (the service refuses without).
+  const urlMoved = existing !== null && url.trim() !== existing.url;
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const onError = (error: unknown) => setErrors(toFormErrors(error, FIELDS));
   const refreshList = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey({ projectId }) });
@@ -105,7 +108,8 @@ export function WebhookForm(props: WebhookFormProps) {
             name="url"
             type="url"
             inputMode="url"
-            defaultValue={existing?.url}
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
             placeholder="https://api.example.com/referral-rewards"
             className={`${inputClasses} font-mono`}
           />
@@ -113,10 +117,12 @@ export function WebhookForm(props: WebhookFormProps) {
       </FormField>
       <FormField
         label="Secret"
-        optional
+        optional={!urlMoved}
         error={errors.fields.secret}
         hint={
-          existing
+          urlMoved
+            ? "A new URL needs a new secret: enter one or press Generate, and store it before saving (it is not shown again). The current secret stops working."
+            : existing
             ? `Leave empty to keep the current secret (${existing.secretHint}).`
             : `Leave empty for a generated Standard Webhooks secret (whsec_…), or enter at least ${MIN_WEBHOOK_SECRET_LENGTH} visible ASCII characters. Sent as Authorization: Bearer <secret> and used to sign each delivery.`
         }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ApiKeyRole, MemberRole } from "@/generated/prisma/enums";
 import { idInput, requiredText } from "./common";
 import { passwordNotEmail, passwordSchema } from "./password";
+import { instantSchema } from "./instant";
 
 export const EMAIL_MAX_LENGTH = 254;
 export const PERSON_NAME_MAX_LENGTH = 100;
@@ -65,8 +66,7 @@ export const createApiKeyBody = z.object({
   name: requiredText(API_KEY_NAME_MAX_LENGTH),
   /** Never more than the creator's role allows (src/lib/permissions.ts); the form offers only those. */
   role: apiKeyRoleSchema.default("member"),
-  expiresAt: z.iso
-    .datetime({ offset: true })
+  expiresAt: instantSchema()
     .nullish()
     .refine((v) => !v || new Date(v) > new Date(), { message: "must be in the future" }),
 });

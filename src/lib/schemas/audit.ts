@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageOf, pagingInput } from "./common";
+import { instantSchema } from "./instant";
 
 /**
  * Every audited action, with the phrase the dashboard shows. Account events (sign-in, sign-out,
@@ -49,7 +50,7 @@ export const AUDIT_ACTOR_MAX_LENGTH = 254;
 export const AUDIT_EXPORT_MAX_ENTRIES = 10_000;
 export const AUDIT_EXPORT_FORMATS = ["csv", "json"] as const;
 
-const instant = z.iso.datetime({ offset: true });
+const instant = instantSchema();
 
 /** A whole IPv4 or IPv6 address, for the filter by client address (the dashboard checks it before sending). */
 export const auditIpSchema = z.union([z.ipv4(), z.ipv6()]);

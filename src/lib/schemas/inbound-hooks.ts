@@ -4,6 +4,7 @@ import { caseInsensitive, exactText, pagingInput } from "./common";
 import { CLIENT_PROVIDED_ID_MAX_LENGTH } from "./app-users";
 import { EXAMPLE } from "./examples";
 import { eventNameSchema, REWARD_ENVIRONMENTS, REWARD_REASONS, type RewardReason } from "./referrals";
+import { instantSchema } from "./instant";
 
 /*
  * Inbound conversions: the project's hooks that Stripe and RevenueCat call when a referee pays, their
@@ -109,7 +110,7 @@ export const inboundHooksSchema = z
 
 export type InboundHooksDto = z.output<typeof inboundHooksSchema>;
 
-const instant = z.iso.datetime({ offset: true });
+const instant = instantSchema();
 
 /** The filter of the project's inbound events; every part optional, all together (AND); `to` exclusive. */
 export const inboundEventFilterSchema = z

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CLIENT_PROVIDED_ID_MAX_LENGTH } from "./app-users";
 import { EXAMPLE } from "./examples";
+import { instantSchema } from "./instant";
 
 /*
  * The pieces every support-console filter shares (deliveries, referrals, reward events, activity):
@@ -22,7 +23,7 @@ export const searchTerm = (description: string) =>
     .meta({ examples: [EXAMPLE.referee.clientProvidedId] })
     .optional();
 
-const instant = z.iso.datetime({ offset: true });
+const instant = instantSchema();
 
 /** `from` (inclusive) and `to` (exclusive) on the creation time of `what`; pair with inOrder. */
 export const createdRange = (what: string) => ({

@@ -73,7 +73,15 @@ export const createWebhookBody = z
   .meta({ title: "CreateWebhookRequest", examples: [{ name: "Rewards to billing", url: EXAMPLE.webhookUrl, environment: "Production" }] });
 
 export const updateWebhookBody = z
-  .object(described)
+  .object({
+    ...described,
+    url: described.url.describe(
+      "https; private, loopback, link-local and metadata addresses are refused. A different URL needs a new secret in the same request (`secret` or `generateSecret`), else a 400 naming `secret` (rule `required_with_new_url`): the current secret never follows the URL.",
+    ),
+    generateSecret: jsonBoolean().describe(
+      "`true`: replace the secret with a generated Standard Webhooks secret, returned once in this answer's `secret`. Not together with `secret`.",
+    ),
+  })
   .partial()
   .meta({ title: "UpdateWebhookRequest", examples: [{ enabled: false }] });
 

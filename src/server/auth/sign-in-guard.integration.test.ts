@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpBody } from "@/lib/schemas/accounts";
 import { signUp } from "@/server/domain/accounts/sign-up";
 import { verifyCredentials } from "@/server/domain/accounts/verify-credentials";
+import { connectRedis } from "@/server/rate-limit/app-rate-limiter";
 import { RateLimiter, type LimitOutcome } from "@/server/rate-limit/rate-limiter";
 import { testConfig } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
@@ -22,7 +23,14 @@ beforeAll(async () => {
   email = `${uniqueName("owner")}@example.com`.toLowerCase();
   await signUp(t.db, await signUpBody.parseAsync({ email, password: PASSWORD, organizationName: "Org" }));
 });
-afterAll(() => t?.drop());
+const redisPrefix = uniqueName("sign-in-test");
+const redis = connectRedis("redis://127.0.0.1:6379");
+afterAll(async () => {
+  const keys = await redis.keys(`${redisPrefix}:*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit().catch(() => redis.disconnect());
+  await t?.drop();
+});
 
 const guard = (over: Partial<SignInGuard> & { env?: Record<string, string> } = {}): SignInGuard => ({
   limiter: new RateLimiter(),
@@ -93,4 +101,41 @@ describe("sign-in limits", () => {
     // Another address is another budget.
     expect((await attempt({ ...g, ip: "192.0.2.11" }, email, PASSWORD)).result).toMatchObject({ email });
   });
+});
+
+describe("the lockout under concurrency", () => {
+  // In this process, and in Redis as instances behind a load balancer share it.
+  const limiters = {
+    memory: () => new RateLimiter(),
+    redis: () => new RateLimiter({ redis, keyPrefix: `${redisPrefix}:${uniqueName("run")}` }),
+  };
+  for (const [store, limiter] of Object.entries(limiters)) {
+    it(`${store}: of 12 simultaneous wrong passwords at most 5 reach the password check; the rest are refused`, async () => {
+      for (let run = 0; run < 3; run++) {
+        const g = guard({ limiter: limiter(), env: { SIGN_IN_LOCKOUT_FAILURES: "5" } });
+        const attempts = await Promise.all(Array.from({ length: 12 }, () => attempt(g, email, "wrong-password-123")));
+        const checked = attempts.filter((a) => a.checked);
+        expect(checked.length).toBeLessThanOrEqual(5);
+        expect(checked.every((a) => a.result === null)).toBe(true);
+        const refused = attempts.filter((a) => a.result instanceof SignInRefused);
+        expect(refused.length).toBe(12 - checked.length);
+        expect(refused.every((a) => !a.checked)).toBe(true);
+        // And the address is locked now: even the right password is refused unchecked.
+        expect(await attempt(g, email, PASSWORD)).toMatchObject({ result: expect.any(SignInRefused), checked: false });
+      }
+    });
+
+    it(`${store}: a success gives its reserved attempt back, so the right password works among wrong ones`, async () => {
+      const g = guard({ limiter: limiter(), env: { SIGN_IN_LOCKOUT_FAILURES: "5" } });
+      const attempts = await Promise.all([
+        ...Array.from({ length: 4 }, () => attempt(g, email, "wrong-password-123")),
+        attempt(g, email, PASSWORD),
+      ]);
+      expect(attempts.at(-1)!.result).toMatchObject({ email });
+      expect(attempts.slice(0, 4).every((a) => a.checked && a.result === null)).toBe(true);
+      // The success cleared the count: four more failures still leave the right password its turn.
+      for (let i = 0; i < 4; i++) expect((await attempt(g, email, "wrong-password-123")).result).toBeNull();
+      expect((await attempt(g, email, PASSWORD)).result).toMatchObject({ email });
+    });
+  }
 });

@@ -8,6 +8,10 @@ import type { LimitOutcome, RateLimiter } from "@/server/rate-limit/rate-limiter
  * - per client IP, every attempt counts (RATE_LIMIT_SIGN_IN_PER_IP_PER_HOUR);
  * - per e-mail address, SIGN_IN_LOCKOUT_FAILURES failed attempts in a row (within
  *   SIGN_IN_LOCKOUT_SECONDS) lock the address for SIGN_IN_LOCKOUT_SECONDS; a success clears the count.
+ * Each attempt reserves its failure before the password is checked, and a success gives it back (and
+ * clears the count): checking the lock, then the password, then counting let a burst of simultaneous
+ * guesses all pass the check before any was counted. So at most SIGN_IN_LOCKOUT_FAILURES attempts
+ * reach the password check per window, however many arrive at once.
  * Addresses are counted whether or not an account has them, and a locked address is refused before
  * any password is checked, so the answers (and their timing) are the same for an account that does
  * not exist: the lockout reveals nothing. It does let someone who knows an address lock its owner out
@@ -44,15 +48,15 @@ export async function guardSignIn<User>(guard: SignInGuard, email: string, verif
   }
   const address = email.trim().toLowerCase();
   const failures = { points: signInLockoutFailures, windowSeconds: signInLockoutSeconds };
-  const lockedFor = await limiter.refusedFor(FAILURES, address, failures);
-  if (lockedFor) throw new SignInRefused(lockedFor);
+  const reserved = await limiter.consume(FAILURES, address, failures);
+  if (reserved && !reserved.allowed) throw new SignInRefused(reserved.resetSeconds);
   const user = await verify();
   if (user) {
     await limiter.reset(FAILURES, address, failures);
     return user;
   }
-  const failure = await limiter.consume(FAILURES, address, failures);
-  if (failure && failure.remaining === 0) await limiter.block(FAILURES, address, failures, signInLockoutSeconds);
+  // The last failure allowed locks the address for the whole lockout, from now.
+  if (reserved && reserved.remaining === 0) await limiter.block(FAILURES, address, failures, signInLockoutSeconds);
   return null;
 }
 

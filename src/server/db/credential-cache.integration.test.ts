@@ -73,6 +73,23 @@ describe("credential cache", () => {
     await waitUntil(() => apiKey(key, a), (found) => found?.role === "readOnly", { what: "the new role" });
   });
 
+  it("a member's key works only while they are a member, never above their role, on every instance", async ({ skip }) => {
+    if (!t.url) skip("PGlite: nothing listens, nothing is cached");
+    const [a, b] = [await instance(), await instance()];
+    const anonymous = await callerFor(t.db, null);
+    const creator = await signUpForTest(t.db, anonymous, `cache-member-${Date.now()}@example.com`);
+    await t.db.membership.create({ data: { userId: creator.userId, organizationId: o.org.id, role: "member" } });
+    const { key } = await createApiKey(t.db, o.org.id, { name: "member's", role: "member" }, { userId: creator.userId, email: creator.email });
+    for (const cache of [a, b]) await apiKey(key, cache);
+    expect(await apiKey(key, a)).toMatchObject({ role: "member" });
+    // Behind the removal and the role change (which revoke or lower the keys themselves): the key is
+    // read with its creator's membership, so a membership changed by any writer is seen too.
+    await t.db.$executeRaw`UPDATE "Membership" SET "role" = 'viewer' WHERE "userId" = ${creator.userId} AND "organizationId" = ${o.org.id}`;
+    for (const cache of [a, b]) await waitUntil(() => apiKey(key, cache), (found) => found?.role === "readOnly", { what: "the creator's new role" });
+    await t.db.$executeRaw`DELETE FROM "Membership" WHERE "userId" = ${creator.userId} AND "organizationId" = ${o.org.id}`;
+    for (const cache of [a, b]) await waitUntil(() => apiKey(key, cache), (found) => found === null, { what: "the former member's key refused" });
+  });
+
   it("drops a cached project when its secret is rotated or its settings change", async ({ skip }) => {
     if (!t.url) skip("PGlite: nothing listens, nothing is cached");
     const a = await instance();

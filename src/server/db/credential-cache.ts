@@ -1,7 +1,7 @@
 import pg from "pg";
 import { logger } from "@/server/observability/logger";
 
-/** The channel the migration's triggers notify on: an API key changed or deleted, a project added, changed or deleted. */
+/** The channel the migrations' triggers notify on: an API key or membership changed or deleted, a project added, changed or deleted. */
 const CHANNEL = "referloop_credentials";
 
 /** How long an entry lives at most: the bound on staleness if a change's notification is ever missed. */

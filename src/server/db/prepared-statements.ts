@@ -46,7 +46,7 @@ export const planned =
  * Date#toISOString writes them, without making a Date of each). No row is kept: a caller that turns
  * each into bytes at once leaves V8 nothing to promote out of its young generation. Collected into a
  * batch, a few thousand rows outlived two young collections, were promoted, and the old generation
- * grew 100 to 250 MB before a mark-compact emptied it (see bench/README.md, "The CSV exports").
+ * grew 100 to 250 MB before a mark-compact emptied it (bench/README.md's "The CSV exports" of 2026-11-27, in git log).
  * Through Prisma (a transaction's client, PGlite) the rows are read whole first, then handed over as
  * the values of its row objects, with Dates.
  *

@@ -235,4 +235,32 @@ describe("the request log and metrics", () => {
     await accessLine((await send("GET", "/exact", { "x-request-id": "count-3" })).headers["x-request-id"] as string);
     expect(await count()).toBe(before + 3);
   });
+
+  it("keep one series for every path no route covers: 10,000 distinct unknown paths, edge refusals included, add none", async () => {
+    const series = async () => (await metricsText()).split("\n").filter((line) => /^referloop_http_request(s_total|_duration_seconds_count)\{/.test(line)).length;
+    const methods = ["GET", "TRACE", "POST", "DELETE", "PROPFIND", "OPTIONS"];
+    // Each kind: Next.js's unknown paths, TRACE anywhere, /api/ with a bad escape or an unknown method.
+    const unknownPath = (i: number) => {
+      const id = `${i.toString(16)}-${crypto.randomUUID()}`;
+      return [`/${id}`, `/api/${id}/%ff`, `/api/${id}`, `/_next/${id}/x`, `/${id}/%E0%A4%A`][i % 5]!;
+    };
+    const sendAll = async (from: number, to: number) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+      const one = (i: number) =>
+        new Promise<number>((resolve, reject) => {
+          const req = http.request({ host: "127.0.0.1", port, agent, method: methods[i % methods.length], path: unknownPath(i) }, (res) => res.resume().on("end", () => resolve(res.statusCode!)));
+          req.on("error", reject).end();
+        });
+      const statuses = new Set<number>();
+      for (let i = from; i < to; i += 50) for (const status of await Promise.all(Array.from({ length: Math.min(50, to - i) }, (_, k) => one(i + k)))) statuses.add(status);
+      agent.destroy();
+      return statuses;
+    };
+    // Every combination of method, kind and answer once, so each shared series exists before counting.
+    expect(await sendAll(0, 60)).toEqual(new Set([200, 400, 405]));
+    const before = await series();
+    await sendAll(60, 10_060);
+    expect(await series()).toBe(before);
+    expect(await metricsText()).toMatch(/referloop_http_requests_total\{method="other",route="unmatched",status="405"\}/);
+  });
 });

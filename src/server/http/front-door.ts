@@ -96,14 +96,41 @@ const covers = (routePath: string, path: string) => (routePath.endsWith("/") ? p
 
 const templateOf = (route: Route) => (route.path.endsWith("/") ? `${route.path}*` : route.path);
 
+/** The label of every request no known route template covers: one series, whatever the path. */
+export const UNMATCHED_ROUTE = "unmatched";
+
+/**
+ * What Next.js serves (src/app's folders and files, and its own /_next/), by first segment, and under
+ * /api/ and /_next/ by second. Only these name a template: a path is a stranger's to choose, and a
+ * label per distinct path would grow the metrics without bound.
+ */
+export const NEXT_ROUTE_SEGMENTS: Record<string, readonly string[] | null> = {
+  api: ["audit-log", "auth", "inngest", "projects", "trpc"],
+  _next: ["static", "image", "data", "webpack-hmr"],
+  dashboard: null,
+  dev: null,
+  "forgot-password": null,
+  "icon.svg": null,
+  icons: null,
+  invitations: null,
+  "reset-password": null,
+  "sign-in": null,
+  "sign-up": null,
+  "verify-email": null,
+};
+
 /**
  * What Next.js serves, named by its first segments only (`/dashboard/*`, `/api/trpc/*`): a later
- * segment may be a secret (an invitation's token).
+ * segment may be a secret (an invitation's token). A path outside NEXT_ROUTE_SEGMENTS is UNMATCHED_ROUTE.
  */
-function nextTemplate(path: string): string {
+export function nextTemplate(path: string): string {
   const segments = path.split("/").filter(Boolean);
-  const kept = segments[0] === "api" || segments[0] === "_next" ? 2 : 1;
   if (segments.length === 0) return "/";
+  const [first, second] = segments as [string, string | undefined];
+  if (!Object.hasOwn(NEXT_ROUTE_SEGMENTS, first)) return UNMATCHED_ROUTE;
+  const below = NEXT_ROUTE_SEGMENTS[first];
+  if (below && !(second !== undefined && below.includes(second))) return UNMATCHED_ROUTE;
+  const kept = below ? 2 : 1;
   return `/${segments.slice(0, kept).join("/")}${segments.length > kept ? "/*" : ""}`;
 }
 

@@ -437,7 +437,7 @@ describe("manual retry through the worker", () => {
     const [failed] = await attemptsOf(db, deliveryId);
 
     receiver.respondWith(() => ({ status: 200 }));
-    const result = await retryDeliveryLog(db, setup.org.id, setup.project.id, failed!.id);
+    const result = await retryDeliveryLog(db, setup.org.id, setup.project.id, failed!.id, true);
     expect(result).toMatchObject({ deliveryId, webhookId: webhook.id, status: "Pending" });
     worker.wake();
     await waitForStatus(deliveryIds, "Succeeded");
@@ -452,7 +452,7 @@ describe("manual retry through the worker", () => {
     ]);
 
     for (const log of logs) {
-      await expect(retryDeliveryLog(db, setup.org.id, setup.project.id, log.id)).rejects.toMatchObject({
+      await expect(retryDeliveryLog(db, setup.org.id, setup.project.id, log.id, true)).rejects.toMatchObject({
         kind: "conflict",
       });
     }
@@ -465,7 +465,7 @@ describe("manual retry through the worker", () => {
     const { deliveryIds } = await insertCompletedReward(db, setup);
     await performAttempt(db, deliveryIds[0]!, attempt);
     const [entry] = await attemptsOf(db, deliveryIds[0]!);
-    const retry = () => retryDeliveryLog(db, setup.org.id, setup.project.id, entry!.id);
+    const retry = () => retryDeliveryLog(db, setup.org.id, setup.project.id, entry!.id, true);
     await expect(retry()).rejects.toMatchObject({ kind: "conflict", message: expect.stringContaining("already scheduled") });
 
     await db.delivery.update({ where: { id: deliveryIds[0]! }, data: { status: "Failed" } });

@@ -47,13 +47,6 @@ export class RateLimiter {
     return { policy, quota, allowed, remaining: Math.max(0, res.remainingPoints), resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
   }
 
-  /** Seconds `key` is still refused under `policy` (its quota spent or blocked), 0 when it may pass. */
-  async refusedFor(policy: string, key: string, quota: Quota): Promise<number> {
-    if (quota.points <= 0) return 0;
-    const res = await this.limiter(policy, quota).get(key);
-    return res && res.consumedPoints >= quota.points ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0;
-  }
-
   /** Refuses `key` under `policy` for `seconds` from now, whatever it spent. */
   async block(policy: string, key: string, quota: Quota, seconds: number): Promise<void> {
     await this.limiter(policy, quota).block(key, seconds);

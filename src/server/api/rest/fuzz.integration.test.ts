@@ -95,6 +95,8 @@ function edgeValues(raw: any, seed: number): unknown[] {
     values.push(...BAD_TEXT);
     if (schema.maxLength) values.push("x".repeat(schema.maxLength), "x".repeat(schema.maxLength + 1), "é".repeat(schema.maxLength + 1));
     for (const value of schema.enum ?? []) values.push(value, String(value).toUpperCase(), `${value} `);
+    // Valid ISO 8601 but outside what the database stores (year 0000 once answered 500), and offsets across the bounds.
+    if (schema.format === "date-time") values.push("0000-01-01T00:00:00Z", "0000-02-29T12:00:00+01:00", "0001-01-01T00:00:00+00:01", "9999-12-31T23:59:59.999-00:01", "10000-01-01T00:00:00Z", "2026-02-30T00:00:00Z");
     if (schema.format === "uri") values.push("https://", "ftp://x.example", "https://user:pw@x.example", "https://x.example/?q=1#f", "http://127.0.0.1:1/");
     values.push(...sample(fc.string({ unit: "binary", maxLength: 40 }), RANDOM, seed));
   }

@@ -208,7 +208,7 @@ describe("API keys act with their role over REST", () => {
 });
 
 describe("removing a member and changing roles", () => {
-  it("removal shows the member's keys first, revokes exactly those, and ends the member's access at once", async () => {
+  it("removal shows the member's keys first, revokes them and any created since (named in the answer), and ends the member's access at once", async () => {
     const { organizationId, owner, member, as } = await team("rm");
     const asMember = await as(member);
     const memberKey = await keyFor(asMember, "member", "Member's backend");
@@ -222,17 +222,19 @@ describe("removing a member and changing roles", () => {
     expect(preview).toMatchObject({ email: member.email, role: "member" });
     expect(preview.apiKeys.map((k) => k.name)).toEqual(["Member's backend", "Member's dashboard"]);
 
-    // The owner confirms a list that is not the member's keys: nothing happens.
-    await expect(asOwner.organizations.removeMember({ userId: member.userId, revokeApiKeyIds: [preview.apiKeys[0]!.id] })).rejects.toMatchObject({ code: "CONFLICT" });
     await expect(asMember.organizations.removeMember({ userId: owner.userId, revokeApiKeyIds: [] })).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect(await t.db.membership.count({ where: { organizationId } })).toBe(3);
-    // A key created after the preview is not revoked unseen.
+    // A key created after the preview is revoked too, and the answer names it: never kept, never unseen.
     const late = await keyFor(asMember, "readOnly", "Created after the preview");
-    await expect(asOwner.organizations.removeMember({ userId: member.userId, revokeApiKeyIds: preview.apiKeys.map((k) => k.id) })).rejects.toMatchObject({ code: "CONFLICT" });
-    expect((await restClient(t.db, late)("GET", "/projects")).status).toBe(200);
-
-    const confirmed = (await asOwner.organizations.removalPreview({ userId: member.userId })).apiKeys.map((k) => k.id);
-    expect(await asOwner.organizations.removeMember({ userId: member.userId, revokeApiKeyIds: confirmed })).toEqual({ userId: member.userId, revokedApiKeyIds: confirmed });
+    const lateId = (await t.db.apiKey.findFirstOrThrow({ where: { name: "Created after the preview" } })).id;
+    const confirmed = preview.apiKeys.map((k) => k.id);
+    expect(await asOwner.organizations.removeMember({ userId: member.userId, revokeApiKeyIds: confirmed })).toEqual({
+      userId: member.userId,
+      revokedApiKeyIds: [...confirmed, lateId],
+      unconfirmedApiKeys: [{ id: lateId, name: "Created after the preview" }],
+    });
+    const [entry] = await t.db.auditEntry.findMany({ where: { organizationId, action: "member.remove" } });
+    expect(entry!.details).toMatchObject({ unconfirmedApiKeys: ["Created after the preview"] });
 
     // Their keys answer 401; the owner's key still works.
     for (const key of [memberKey, memberReadKey, late]) expectProblem(await restClient(t.db, key)("GET", "/projects"), 401);

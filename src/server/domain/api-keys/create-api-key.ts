@@ -7,19 +7,28 @@ import { API_KEY_PREFIX, API_KEY_WARNING, toApiKeyDto } from "./to-api-key-dto";
 
 /**
  * A new key, stored as a hash; the full key is in this result only. A member's key never gets more
- * than the member's own role allows. `creator` null: made outside the dashboard (the admin command's
- * bootstrap key, tests), with no one whose removal revokes it.
+ * than the member's own role allows, read here under a share lock on their membership row, not from
+ * the request: a removal or role change locks that row first (lockMembership), so a key is created
+ * either before it (and is revoked or lowered by it) or after it, by a member at the new role or no
+ * member at all. `creator` null: made outside the dashboard (the admin command's bootstrap key,
+ * tests), with no one whose removal revokes it.
  */
 export async function createApiKey(
   db: Prisma.TransactionClient,
   organizationId: string,
   input: { name: string; expiresAt?: Date | null; role: ApiKeyRole },
-  creator: { userId: string; email: string; role: MemberRole } | null,
+  creator: { userId: string; email: string } | null,
 ) {
-  if (creator && !grantableKeyRoles(creator.role).includes(input.role)) {
-    throw new DomainError("forbidden", `A ${creator.role} cannot create a key with the ${input.role} role.`, [
-      { field: "role", rule: "grantable", message: `must be one of: ${grantableKeyRoles(creator.role).join(", ") || "none"}` },
-    ]);
+  if (creator) {
+    const [membership] = await db.$queryRaw<{ role: MemberRole }[]>`
+      SELECT "role"::text AS "role" FROM "Membership" WHERE "userId" = ${creator.userId} AND "organizationId" = ${organizationId} FOR SHARE`;
+    if (!membership) throw new DomainError("forbidden", "You are no longer a member of this organisation.");
+    const grantable = grantableKeyRoles(membership.role);
+    if (!grantable.includes(input.role)) {
+      throw new DomainError("forbidden", `A ${membership.role} cannot create a key with the ${input.role} role.`, [
+        { field: "role", rule: "grantable", message: `must be one of: ${grantable.join(", ") || "none"}` },
+      ]);
+    }
   }
   const key = newToken(API_KEY_PREFIX);
   const record = await db.apiKey.create({

@@ -20,14 +20,21 @@ type Tx = Prisma.TransactionClient;
  * - stored delivery bodies of their referrals, and their attempts' response excerpts, have the client
  *   id replaced (and the deliveries' key of them is nulled), and so do the other parties' timeline
  *   entries that named them;
+ * - tracking items they referred keep their status, with the referral code replaced;
  * - inbound provider events (Stripe, RevenueCat) that named them as the referee have the id replaced;
- * - landing-page clicks attributed to them (address, device) are deleted.
+ * - landing-page clicks attributed to them (address, device), and clicks on their link, are deleted;
+ * - stored answers of idempotent requests that name them (their creation, with their attributes) are
+ *   deleted: the same request with the same Idempotency-Key then acts as new instead of replaying
+ *   the erased user (a placeholder answering a problem would have to keep the request's hash, made of
+ *   their data, for a day);
+ * - the audit log's details that name them (a bulk retry's `search`) have the value replaced. The
+ *   erasure's own entry (and an export's) keep their uniqueId, a random id nothing links to them any more.
  * Nothing is sent to webhooks: no event exists for it, and the outbox is not touched.
  */
 export async function eraseAppUser(tx: Tx, organizationId: string, projectId: string, uniqueId: string, now = new Date()): Promise<ErasedAppUser> {
   const project = await getOwnedProject(tx, organizationId, projectId);
-  const [user] = await tx.$queryRaw<{ id: string; clientProvidedId: string }[]>`
-    SELECT "id", "clientProvidedId" FROM "AppUser" WHERE "id" = ${uniqueId} AND "projectId" = ${project.id} FOR UPDATE`;
+  const [user] = await tx.$queryRaw<{ id: string; clientProvidedId: string; referralCode: string }[]>`
+    SELECT "id", "clientProvidedId", "referralCode" FROM "AppUser" WHERE "id" = ${uniqueId} AND "projectId" = ${project.id} FOR UPDATE`;
   if (!user) throw notFound("App user");
   const theirs = Prisma.sql`SELECT "id" FROM "ReferralTracking" WHERE "referrerId" = ${user.id} OR "refereeId" = ${user.id}`;
 
@@ -38,7 +45,8 @@ export async function eraseAppUser(tx: Tx, organizationId: string, projectId: st
   if (failed.length > 0) await tx.rewardReview.deleteMany({ where: { trackingId: { in: failed.map((f) => f.id) } } });
   await tx.$executeRaw`
     UPDATE "ReferralTracking" SET "referrerErased" = ("referrerId" IS NOT DISTINCT FROM ${user.id}) OR "referrerErased",
-      "refereeErased" = ("refereeId" IS NOT DISTINCT FROM ${user.id}) OR "refereeErased"
+      "refereeErased" = ("refereeId" IS NOT DISTINCT FROM ${user.id}) OR "refereeErased",
+      "referralCode" = CASE WHEN "referrerId" IS NOT DISTINCT FROM ${user.id} THEN ${ERASED_MARK} ELSE "referralCode" END
     WHERE "id" IN (${theirs})`;
 
   const redactedDeliveries = await redactDeliveries(tx, project.id, theirs, user.clientProvidedId);
@@ -49,10 +57,39 @@ export async function eraseAppUser(tx: Tx, organizationId: string, projectId: st
   await redactCounterpartActivity(tx, project.id, user.id, user.clientProvidedId);
   const redactedInboundEvents = await tx.$executeRaw`
     UPDATE "InboundEvent" SET "refereeId" = ${ERASED_MARK} WHERE "projectId" = ${project.id} AND "refereeId" = ${user.clientProvidedId}`;
-  await tx.linkClick.deleteMany({ where: { projectId: project.id, matchedAppUserId: user.id } });
+  await tx.linkClick.deleteMany({ where: { projectId: project.id, OR: [{ matchedAppUserId: user.id }, { referralCode: user.referralCode }] } });
+  const names = [user.id, user.clientProvidedId, user.referralCode];
+  await deleteIdempotentAnswers(tx, organizationId, names);
+  await redactAuditDetails(tx, organizationId, names);
   // Cascades to counters, activity and sightings; tracking items and rewards keep their rows (SET NULL).
   await tx.appUser.delete({ where: { id: user.id } });
   return { id: user.id, failedReferrals: failed.length, redactedDeliveries, redactedInboundEvents };
+}
+
+/** Stored answers (JSON) with one of `names` as a string value: the user's creation, a tracking of them, ... */
+async function deleteIdempotentAnswers(tx: Tx, organizationId: string, names: string[]): Promise<void> {
+  const named = names.map((name) => Prisma.sql`strpos("body", ${JSON.stringify(name)}) > 0`);
+  await tx.$executeRaw`DELETE FROM "IdempotencyRecord" WHERE "organizationId" = ${organizationId} AND (${Prisma.join(named, " OR ")})`;
+}
+
+/** Audit details (a bulk retry's filter) naming the user: each such string becomes ERASED_MARK. */
+async function redactAuditDetails(tx: Tx, organizationId: string, names: string[]): Promise<void> {
+  const named = names.map((name) => Prisma.sql`strpos(lower("details"::text), ${JSON.stringify(name).slice(1, -1).toLowerCase()}) > 0`);
+  const entries = await tx.$queryRaw<{ id: string; details: Prisma.JsonValue }[]>`
+    SELECT "id", "details" FROM "AuditEntry" WHERE "organizationId" = ${organizationId} AND "details" IS NOT NULL AND (${Prisma.join(named, " OR ")})`;
+  const lowered = names.map((name) => name.toLowerCase());
+  // Equal to a name (any case, trimmed); or containing one long enough not to be found in any text by chance.
+  const mentions = (text: string) => lowered.some((name) => text.trim().toLowerCase() === name || (name.length >= 6 && text.toLowerCase().includes(name)));
+  const redact = (value: Prisma.JsonValue): Prisma.JsonValue => {
+    if (typeof value === "string") return mentions(value) ? ERASED_MARK : value;
+    if (Array.isArray(value)) return value.map(redact);
+    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redact(v ?? null)]));
+    return value;
+  };
+  for (const entry of entries) {
+    const details = redact(entry.details);
+    if (JSON.stringify(details) !== JSON.stringify(entry.details)) await tx.auditEntry.update({ where: { id: entry.id }, data: { details: details as Prisma.InputJsonValue } });
+  }
 }
 
 /** Every top-level field of a stored body that is the client id (referrerId, refereeId) becomes ERASED_MARK. */

@@ -6,6 +6,26 @@ import { appUserDtoInclude, toAppUserDto, type AppUserDto } from "./to-app-user-
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
+/**
+ * Entries per list of one user's export, at most: the document is built whole in memory (one JSON
+ * answer), so a referrer with a million referrals must not make it a million. A list cut there is
+ * named in `truncated`; the paged endpoints (the user's referrals, deliveries, activity) read the rest.
+ */
+export const APP_USER_EXPORT_MAX_ENTRIES = 1_000;
+
+export const APP_USER_EXPORT_LISTS = [
+  "referralsGiven",
+  "referralsReceived",
+  "rewards",
+  "rewardEvents",
+  "deliveries",
+  "landingClicks",
+  "sightings",
+  "inboundEvents",
+  "activity",
+] as const;
+export type AppUserExportList = (typeof APP_USER_EXPORT_LISTS)[number];
+
 /** Everything the service holds about one app user, as one document (GDPR Art. 15 and 20). */
 export type AppUserExport = {
   exportedAt: string;
@@ -53,6 +73,8 @@ export type AppUserExport = {
   }[];
   /** Their timeline. */
   activity: { id: string; type: string; description: string; createdAt: string }[];
+  /** The lists that hold APP_USER_EXPORT_MAX_ENTRIES entries and had more (their oldest are given). */
+  truncated: AppUserExportList[];
 };
 
 export async function exportAppUser(db: Db, organizationId: string, projectId: string, uniqueId: string, now = new Date()): Promise<AppUserExport> {
@@ -60,39 +82,49 @@ export async function exportAppUser(db: Db, organizationId: string, projectId: s
   const user = await db.appUser.findFirst({ where: { id: uniqueId, projectId: project.id }, include: appUserDtoInclude });
   if (!user) throw notFound("App user");
   const order = [{ createdAt: "asc" as const }, { id: "asc" as const }];
+  // One more than the bound, to know whether a list had more.
+  const take = APP_USER_EXPORT_MAX_ENTRIES + 1;
   const [given, received, rewards, clicks, sightings, activity, inbound] = await Promise.all([
-    db.referralTracking.findMany({ where: { referrerId: user.id }, include: withParties, orderBy: order }),
-    db.referralTracking.findMany({ where: { refereeId: user.id }, include: withParties, orderBy: order }),
-    db.rewardHistory.findMany({ where: { OR: [{ referrerId: user.id }, { refereeId: user.id }] }, orderBy: [{ claimedAt: "asc" }, { id: "asc" }] }),
-    db.linkClick.findMany({ where: { projectId: project.id, matchedAppUserId: user.id }, orderBy: order }),
-    db.appUserSighting.findMany({ where: { appUserId: user.id }, orderBy: [{ firstSeenAt: "asc" }, { id: "asc" }] }),
-    db.activity.findMany({ where: { appUserId: user.id }, orderBy: order }),
-    db.inboundEvent.findMany({ where: { projectId: project.id, refereeId: user.clientProvidedId }, orderBy: order }),
+    db.referralTracking.findMany({ where: { referrerId: user.id }, include: withParties, orderBy: order, take }),
+    db.referralTracking.findMany({ where: { refereeId: user.id }, include: withParties, orderBy: order, take }),
+    db.rewardHistory.findMany({ where: { OR: [{ referrerId: user.id }, { refereeId: user.id }] }, orderBy: [{ claimedAt: "asc" }, { id: "asc" }], take }),
+    db.linkClick.findMany({ where: { projectId: project.id, matchedAppUserId: user.id }, orderBy: order, take }),
+    db.appUserSighting.findMany({ where: { appUserId: user.id }, orderBy: [{ firstSeenAt: "asc" }, { id: "asc" }], take }),
+    db.activity.findMany({ where: { appUserId: user.id }, orderBy: order, take }),
+    db.inboundEvent.findMany({ where: { projectId: project.id, refereeId: user.clientProvidedId }, orderBy: order, take }),
   ]);
-  const trackingIds = [...given, ...received].map((t) => t.id);
+  const truncated: AppUserExportList[] = [];
+  const bounded = <T>(list: AppUserExportList, rows: T[]): T[] => {
+    if (rows.length <= APP_USER_EXPORT_MAX_ENTRIES) return rows;
+    truncated.push(list);
+    return rows.slice(0, APP_USER_EXPORT_MAX_ENTRIES);
+  };
+  const [givenShown, receivedShown] = [bounded("referralsGiven", given), bounded("referralsReceived", received)];
+  const trackingIds = [...givenShown, ...receivedShown].map((t) => t.id);
   const [events, deliveries] = await Promise.all([
-    db.rewardEvent.findMany({ where: { trackingId: { in: trackingIds } }, orderBy: order }),
+    db.rewardEvent.findMany({ where: { trackingId: { in: trackingIds } }, orderBy: order, take }),
     db.$queryRaw<{ id: string; webhookId: string; trackingId: string | null; eventName: string; status: string; createdAt: Date; payload: unknown }[]>`
       SELECT d."id", d."webhookId", d."trackingId", d."eventName", d."status"::text AS "status", d."createdAt", d."payload"
       FROM "Delivery" d
       WHERE d."projectId" = ${project.id} AND d."trackingId" = ANY(${trackingIds}::text[])
         AND (d."payload"->>'referrerId' = ${user.clientProvidedId} OR d."payload"->>'refereeId' = ${user.clientProvidedId})
-      ORDER BY d."createdAt", d."id"`,
+      ORDER BY d."createdAt", d."id"
+      LIMIT ${take}`,
   ]);
   return {
     exportedAt: now.toISOString(),
     projectId: project.id,
     user: toAppUserDto(user),
-    referralsGiven: given.map(toReferralDto),
-    referralsReceived: received.map(toReferralDto),
-    rewards: rewards.map((r) => ({
+    referralsGiven: givenShown.map(toReferralDto),
+    referralsReceived: receivedShown.map(toReferralDto),
+    rewards: bounded("rewards", rewards).map((r) => ({
       trackingId: r.trackingId,
       role: r.referrerId === user.id ? "referrer" : "referee",
       eventName: r.eventName,
       environment: r.environment,
       claimedAt: r.claimedAt.toISOString(),
     })),
-    rewardEvents: events.map((e) => ({
+    rewardEvents: bounded("rewardEvents", events).map((e) => ({
       id: e.id,
       trackingId: e.trackingId,
       eventName: e.eventName,
@@ -101,7 +133,7 @@ export async function exportAppUser(db: Db, organizationId: string, projectId: s
       reason: e.reason,
       createdAt: e.createdAt.toISOString(),
     })),
-    deliveries: deliveries.map((d) => ({
+    deliveries: bounded("deliveries", deliveries).map((d) => ({
       deliveryId: d.id,
       webhookId: d.webhookId,
       trackingId: d.trackingId,
@@ -110,7 +142,7 @@ export async function exportAppUser(db: Db, organizationId: string, projectId: s
       createdAt: d.createdAt.toISOString(),
       body: d.payload,
     })),
-    landingClicks: clicks.map((c) => ({
+    landingClicks: bounded("landingClicks", clicks).map((c) => ({
       id: c.id,
       referralCode: c.referralCode,
       os: c.os,
@@ -124,8 +156,8 @@ export async function exportAppUser(db: Db, organizationId: string, projectId: s
       matchedAt: iso(c.matchedAt),
       matchMethod: c.matchMethod,
     })),
-    sightings: sightings.map((s) => ({ kind: s.kind, value: s.value, firstSeenAt: s.firstSeenAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString() })),
-    inboundEvents: inbound.map((e) => ({
+    sightings: bounded("sightings", sightings).map((s) => ({ kind: s.kind, value: s.value, firstSeenAt: s.firstSeenAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString() })),
+    inboundEvents: bounded("inboundEvents", inbound).map((e) => ({
       id: e.id,
       provider: e.provider,
       providerEventId: e.providerEventId,
@@ -138,6 +170,7 @@ export async function exportAppUser(db: Db, organizationId: string, projectId: s
       productId: e.productId,
       createdAt: e.createdAt.toISOString(),
     })),
-    activity: activity.map((a) => ({ id: a.id, type: a.type, description: a.description, createdAt: a.createdAt.toISOString() })),
+    activity: bounded("activity", activity).map((a) => ({ id: a.id, type: a.type, description: a.description, createdAt: a.createdAt.toISOString() })),
+    truncated,
   };
 }

@@ -11,13 +11,17 @@ export type GetOrCreateAppUserInput = {
    * `keepExisting`. Absent: left alone.
    */
   attributes?: AppUserAttributes;
-  /** The caller may create the user but not change one that exists (an unverified publishable-key call). */
+  /**
+   * The caller may create the user but not change one that exists (an unverified publishable-key call):
+   * an existing user is only read, not even marked seen, since anyone can send any client id.
+   */
   keepExisting?: boolean;
 };
 
 /**
  * The user with this client id, created on first sight (the referee of a track call, the SDK's
- * init-app-user and track-reward-event). Either way the user was just seen, so lastSeenAt moves to now. Safe under
+ * init-app-user and track-reward-event). Either way the user was just seen, so lastSeenAt moves to now
+ * (unless `keepExisting`: then an existing user is left exactly as stored). Safe under
  * concurrent first calls and inside a transaction: the insert cannot abort it (see insertAppUser).
  * The project must already be authorised by the caller.
  */
@@ -43,6 +47,7 @@ export async function getOrCreateAppUser(
     }
   }
   // Existing, or created a moment ago by a concurrent call.
-  const data = { lastSeenAt: now, ...(keepExisting ? {} : { attributes }) };
+  if (keepExisting) return { user: await tx.appUser.findUniqueOrThrow({ where: key, include: appUserDtoInclude }), created: false };
+  const data = { lastSeenAt: now, attributes };
   return { user: await tx.appUser.update({ where: key, data, include: appUserDtoInclude }), created: false };
 }

@@ -46,8 +46,9 @@ export type InitAppUserResult = {
  * trusted as it is; one with the publishable key, which every page of the client shows, speaks for its
  * user only with a valid `userHash` (required when the project turns identity verification on).
  * Without one it may create a user (and bind that new user) and read what a referral link already
- * shows, but an existing user's attributes and referrals are left as they are, and no referral id of
- * theirs is answered: anyone can send any userId.
+ * shows, but nothing about an existing user is written (attributes, referrals, lastSeenAt, where their
+ * client was seen: a stranger's sighting would fail their next referral `same_device`), and no
+ * referral id of theirs is answered: anyone can send any userId.
  */
 /** Where the call came from: what links, fingerprints and clipboard tokens need of the request. */
 export type InitAppUserRequest = {
@@ -106,7 +107,7 @@ export async function initAppUser(
     db.campaign.findUnique({ where: { projectId: project.id }, select: { referrerExperience: true, rewardRules: true } }),
   ]);
   // Where the client was seen from, for the same-device rule: kept only while the rule is on.
-  if (campaign && readRewardRules(campaign.rewardRules).sameDevice !== "off") {
+  if (!readOnly && campaign && readRewardRules(campaign.rewardRules).sameDevice !== "off") {
     const now = new Date();
     const device = input.device ? deviceKey(buildInstallFingerprint(input.device, request.clientIp, now)) : null;
     await recordSightings(db, project.id, user.id, signalsOf(request.clientIp, device), now);

@@ -8,15 +8,22 @@ export type BulkRetryResult = { count: number; requestedAt: string; deliveryIds:
 /**
  * Bulk retry: every delivery the filter selects that a single retry would accept (not Succeeded, not
  * being sent, body kept, webhook enabled or a test event) is made due now, in one statement under the
- * caller's transaction. More than BULK_RETRY_MAX is refused whole, so a broad filter never floods the
+ * caller's transaction; test events only when `mayResendTests` (requireTestResend's rule), else they are
+ * not selected. More than BULK_RETRY_MAX is refused whole, so a broad filter never floods the
  * receivers by accident: the caller narrows it.
  */
-export async function retryDeliveries(db: Prisma.TransactionClient, organizationId: string, projectId: string, filter: DeliveryFilter): Promise<BulkRetryResult> {
+export async function retryDeliveries(
+  db: Prisma.TransactionClient,
+  organizationId: string,
+  projectId: string,
+  filter: DeliveryFilter,
+  mayResendTests: boolean,
+): Promise<BulkRetryResult> {
   await getFilteredProject(db, organizationId, projectId, filter);
   const now = new Date();
   const retryable = Prisma.sql`${deliveriesWhere(projectId, filter)} AND d."status" <> 'Succeeded' AND d."bodiesPurgedAt" IS NULL
     AND (d."leasedUntil" IS NULL OR d."leasedUntil" < ${now})
-    AND (d."trackingId" IS NULL OR EXISTS (SELECT FROM "Webhook" w WHERE w."id" = d."webhookId" AND w."enabled"))`;
+    AND (${mayResendTests ? Prisma.sql`d."trackingId" IS NULL` : Prisma.sql`FALSE`} OR (d."trackingId" IS NOT NULL AND EXISTS (SELECT FROM "Webhook" w WHERE w."id" = d."webhookId" AND w."enabled")))`;
   const selected = await db.$queryRaw<{ id: string }[]>`SELECT d."id" FROM "Delivery" d WHERE ${retryable} LIMIT ${BULK_RETRY_MAX + 1}`;
   if (selected.length > BULK_RETRY_MAX) {
     const message = `The filter selects more than ${BULK_RETRY_MAX.toLocaleString("en-GB")} deliveries to retry; narrow the filter (status, webhookId, event, from, to or search).`;

@@ -1,6 +1,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { conflict, notFound } from "@/server/domain/errors";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
+import { requireTestResend } from "./test-resend";
 
 export type RetryDeliveryResult = {
   deliveryId: string;
@@ -16,25 +17,30 @@ export type RetryDeliveryResult = {
  * gets a new attempt, logged as a new entry; the caller tells the scheduler (`deliveryId`). Only a dead-lettered
  * delivery can be retried: a successful one has nothing to retry, and a Pending one is already
  * scheduled. Its automatic retries resume only while the delivery has used fewer than 5 attempts.
+ * A test event's entry follows the rule of sending one (requireTestResend): `mayResendTests`, and a
+ * disabled webhook gets it too.
  */
 export async function retryDeliveryLog(
   db: Prisma.TransactionClient,
   organizationId: string,
   projectId: string,
   logId: string,
+  mayResendTests: boolean,
 ): Promise<RetryDeliveryResult> {
   await getOwnedProject(db, organizationId, projectId);
   const entry = await db.deliveryAttempt.findFirst({
     where: { id: logId, projectId },
-    include: { delivery: { select: { status: true, attemptCount: true, nextAttemptAt: true } }, webhook: { select: { enabled: true } } },
+    include: { delivery: { select: { status: true, attemptCount: true, nextAttemptAt: true, trackingId: true } }, webhook: { select: { enabled: true } } },
   });
   if (!entry) throw notFound("Delivery log entry");
   const { delivery } = entry;
+  const isTest = delivery.trackingId === null;
+  if (isTest) requireTestResend(mayResendTests);
   if (entry.success || delivery.status === "Succeeded") throw conflict("The delivery succeeded; there is nothing to retry.");
   if (delivery.status === "Pending") {
     throw conflict(`The delivery is already scheduled for another attempt at ${delivery.nextAttemptAt.toISOString()}.`);
   }
-  if (!entry.webhook.enabled) throw conflict("The webhook is disabled; enable it before retrying.");
+  if (!entry.webhook.enabled && !isTest) throw conflict("The webhook is disabled; enable it before retrying.");
 
   const now = new Date();
   // Conditional on Failed: of two simultaneous retries, one wins and the other is a conflict.

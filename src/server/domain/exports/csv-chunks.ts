@@ -39,6 +39,8 @@ export function csvLine(values: readonly CsvValue[]): string {
 export class CsvBytes {
   private buffer = Buffer.allocUnsafe(256 * 1024);
   private length = 0;
+  /** The bytes of the widest record so far: what sizes the next batch (keysetCsv). */
+  widest = 0;
 
   /** Appends one record (csvLine). */
   add(values: readonly CsvValue[]): void {
@@ -50,7 +52,9 @@ export class CsvBytes {
       this.buffer.copy(larger, 0, 0, this.length);
       this.buffer = larger;
     }
-    this.length += this.buffer.write(line, this.length);
+    const written = this.buffer.write(line, this.length);
+    this.length += written;
+    if (written > this.widest) this.widest = written;
   }
 
   /** The records so far, as one chunk of the file. */

@@ -37,6 +37,38 @@ describe("isNonPublicAddress", () => {
   );
 });
 
+/** 169.254.169.254 and 10.0.0.1 in every form an IPv6 address can carry an IPv4 one. */
+const embeddings = (v4: [number, number]) => {
+  const [high, low] = v4.map((g) => g.toString(16)) as [string, string];
+  const [invHigh, invLow] = v4.map((g) => (~g & 0xffff).toString(16)) as [string, string];
+  return [
+    `::${high}:${low}`, // IPv4-compatible
+    `::ffff:${high}:${low}`, // IPv4-mapped
+    `::ffff:0:${high}:${low}`, // IPv4-translated
+    `64:ff9b::${high}:${low}`, // NAT64
+    `64:ff9b:1::${high}:${low}`, // local-use NAT64
+    `64:ff9b:1:abcd::${high}:${low}`,
+    `2002:${high}:${low}::1`, // 6to4
+    `2001:0:${high}:${low}::1`, // Teredo server
+    `2001:0:4136:e378:8000:63bf:${invHigh}:${invLow}`, // Teredo client (bits inverted)
+  ];
+};
+
+describe("an IPv4 address embedded in IPv6 is judged by the IPv4 rules", () => {
+  it.each(embeddings([0xa9fe, 0xa9fe]))("%s carries 169.254.169.254: a metadata address", (address) => {
+    expect(isMetadataAddress(address)).toBe(true);
+    expect(isMetadataAddress(`${address}%eth0`)).toBe(true);
+    expect(isNonPublicAddress(address)).toBe(true);
+  });
+
+  it.each(["::169.254.169.254", "::ffff:0:169.254.169.254", "64:ff9b:1::169.254.169.254", "::ffff:100.100.100.200", "::6464:64c8"])(
+    "%s (dotted or Alibaba) is a metadata address",
+    (address) => expect(isMetadataAddress(address)).toBe(true),
+  );
+
+  it.each(embeddings([0x0a00, 0x0001]))("%s carries 10.0.0.1: not public", (address) => expect(isNonPublicAddress(address)).toBe(true));
+});
+
 describe("isMetadataAddress", () => {
   it.each(["169.254.169.254", "169.254.0.1", "::ffff:169.254.169.254", "::ffff:a9fe:a9fe", "64:ff9b::a9fe:a9fe", "2002:a9fe:a9fe::", "100.100.100.200", "fd00:ec2::254", "fe80::1", "fe80::a9fe:a9fe%eth0"])(
     "%s is refused even where private targets are allowed",

@@ -3,8 +3,8 @@ import { BlockList, isIPv4, isIPv6 } from "node:net";
 /**
  * Addresses a webhook may not reach unless WEBHOOK_ALLOW_PRIVATE_URLS: loopback, private, link-local (cloud metadata
  * at 169.254.169.254 included), unique-local, CGNAT (Alibaba metadata at 100.100.100.200 included),
- * multicast, reserved and documentation ranges. IPv4-mapped IPv6 is matched against the IPv4 rules
- * by BlockList itself.
+ * multicast, reserved and documentation ranges. An IPv6 address that embeds an IPv4 one is judged by
+ * both (embeddedIPv4).
  */
 const nonPublic = new BlockList();
 for (const [net, prefix] of [
@@ -58,15 +58,25 @@ function ipv6Groups(address: string): number[] {
 
 const ipv4FromGroups = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
 
+const not16 = (group: number) => ~group & 0xffff;
+
 /**
- * An IPv4 address carried inside an IPv6 one by NAT64 (64:ff9b::/96) or 6to4 (2002::/16). DNS64
- * resolvers synthesise NAT64 addresses for public IPv4 hosts, so these are judged by what they carry.
+ * Every IPv4 address an IPv6 one carries, by each embedding form: IPv4-compatible (::/96),
+ * IPv4-mapped (::ffff:0:0/96), IPv4-translated (::ffff:0:0:0/96), NAT64 (64:ff9b::/96 and the
+ * local-use 64:ff9b:1::/48, address in the last 32 bits), 6to4 (2002::/16) and Teredo (2001::/32:
+ * its server, and its client with the bits inverted). Each is judged by the IPv4 rules too, so
+ * `[::a9fe:a9fe]` is the metadata address it carries whatever the IPv6 rules say.
  */
-function embeddedIPv4(address: string): string | undefined {
+function embeddedIPv4(address: string): string[] {
   const g = ipv6Groups(address);
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return ipv4FromGroups(g[6]!, g[7]!);
-  if (g[0] === 0x2002) return ipv4FromGroups(g[1]!, g[2]!);
-  return undefined;
+  const zero = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  const carried: string[] = [];
+  if (zero(0, 5) && (g[5] === 0 || g[5] === 0xffff)) carried.push(ipv4FromGroups(g[6]!, g[7]!));
+  if (zero(0, 4) && g[4] === 0xffff && g[5] === 0) carried.push(ipv4FromGroups(g[6]!, g[7]!));
+  if (g[0] === 0x64 && g[1] === 0xff9b && (zero(2, 6) || g[2] === 1)) carried.push(ipv4FromGroups(g[6]!, g[7]!));
+  if (g[0] === 0x2002) carried.push(ipv4FromGroups(g[1]!, g[2]!));
+  if (g[0] === 0x2001 && g[1] === 0) carried.push(ipv4FromGroups(g[2]!, g[3]!), ipv4FromGroups(not16(g[6]!), not16(g[7]!)));
+  return carried;
 }
 
 /**
@@ -85,8 +95,7 @@ function matches(list: BlockList, address: string): boolean {
   const bare = address.split("%")[0]!; // a zone index (fe80::1%eth0) only names the interface
   if (!isIPv6(bare)) return true;
   if (list.check(bare, "ipv6")) return true;
-  const inner = embeddedIPv4(bare);
-  return inner !== undefined && list.check(inner, "ipv4");
+  return embeddedIPv4(bare).some((inner) => list.check(inner, "ipv4"));
 }
 
 /** True for any address that is not a public unicast address (and for anything that is not an IP). */

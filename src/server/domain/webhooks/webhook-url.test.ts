@@ -76,6 +76,12 @@ describe("webhook URL rules", () => {
     "http://[fe80::1]/",
     "http://[::ffff:169.254.169.254]/",
     "http://2852039166/",
+    "http://[::a9fe:a9fe]/",
+    "http://[::ffff:0:a9fe:a9fe]/",
+    "http://[64:ff9b:1::a9fe:a9fe]/",
+    "http://[64:ff9b::169.254.169.254]/",
+    "http://[2002:a9fe:a9fe::1]/",
+    "http://[2001:0:4136:e378:8000:63bf:5601:5601]/",
   ])("refuses the metadata or link-local target %s even where private targets and http are allowed", async (url) => {
     expect(await refusal(url, development)).toMatchObject({ field: "url", rule: "public_address", message: METADATA_TARGET_MESSAGE });
     expect(checkWebhookUrl(url, development)).toMatchObject({ violation: { rule: "public_address" } });
@@ -94,6 +100,14 @@ describe("guardedLookup", () => {
       expect(error).toBeInstanceOf(NonPublicTargetError);
     }
   });
+
+  it.each(["::a9fe:a9fe", "::ffff:0:a9fe:a9fe", "64:ff9b:1::a9fe:a9fe", "2002:a9fe:a9fe::1"])(
+    "refuses at connection time an address %s that carries the metadata address, even where private targets are allowed",
+    async (address) => {
+      const { error } = await new Promise<{ error: unknown }>((resolve) => guardedLookup(development)(address, { all: false }, (error) => resolve({ error })));
+      expect(error).toBeInstanceOf(NonPublicTargetError);
+    },
+  );
 
   it("lets a private address through where private targets are allowed", async () => {
     const { error, address } = await new Promise<{ error: unknown; address: unknown }>((resolve) =>

@@ -229,7 +229,7 @@ describe("another organisation", () => {
         () => updateWebhook(db, intruder.org.id, projectId, webhook.id, { name: "pwned" }, rules),
         () => deleteWebhook(db, intruder.org.id, projectId, webhook.id),
         () => listDeliveryLogs(db, intruder.org.id, projectId, webhook.id, { limit: 1 }),
-        () => retryDeliveryLog(db, intruder.org.id, projectId, entry!.id),
+        () => retryDeliveryLog(db, intruder.org.id, projectId, entry!.id, true),
         () => createWebhook(db, intruder.org.id, projectId, owner.campaign.id, input, rules),
       ];
       for (const call of calls) expect((await domainError(call())).kind).toBe("not_found");
@@ -243,7 +243,7 @@ describe("another organisation", () => {
     const { org, project } = await createOrgWithProject(db);
     const absent = "00000000-0000-0000-0000-000000000000";
     expect((await domainError(getWebhook(db, org.id, project.id, absent))).kind).toBe("not_found");
-    expect((await domainError(retryDeliveryLog(db, org.id, project.id, absent))).kind).toBe("not_found");
+    expect((await domainError(retryDeliveryLog(db, org.id, project.id, absent, true))).kind).toBe("not_found");
     expect((await domainError(listWebhooks(db, org.id, absent))).kind).toBe("not_found");
   });
 });

@@ -20,8 +20,10 @@ import { rateLimitHeaders } from "@/server/rate-limit/rate-limit-headers";
 import { verifyRevenueCat } from "./verify-revenuecat";
 import { verifyStripe } from "./verify-stripe";
 
-/** The rate-limit policy of the hooks, per token (in the RateLimit headers). */
+/** The rate-limit policy of the hooks' verified calls, per token (in the RateLimit headers). */
 export const INBOUND_HOOK_POLICY = "inbound-hook";
+/** The budget of calls whose credential failed, per token: a stranger holding the URL spends only this one. */
+export const INBOUND_HOOK_UNVERIFIED_POLICY = "inbound-hook-unverified";
 
 const PROVIDERS: Record<string, InboundProvider> = { stripe: "stripe", revenuecat: "revenuecat" };
 
@@ -40,9 +42,11 @@ const NO_HOOK = "No inbound hook here: the token is unknown (it may have been ro
 /**
  * `POST /api/v1/hooks/{token}/stripe` and `POST /api/v1/hooks/{token}/revenuecat`, answered by the front
  * door on the raw body (Stripe signs the exact bytes). In order: the token and the provider's secret
- * (404 if either is missing, as if the hook did not exist), the token's rate limit (429), the body's
- * size (413), the credential (Stripe: its signature, 400; RevenueCat: the Authorization header, 401),
- * the JSON (400) and the fields read (400 naming them); nothing is recorded before all of them pass.
+ * (404 if either is missing, as if the hook did not exist), the body's size (413), the credential
+ * (Stripe: its signature, 400; RevenueCat: the Authorization header, 401), the token's rate limit
+ * (429), the JSON (400) and the fields read (400 naming them); nothing is recorded before all of them
+ * pass. The credential comes before the quota, so whoever holds the URL without the secret cannot
+ * spend the provider's calls: failed credentials count in a budget of their own (429 once spent).
  * Then 200 `{ received: true, outcome }`; a provider's retry of the same event gets the same and changes nothing.
  */
 export async function answerInboundHook(req: ApiRequest, services: Services): Promise<ApiAnswer> {
@@ -57,8 +61,9 @@ export async function answerInboundHook(req: ApiRequest, services: Services): Pr
     if (req.method !== "POST") throw new HookRefusal("method-not-allowed", `${req.method} is not allowed here; allowed: POST.`, { allow: "POST" });
     const hook = await findHookByToken(services.db, safeDecode(token), provider);
     if (!hook) throw new HookRefusal("not-found", NO_HOOK);
+    const verified = await verify(req, services, hook, provider);
     limitHeaders = await limit(services, hook);
-    result = json(200, await receive(req, services, hook, provider));
+    result = json(200, await receiveInboundEvent({ db: services.db, outbox: services.scheduler }, hook, readEvent(verified)));
   } catch (error) {
     result = refusalAnswer(error, scope.requestId, url.pathname, provider);
   }
@@ -71,21 +76,42 @@ export async function answerInboundHook(req: ApiRequest, services: Services): Pr
   return result;
 }
 
-async function receive(req: ApiRequest, services: Services, hook: FoundHook, provider: InboundProvider) {
+type Verified = { provider: "stripe"; body: unknown } | { provider: "revenuecat"; raw: Uint8Array };
+
+/** The body, once its credential holds; a failed credential spends the unverified budget, never the token's quota. */
+async function verify(req: ApiRequest, services: Services, hook: FoundHook, provider: InboundProvider): Promise<Verified> {
   const raw = await readLimitedBody(req, () => new HookRefusal("payload-too-large", `The body exceeds ${MAX_BODY_BYTES / 1024} KiB.`));
-  let event: InboundConversion;
   if (provider === "stripe") {
     const verified = verifyStripe(raw, req.headers.get("stripe-signature"), hook.secret);
-    if (!verified.ok && verified.why === "signature") throw new HookRefusal("invalid-signature", `Stripe-Signature: ${verified.message}`);
-    if (!verified.ok) throw new HookRefusal("malformed-json", "The body is not valid JSON.");
-    event = readStripeEvent(verified.body);
-  } else {
-    if (!verifyRevenueCat(req.headers.get("authorization"), hook.secret)) {
-      throw new HookRefusal("unauthorized", "The Authorization header is missing or is not the value configured for this project's RevenueCat hook.");
-    }
-    event = readRevenueCatEvent(parseJson(raw));
+    if (!verified.ok && verified.why === "signature") return refuseUnverified(services, hook, new HookRefusal("invalid-signature", `Stripe-Signature: ${verified.message}`));
+    // The signature held over bytes that are not JSON: the provider's own call, counted as one.
+    if (!verified.ok) return { provider, body: undefined };
+    return { provider, body: verified.body };
   }
-  return receiveInboundEvent({ db: services.db, outbox: services.scheduler }, hook, event);
+  if (!verifyRevenueCat(req.headers.get("authorization"), hook.secret)) {
+    return refuseUnverified(
+      services,
+      hook,
+      new HookRefusal("unauthorized", "The Authorization header is missing or is not the value configured for this project's RevenueCat hook."),
+    );
+  }
+  return { provider, raw };
+}
+
+function readEvent(verified: Verified): InboundConversion {
+  if (verified.provider === "revenuecat") return readRevenueCatEvent(parseJson(verified.raw));
+  if (verified.body === undefined) throw new HookRefusal("malformed-json", "The body is not valid JSON.");
+  return readStripeEvent(verified.body);
+}
+
+async function refuseUnverified({ limiter, config }: Services, hook: FoundHook, refusal: HookRefusal): Promise<never> {
+  const quota = { points: config.rateLimits.inboundHookPerMinute, windowSeconds: 60 };
+  const outcome = await limiter.consume(INBOUND_HOOK_UNVERIFIED_POLICY, hook.tokenHash, quota);
+  if (outcome && !outcome.allowed) {
+    const headers = rateLimitHeaders([outcome]);
+    throw new HookRefusal("rate-limited", `Too many calls with a failed credential for this inbound hook token: the limit is ${quota.points} per minute. Retry in ${outcome.resetSeconds} s.`, headers);
+  }
+  throw refusal;
 }
 
 /** One quota per token for both hooks; over it a 429 with Retry-After (providers retry later). */

@@ -440,3 +440,37 @@ describe("GET /projects/{projectId}/inbound-events", () => {
     expectProblem(await bad("search=%20"), 400, ["search"]);
   });
 });
+
+describe("a flood of failed credentials", () => {
+  it("spends a budget of its own: a correctly signed Stripe event and a RevenueCat event with the right Authorization still land", async () => {
+    const limited = await startDoor(testServices(t.db, { config: testConfig({ RATE_LIMIT_INBOUND_HOOK_PER_MINUTE: "2" }) }));
+    const to = (provider: string, body: string, headers: Record<string, string>) =>
+      fetch(`${limited.origin}/api/v1/hooks/${token}/${provider}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+    try {
+      const stripeReferee = await referee();
+      const rcReferee = await referee();
+      const payload = JSON.stringify({ object: "event", api_version: "2025-03-31.basil", created: Math.floor(Date.now() / 1000), ...checkoutCompleted(eventId(), { client_reference_id: stripeReferee.id }) });
+      const forged = stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_not_the_projects_secret_0123" });
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        statuses.push((await to("stripe", payload, { "stripe-signature": forged })).status);
+        statuses.push((await to("revenuecat", "{}", { authorization: "Bearer a-guess" })).status);
+      }
+      // The stranger's own budget runs out (429); the provider's does not.
+      expect(statuses.slice(0, 2)).toEqual([400, 401]);
+      expect(statuses.slice(-2)).toEqual([429, 429]);
+      const signed = await to("stripe", payload, { "stripe-signature": stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_SECRET }) });
+      expect(signed.status).toBe(200);
+      expect(((await signed.json()) as { outcome: string }).outcome).toBe("rewarded");
+      const rcBody = JSON.stringify({ api_version: "1.0", event: { id: eventId(), type: "INITIAL_PURCHASE", app_user_id: rcReferee.id, environment: "PRODUCTION", product_id: "pro_monthly", period_type: "NORMAL", aliases: [] } });
+      const rc = await to("revenuecat", rcBody, { authorization: RC_AUTH });
+      expect(rc.status).toBe(200);
+      expect(((await rc.json()) as { outcome: string }).outcome).toBe("rewarded");
+      expect(await rewardsOf(stripeReferee.id)).toBe(1);
+      expect(await rewardsOf(rcReferee.id)).toBe(1);
+    } finally {
+      limited.server.closeAllConnections();
+      await new Promise((resolve) => limited.server.close(resolve));
+    }
+  });
+});

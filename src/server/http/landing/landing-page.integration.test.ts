@@ -86,10 +86,8 @@ describe("GET /r/{projectId}/{code}", () => {
     expect(html).toContain(`<img class="icon" src="${ICON_URL}"`);
     const config = scriptConfig(html);
     expect(config.platform).toBe("ios");
-    expect(config.destinations).toMatchObject({
-      ios: APP.appStoreUrl,
-      desktop: `https://acme.example/join?referralCode=${code}&rewardEventName=first%20order`,
-    });
+    expect(config.destinations).toMatchObject({ ios: APP.appStoreUrl, desktop: null });
+    expect(html).toContain(`<small class="destination">https://acme.example/join?referralCode=${code}&amp;rewardEventName=first%20order</small>`);
     expect(config.clickUrl).toBe(`/r/${f.project.id}/${code}/click?rewardEventName=first%20order`);
     expect(config.clipboardText?.startsWith(CLIPBOARD_PREFIX)).toBe(true);
     expect(readClipboardToken(config.clipboardText, clipboardSecrets(services.config).current, new Date(), 60_000)).toMatchObject({
@@ -102,14 +100,16 @@ describe("GET /r/{projectId}/{code}", () => {
     expect(scriptConfig(await (await page(code, IPHONE)).text()).clickId).not.toBe(config.clickId);
   });
 
-  it("sends Android to the Play Store with the referral and the click in its install referrer, desktop to the redirect link", async () => {
+  it("sends Android to the Play Store with the referral and the click in its install referrer; shows desktop where the redirect link leads", async () => {
     const android = scriptConfig(await (await page(code, ANDROID)).text());
     expect(android.platform).toBe("android");
     expect(android.clipboardText).toBeNull();
     const referrer = new URL(android.destinations.android!).searchParams.get("referrer");
     expect(parseInstallReferrer(referrer)).toEqual({ referralCode: code, rewardEventName: null, clickId: android.clickId });
-    const desktop = scriptConfig(await (await page(code, DESKTOP)).text());
-    expect(desktop).toMatchObject({ platform: "desktop", destinations: { desktop: `https://acme.example/join?referralCode=${code}` } });
+    const desktopHtml = await (await page(code, DESKTOP)).text();
+    expect(scriptConfig(desktopHtml)).toMatchObject({ platform: "desktop", destinations: { desktop: null } });
+    expect(desktopHtml).not.toContain('http-equiv="refresh"');
+    expect(desktopHtml).toContain(`<a href="https://acme.example/join?referralCode=${code}" rel="noreferrer">Continue to acme.example</a>`);
   });
 
   it("answers one friendly 404 page for an unknown code, an unknown project, a Web project's code and a malformed link alike", async () => {

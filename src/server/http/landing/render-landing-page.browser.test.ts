@@ -28,8 +28,11 @@ let browser: Browser;
 let origin = "";
 let page: Page;
 const clicks: Array<{ contentType: string | undefined; body: string }> = [];
+/** Every request for the client's site (the redirect link), with the Referer it carried. */
+const webVisits: Array<{ referer: string | undefined }> = [];
 const server = http.createServer((req, res) => {
   const url = new URL(req.url ?? "/", origin);
+  if (url.pathname.startsWith("/web/")) webVisits.push({ referer: req.headers.referer });
   if (req.method === "POST" && url.pathname === `/r/${CODE}/click`) {
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
@@ -139,9 +142,21 @@ describe("the landing page in Chromium", () => {
     await context.close();
   });
 
-  it("sends a computer to the project's referral link", async () => {
-    const { url, violations, context } = await visit({ userAgent: UA.windows }, { platform: "desktop" });
+  it("shows a computer an interstitial naming the referral link's host, and goes there only on a click", async () => {
+    webVisits.length = 0;
+    const host = new URL(origin).host;
+    const { url, violations, context } = await visit({ userAgent: UA.windows }, { platform: "desktop" }, async (tab) => {
+      await expect.poll(() => clicks.length).toBe(1);
+      expect(await tab.locator("#status").textContent()).toBe(`Acme Notes continues on ${host}:`);
+      expect(await tab.locator(".destination").textContent()).toBe(`${origin}/web/join?referralCode=${CODE}`);
+      // The page has recorded the click and run to its end: it has not left for the link by itself.
+      await tab.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+      expect(webVisits).toEqual([]);
+      expect(new URL(tab.url()).pathname).toBe(`/r/${CODE}`);
+      await tab.getByRole("link", { name: `Continue to ${host}` }).click();
+    });
     expect(url.pathname).toBe("/web/join");
+    expect(webVisits).toEqual([{ referer: undefined }]);
     expect(url.searchParams.get("referralCode")).toBe(CODE);
     expect(violations).toEqual([]);
     await context.close();

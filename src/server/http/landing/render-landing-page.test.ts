@@ -98,11 +98,11 @@ describe("renderLandingPage", () => {
     expect(html).not.toMatch(/\sstyle\s*=/i);
   });
 
-  it("chooses destinations by platform: App Store, Play Store with the referral, the web", () => {
+  it("chooses destinations by platform: App Store, Play Store with the referral, none for a computer", () => {
     const config = scriptConfig(renderLandingPage(PAGE));
     expect(config.destinations.ios).toBe(PAGE.app.appStoreUrl);
     expect(config.destinations.android).toMatch(/^https:\/\/play\.google\.com\/store\/apps\/details\?id=com\.acme\.notes&referrer=referralCode%3DAbC123%26clickId%3D/);
-    expect(config.destinations.desktop).toBe(PAGE.webUrl);
+    expect(config.destinations.desktop).toBeNull();
     expect(config.clickUrl).toBe("/r/AbC123/click");
     expect(scriptConfig(renderLandingPage({ ...PAGE, rewardEventName: "first order" })).clickUrl).toBe("/r/AbC123/click?rewardEventName=first%20order");
     expect(landingClickPath("/r/p-1/AbC123/")).toBe("/r/p-1/AbC123/click");
@@ -110,21 +110,30 @@ describe("renderLandingPage", () => {
     expect(() => landingClickPath("//evil.example/r")).toThrow();
   });
 
-  it("falls back to the web where a store is missing, and to links alone without any destination", () => {
-    const noStores = scriptConfig(renderLandingPage({ ...PAGE, app: { ...PAGE.app, appStoreUrl: null, playStoreUrl: null } }));
-    expect(noStores.destinations).toEqual({ ios: PAGE.webUrl, android: PAGE.webUrl, desktop: PAGE.webUrl });
+  it("never follows the redirect link by itself: an interstitial names its host and address, a click goes there", () => {
+    for (const platform of ["desktop", "ios", "android"] as const) {
+      const html = renderLandingPage({ ...PAGE, platform, app: { ...PAGE.app, appStoreUrl: null, playStoreUrl: null } });
+      expect(scriptConfig(html).destinations).toEqual({ ios: null, android: null, desktop: null });
+      expect(html).not.toContain('http-equiv="refresh"');
+      expect(html).toContain('<p id="status">Acme Notes continues on acme.example:</p>');
+      expect(html).toContain('<a href="https://acme.example/join?referralCode=AbC123" rel="noreferrer">Continue to acme.example</a>');
+      expect(html).toContain('<small class="destination">https://acme.example/join?referralCode=AbC123</small>');
+    }
+    // A host that looks like another's is named as it is (IDN in its ASCII form).
+    expect(renderLandingPage({ ...PAGE, webUrl: "https://аpple.com/x" })).toContain("Continue to xn--pple-43d.com</a>");
     const html = renderLandingPage({ ...PAGE, platform: "desktop", webUrl: null });
     expect(html).not.toContain('http-equiv="refresh"');
     expect(html).toContain("Get Acme Notes on your phone:");
     expect(html).toContain('<a href="https://apps.apple.com/app/id123456789">Download on the App Store</a>');
   });
 
-  it("without scripts: refreshes to the platform's destination and shows every store", () => {
+  it("without scripts: refreshes to the platform's store and shows every link", () => {
     const html = renderLandingPage({ ...PAGE, platform: "android" });
     const play = scriptConfig(html).destinations.android!;
     expect(html).toContain(`<noscript><meta http-equiv="refresh" content="0; url=${escapeHtml(play)}"></noscript>`);
     expect(html).toContain(`<a href="${escapeHtml(play)}">Get it on Google Play</a>`);
-    expect(html).toContain('<a href="https://acme.example/join?referralCode=AbC123">Continue on the web</a>');
+    expect(html).toContain('<a href="https://acme.example/join?referralCode=AbC123" rel="noreferrer">Continue to acme.example</a>');
+    expect(renderLandingPage({ ...PAGE, platform: "desktop" })).not.toContain('http-equiv="refresh"');
   });
 
   it("offers copy-the-code only with a token and an App Store", () => {

@@ -9,12 +9,15 @@ import type { StorePlatform } from "@/server/domain/attribution/parse-user-agent
  * POST to the page's path + "/click" (with the page's `rewardEventName`; sendBeacon, JSON as text/plain, same
  * origin; clickPayloadSchema), then
  * sends the visitor on: App Store on iOS, Play Store (carrying the referral in its `referrer`) on
- * Android, the project's referral link elsewhere. The server's guess of the platform comes from the
+ * Android. The project's referral link (its redirect link, any host the project chose) is never
+ * followed by itself: computers, and phones without a store link, see an interstitial that names its
+ * host and full address, and go there only by clicking the link, so `/r/...` on our domain is no open
+ * redirect. The server's guess of the platform comes from the
  * user agent; the script corrects it for iPads, which send a Mac's. On iOS with a clipboard token the
  * page waits for a tap on "Copy the invite code and open the App Store" (a clipboard write needs the
  * visitor's gesture), with a plain App Store link beside it for those who decline.
  *
- * Without scripts: a `<noscript>` refresh to the same destination and visible links to every store.
+ * Without scripts: a `<noscript>` refresh to the same store and visible links to every store.
  * Every interpolated value is escaped for its context (HTML text, attribute, JSON inside a script),
  * and only http(s) URLs are ever written. The inline script and style carry the request's CSP nonce;
  * there are no inline event handlers or style attributes, so `landingPageCsp` can be strict.
@@ -101,14 +104,17 @@ export function renderLandingPage(input: LandingPageInput): string {
     : null;
   const web = httpUrl(input.webUrl);
   const icon = iconUrl(input.app.iconUrl);
-  const destinations: Record<StorePlatform, string | null> = { ios: appStore ?? web, android: playStore ?? web, desktop: web };
+  // Only the stores' own hosts are followed without a click (projects' store links are held to them).
+  const destinations: Record<StorePlatform, string | null> = { ios: appStore, android: playStore, desktop: null };
   const primary = destinations[input.platform];
   const token = appStore ? input.clipboardToken : null;
+  const webHost = web && new URL(web).host;
 
+  const elsewhere = webHost ? `${name} continues on ${webHost}:` : `Get ${name} on your phone:`;
   const status: Record<StorePlatform, string> = {
-    ios: appStore ? "Opening the App Store…" : `Opening ${name}…`,
-    android: playStore ? "Opening Google Play…" : `Opening ${name}…`,
-    desktop: web ? `Opening ${name}…` : `Get ${name} on your phone:`,
+    ios: appStore ? "Opening the App Store…" : elsewhere,
+    android: playStore ? "Opening Google Play…" : elsewhere,
+    desktop: elsewhere,
   };
   const config = {
     clickUrl:
@@ -124,7 +130,7 @@ export function renderLandingPage(input: LandingPageInput): string {
   const links = [
     appStore && `<li><a href="${escapeHtml(appStore)}">Download on the App Store</a></li>`,
     playStore && `<li><a href="${escapeHtml(playStore)}">Get it on Google Play</a></li>`,
-    web && `<li><a href="${escapeHtml(web)}">Continue on the web</a></li>`,
+    web && `<li><a href="${escapeHtml(web)}" rel="noreferrer">Continue to ${escapeHtml(webHost!)}</a><br><small class="destination">${escapeHtml(web)}</small></li>`,
   ].filter(Boolean);
   const nonce = escapeHtml(input.nonce);
 
@@ -208,4 +214,5 @@ const STYLE = [
   "ul{list-style:none;padding:0;margin:0}",
   "li{margin:.5rem 0}",
   "a{color:LinkText}",
+  ".destination{opacity:.7;word-break:break-all}",
 ].join("");

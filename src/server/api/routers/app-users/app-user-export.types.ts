@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EXAMPLE } from "@/lib/schemas/examples";
 import { referralDtoSchema } from "@/server/api/routers/referrals/referral.types";
+import { APP_USER_EXPORT_LISTS, APP_USER_EXPORT_MAX_ENTRIES } from "@/server/domain/app-users/export-app-user";
 import { appUserDtoSchema, appUserEventSchema } from "./app-user.types";
 
 const at = z.iso.datetime();
@@ -88,6 +89,11 @@ export const appUserExportSchema = z
       )
       .describe("Inbound provider events (Stripe, RevenueCat) that named the user as the referee."),
     activity: z.array(appUserEventSchema).describe("Their timeline, oldest first."),
+    truncated: z
+      .array(z.enum(APP_USER_EXPORT_LISTS))
+      .describe(
+        `The lists cut at ${APP_USER_EXPORT_MAX_ENTRIES.toLocaleString("en-GB")} entries (their oldest are given; empty when the document is complete): read the rest with the paged lists (the user's referrals, deliveries, activity).`,
+      ),
   })
   .meta({
     id: "AppUserExport",
@@ -107,6 +113,7 @@ export const appUserExportSchema = z
         sightings: [],
         inboundEvents: [],
         activity: [],
+        truncated: [],
       },
     ],
   });

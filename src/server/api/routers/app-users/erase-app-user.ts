@@ -18,7 +18,8 @@ export const eraseAppUserProcedure = protectedProcedure
         "Erases the user at their request (right to erasure). Afterwards the user's GET is 404 and the client id may be used again for a new user. " +
         "Their attributes, referral code and link are gone. Tracking items and reward history that named them keep their status and the other party's counters, " +
         "with the erased party null and `referrerErased`/`refereeErased` true; a `Pending` item of theirs becomes `Failed` with reason `user_erased` (leaving the review queue if held). " +
-        "Stored webhook delivery bodies of their referrals, and inbound provider events that named them, have their client id replaced by `[erased]`; landing-page clicks attributed to them are deleted. " +
+        "Stored webhook delivery bodies of their referrals, and inbound provider events that named them, have their client id replaced by `[erased]`, as does the `referralCode` of items they referred; landing-page clicks attributed to them or on their link are deleted. " +
+        "Stored answers of `Idempotency-Key` requests that name them are deleted: the same request with the same key then acts as new, not as a replay of the erased user. Audit details that named them (a bulk retry's `search`) read `[erased]`. " +
         "Nothing is sent to webhooks. The audit log records the erasure by the user's `uniqueId` only.",
       successDescription: "Erased. The body is empty.",
     },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { APP_USER_EXPORT_MAX_ENTRIES } from "@/server/domain/app-users/export-app-user";
 import { createTestDb, type TestDb } from "@/test/db";
 import { recordingScheduler } from "@/test/config";
 import { uniqueName } from "@/test/names";
@@ -180,9 +181,27 @@ describe("GET /users/{uniqueId}/export", () => {
     expect(doc.landingClicks).toEqual([expect.objectContaining({ ipAddress: "198.51.100.3", os: "iOS" })]);
     expect(doc.activity.length).toBeGreaterThan(0);
     expect(doc.inboundEvents).toEqual([]);
+    expect(doc.truncated).toEqual([]);
     expect(await t.db.auditEntry.count({ where: { organizationId: orgId, action: "app_user.export", targetId: s.ada.uniqueId } })).toBe(1);
     // A read-only key may export (it reads); another organisation may not.
     expect((await readOnly("GET", path(`${users}/${s.ada.uniqueId}/export`))).status).toBe(200);
     expectProblem(await other("GET", path(`${users}/${s.ada.uniqueId}/export`)), 404);
+  });
+});
+
+describe("GET /users/{uniqueId}/export, for a user with more than the bound", () => {
+  it(`gives the oldest ${APP_USER_EXPORT_MAX_ENTRIES.toLocaleString("en-GB")} entries of a longer list and names it in truncated`, async () => {
+    const referrer = await createAppUserOverRest(call, projectId, uniqueName("big-referrer"));
+    const count = APP_USER_EXPORT_MAX_ENTRIES + 5;
+    await t.db.$executeRaw`
+      INSERT INTO "ReferralTracking" ("id", "projectId", "campaignId", "referrerId", "referralCode", "status", "rewardClaimed", "createdAt", "updatedAt")
+      SELECT md5(${referrer.uniqueId} || n)::uuid::text, ${projectId}, ${campaignId}, ${referrer.uniqueId}, ${referrer.referralCode}, 'Pending', false,
+        TIMESTAMP '2026-01-01 00:00:00' + n * INTERVAL '1 minute', now()
+      FROM generate_series(1, ${count}::int) AS n`;
+    const res = await call("GET", path(`${users}/${referrer.uniqueId}/export`));
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.truncated).toEqual(["referralsGiven"]);
+    const oldest = await t.db.referralTracking.findMany({ where: { referrerId: referrer.uniqueId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: APP_USER_EXPORT_MAX_ENTRIES });
+    expect(res.json.referralsGiven.map((r: { referralTrackingId: string }) => r.referralTrackingId)).toEqual(oldest.map((r) => r.id));
   });
 });

@@ -73,6 +73,15 @@ describe("the audit log", () => {
     const update = await expectEntry("webhook.update", { targetId: hook.id, details: { projectId, changed: ["enabled", "secret"] } });
     expect(JSON.stringify(update)).not.toContain("a-brand-new-secret-value");
     await asOwner.webhooks.update({ projectId, webhookId: hook.id, enabled: true });
+    // The dashboard's procedure: a new URL needs a new secret, and the entry says it was replaced.
+    await expect(asOwner.webhooks.update({ projectId, webhookId: hook.id, url: "https://hooks.example.com/b" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    const moved = await asOwner.webhooks.update({ projectId, webhookId: hook.id, url: "https://hooks.example.com/b", generateSecret: true });
+    expect(moved.secret).toMatch(/^whsec_/);
+    const movedEntry = await expectEntry("webhook.update", {
+      targetId: hook.id,
+      details: { projectId, changed: ["secret", "url"], url: { from: "https://hooks.example.com/a", to: "https://hooks.example.com/b" }, secretReplaced: "generated" },
+    });
+    expect(JSON.stringify(movedEntry)).not.toContain(moved.secret);
 
     // A manual retry of a dead-lettered delivery.
     const tracking = await t.db.referralTracking.create({

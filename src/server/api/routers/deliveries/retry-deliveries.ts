@@ -1,4 +1,5 @@
 import { BULK_RETRY_MAX } from "@/lib/schemas/deliveries";
+import { can } from "@/lib/permissions";
 import { auditActor } from "@/server/api/trpc/audit-actor";
 import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { limitBulkRetry } from "@/server/api/trpc/rate-limits";
@@ -19,7 +20,7 @@ export const retryDeliveriesProcedure = protectedProcedure
       summary: "Retry every delivery a filter selects",
       description:
         "The body is the filter of the search (`search`, `status`, `webhookId`, `event`, `from`, `to`). Every delivery it selects that a single retry would accept " +
-        `(not Succeeded, not being sent, body kept, webhook enabled) is sent now, with its own id. Answers 202 with how many were queued. More than ${BULK_RETRY_MAX.toLocaleString("en-GB")} ` +
+        `(not Succeeded, not being sent, body kept, webhook enabled; test events only for a caller who may send one, \`webhooks.write\`) is sent now, with its own id. Answers 202 with how many were queued. More than ${BULK_RETRY_MAX.toLocaleString("en-GB")} ` +
         "selected is a 400 asking to narrow the filter, and nothing is retried; a `webhookId` of no webhook of the project is a 404. One audit entry records the filter and the count. Limited per organisation per hour.",
     },
   })
@@ -31,7 +32,7 @@ export const retryDeliveriesProcedure = protectedProcedure
       ctx.db,
       ctx.organizationId,
       auditActor(ctx),
-      (tx) => retryDeliveries(tx, ctx.organizationId, projectId, filter),
+      (tx) => retryDeliveries(tx, ctx.organizationId, projectId, filter, can(ctx.actor.role, "webhooks.write")),
       (r) => ({ action: "delivery.bulk_retry", target: { type: "project", id: projectId }, details: { filter, count: r.count } }),
     );
     await ctx.scheduler.enqueue(deliveryIds);

@@ -1,3 +1,4 @@
+import { can } from "@/lib/permissions";
 import { auditActor } from "@/server/api/trpc/audit-actor";
 import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { audited } from "@/server/domain/audit/audited";
@@ -17,7 +18,8 @@ export const retryDeliveryProcedure = protectedProcedure
       description:
         "Re-sends a Failed delivery, or sends a Pending one now rather than at its `nextAttemptAt`: the same delivery id and body, a new attempt with the next number. " +
         "Answers 202 with the queued delivery; follow it with GET .../deliveries/{deliveryId}. A Succeeded delivery, one being sent right now, one whose body was purged, " +
-        "or one whose webhook is disabled is a 409. Another organisation's delivery is a 404.",
+        "or one whose webhook is disabled is a 409. A test event's delivery is re-sent under the rule of sending one: it needs `webhooks.write` (403 otherwise, a viewer's retry included) and reaches a disabled webhook too. " +
+        "Another organisation's delivery is a 404.",
     },
   })
   .input(deliveryPathInput)
@@ -28,7 +30,7 @@ export const retryDeliveryProcedure = protectedProcedure
       ctx.db,
       ctx.organizationId,
       auditActor(ctx),
-      (tx) => retryDelivery(tx, ctx.organizationId, projectId, deliveryId),
+      (tx) => retryDelivery(tx, ctx.organizationId, projectId, deliveryId, can(ctx.actor.role, "webhooks.write")),
       (r) => ({ action: "delivery.retry", target: { type: "delivery", id: r.deliveryId }, details: { projectId, webhookId: r.webhookId } }),
     );
     await ctx.scheduler.enqueue([result.deliveryId]);

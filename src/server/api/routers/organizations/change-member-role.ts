@@ -13,7 +13,7 @@ export const changeMemberRoleProcedure = memberProcedure
       ctx.db,
       ctx.organizationId,
       auditActor(ctx),
-      (tx) => changeMemberRole(tx, ctx.organizationId, input.userId, input.role),
+      (tx) => changeMemberRole(tx, ctx.organizationId, input.userId, input.role, ctx.actor.userId),
       (r) =>
         r.from === r.to
           ? []

@@ -48,7 +48,7 @@ export const referralDtoSchema = z
     refereeUniqueId: z.guid().nullable().describe("The referee's uniqueId; null until the referee is known, or once erased."),
     referrerErased: z.boolean().describe("The referrer was erased (DELETE of the app user): the item keeps its status, nothing names them."),
     refereeErased: z.boolean().describe("The referee was erased."),
-    referralCode: z.string(),
+    referralCode: z.string().describe("The referrer's code the item was tracked with; `[erased]` once the referrer was erased."),
     rewardEventName: z.string().nullable().describe("The pre-assigned qualifying event, if any."),
     status: trackingStatus,
     failureReason: z.string().nullable().describe(`Why the item Failed: one of ${REWARD_REASON_CODES.join(", ")}.`),

@@ -13,7 +13,7 @@ export const initAppUserProcedure = sdkProcedure
       tags: ["Client library"],
       summary: "Initialise the signed-in user",
       description:
-        "Creates the app user if missing (with a referral code), marks them seen, replaces their attributes when sent, and binds the tracking id (or, without one, the referral code) the call passes; on a Mobile project's first launch, the install referrer, clipboard token, deep link or device fingerprint instead (see *Client library* and *Mobile projects* above). Idempotent. A token that binds nothing is no error: `attribution.reason` says why. With the publishable key and no valid `userHash`, an existing user is only read (attributes kept, nothing bound, no `referralTrackingId`): see *What the publishable key can do*.",
+        "Creates the app user if missing (with a referral code), marks them seen, replaces their attributes when sent, and binds the tracking id (or, without one, the referral code) the call passes; on a Mobile project's first launch, the install referrer, clipboard token, deep link or device fingerprint instead (see *Client library* and *Mobile projects* above). Idempotent. A token that binds nothing is no error: `attribution.reason` says why. With the publishable key and no valid `userHash`, an existing user is only read (nothing about them is written: attributes kept, not marked seen, nothing bound, no `referralTrackingId`): see *What the publishable key can do*.",
     },
   })
   .input(initAppUserInput)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { can } from "@/lib/permissions";
 import { projectIdInput } from "@/lib/schemas/common";
 import { auditActor } from "@/server/api/trpc/audit-actor";
 import { protectedProcedure, type Actor, type Context } from "@/server/api/trpc/procedures";
@@ -8,7 +9,7 @@ import { retryDeliveryLog } from "@/server/domain/deliveries/retry-delivery-log"
 import { logIdInput, retryResultSchema } from "./webhook.types";
 
 const RETRY_DOC =
-  "Re-sends a failed entry's delivery: same payload, same delivery id, a new attempt logged as a new entry. Answers 202 with the queued delivery; follow the result in the logs. Retrying a successful entry, or a delivery that is still retrying on its own or whose webhook is disabled, is a 409.";
+  "Re-sends a failed entry's delivery: same payload, same delivery id, a new attempt logged as a new entry. Answers 202 with the queued delivery; follow the result in the logs. Retrying a successful entry, or a delivery that is still retrying on its own or whose webhook is disabled, is a 409. A test event's entry is re-sent under the rule of sending one: `webhooks.write` (403 otherwise), and a disabled webhook gets it too.";
 const errors = [{ status: 409, description: "The entry cannot be retried (succeeded, already scheduled, or webhook disabled)." }];
 
 /** The retry and its audit entry commit together; the scheduler is told after the commit. */
@@ -17,7 +18,7 @@ async function retryAndEnqueue(ctx: Context & { actor: Actor; organizationId: st
     ctx.db,
     ctx.organizationId,
     auditActor(ctx),
-    (tx) => retryDeliveryLog(tx, ctx.organizationId, projectId, logId),
+    (tx) => retryDeliveryLog(tx, ctx.organizationId, projectId, logId, can(ctx.actor.role, "webhooks.write")),
     (r) => ({ action: "delivery.retry", target: { type: "delivery", id: r.deliveryId }, details: { projectId, webhookId: r.webhookId, logId } }),
   );
   await ctx.scheduler.enqueue([result.deliveryId]);

@@ -72,6 +72,16 @@ export const webhookCreatedSchema = webhookDtoSchema
     ],
   });
 
+export const webhookUpdatedSchema = webhookDtoSchema
+  .extend({
+    secret: z.string().optional().describe("Present only when this request generated the secret (`generateSecret: true`): returned this once."),
+    warning: z.string().optional(),
+  })
+  .meta({
+    id: "WebhookUpdatedDto",
+    examples: [webhookExample, { ...webhookExample, secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw9xQe", warning: "Store this secret now: it is shown only once." }],
+  });
+
 export const deliveryLogSchema = z
   .object({
     id: z.guid().describe("The log entry id: the `{logId}` of the retry call."),

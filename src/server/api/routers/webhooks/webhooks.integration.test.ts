@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmbeddedWorker, type EmbeddedWorker } from "@/server/jobs/embedded-worker";
 import { testAttemptOptions } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
-import { type RestClient, restClientForNewOrg } from "@/test/rest";
+import { expectProblem, type RestClient, restClientForNewOrg } from "@/test/rest";
 import { waitUntil } from "@/test/wait";
 import { startReceiver, type Receiver } from "@/test/webhook-receiver";
 
@@ -219,5 +219,54 @@ describe("webhooks over REST", () => {
     expect(res.text).toBe("");
     expect(await t.db.deliveryAttempt.count({ where: { webhookId: hookId } })).toBe(0);
     expect((await call("GET", `/projects/${project.uniqueId}/webhooks/${hookId}/logs`)).status).toBe(404);
+  });
+});
+
+describe("a webhook's secret never follows a new URL", () => {
+  it("refuses a URL change without a new secret; a generated or given one replaces it, the test event carries only the new one, and the audit log records it", async () => {
+    const OLD = "the-original-secret-0123456789";
+    const created = await call("POST", `/projects/${project.uniqueId}/webhooks/${project.campaignId}`, { body: { name: "Guarded", url: receiver.url, secret: OLD } });
+    expect(created.status, created.text).toBe(201);
+    const id = created.json.id as string;
+    const path = `/projects/${project.uniqueId}/webhooks/${id}`;
+    const mallory = await startReceiver();
+    try {
+      // The attack: point the webhook at one's own receiver and send a test event.
+      const refused = await call("PUT", path, { body: { url: mallory.url } });
+      expectProblem(refused, 400, [["secret", "required_with_new_url"]]);
+      expect((await call("PUT", path, { body: { Url: mallory.url, Name: "x" } })).status).toBe(400);
+      expect((await t.db.webhook.findUniqueOrThrow({ where: { id } })).url).toBe(new URL(receiver.url).href);
+      expectProblem(await call("PUT", path, { body: { url: mallory.url, secret: "given-secret-0123456789", generateSecret: true } }), 400, ["generateSecret"]);
+      // The same URL again (a form sends every field) needs nothing new.
+      expect((await call("PUT", path, { body: { url: receiver.url, name: "Guarded" } })).status).toBe(200);
+
+      const moved = await call("PUT", path, { body: { url: mallory.url, generateSecret: true } });
+      expect(moved.status, moved.text).toBe(200);
+      expect(moved.headers.get("cache-control")).toBe("no-store");
+      const generated = moved.json.secret as string;
+      expect(generated).toMatch(/^whsec_/);
+      expect(moved.json.warning).toMatch(/only/);
+      expect((await call("GET", path)).json.secret).toBeUndefined();
+      expect((await call("POST", `${path}/test`)).status).toBe(200);
+      const [sent] = await mallory.waitForRequests(1);
+      expect(sent!.headers.authorization).toBe(`Bearer ${generated}`);
+      expect(JSON.stringify(mallory.requests)).not.toContain(OLD);
+
+      const given = "a-secret-the-caller-chose-0123";
+      const back = await call("PUT", path, { body: { url: receiver.url, secret: given } });
+      expect(back.status, back.text).toBe(200);
+      expect(back.json.secret).toBeUndefined();
+
+      const audits = await t.db.auditEntry.findMany({ where: { action: "webhook.update", targetId: id }, orderBy: { createdAt: "asc" } });
+      expect(audits.map((a) => a.details)).toEqual([
+        { projectId: project.uniqueId, changed: ["name", "url"] },
+        { projectId: project.uniqueId, changed: ["secret", "url"], url: { from: new URL(receiver.url).href, to: new URL(mallory.url).href }, secretReplaced: "generated" },
+        { projectId: project.uniqueId, changed: ["secret", "url"], url: { from: new URL(mallory.url).href, to: new URL(receiver.url).href }, secretReplaced: "given" },
+      ]);
+      expect(JSON.stringify(audits)).not.toContain(generated);
+      expect(JSON.stringify(audits)).not.toContain(given);
+    } finally {
+      await mallory.close();
+    }
   });
 });
