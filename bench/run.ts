@@ -9,6 +9,7 @@
  *   npm run bench -- --keep-db    leave the referloop_bench database for inspection
  *   npm run bench -- --only rewards      only the reward throughput against pgbench (--only list: the list)
  *   npm run bench -- --only deliveries   only the delivery search (with --quick: 20,000 deliveries)
+ *   npm run bench -- --only people       only search by what people know (1,000,000 users; with --quick 20,000)
  *   npm run bench -- --only overview     only insight: the project overview's queries and the CSV exports
  *                                        (1,000,000 users / 2,000,000 tracking items; with --quick 20,000 / 40,000)
  *
@@ -32,6 +33,7 @@ import {
 } from "./overview-phase";
 import { explainCase, listCases, measureListCases, prepareListProject, type ListCaseResult, type ListFixture } from "./list-users-phase";
 import { MemoryTracker } from "./memory";
+import { measurePeopleCases, peopleCases, preparePeopleProject, type PeopleCaseResult, type PeopleFixture } from "./search-people-phase";
 import { runPgbench, type PgbenchOptions, type PgbenchResult } from "./pgbench";
 import { createMigratedDatabase, dropDatabase, withClient } from "./postgres";
 import { mb, ms, printTable, rate, Targets, writeResults } from "./report";
@@ -56,6 +58,7 @@ type Sizes = {
   listRuns: number;
   deliveries: number;
   searchRuns: number;
+  people: number;
   overview: { users: number; items: number; runs: number };
 };
 
@@ -66,6 +69,7 @@ const SIZES: Record<"full" | "quick", Sizes> = {
     users: 100_000,
     listRuns: 20,
     deliveries: 1_000_000,
+    people: 1_000_000,
     overview: { users: 1_000_000, items: 2_000_000, runs: 10 },
     searchRuns: 100,
   },
@@ -75,6 +79,7 @@ const SIZES: Record<"full" | "quick", Sizes> = {
     users: 10_000,
     listRuns: 5,
     deliveries: 20_000,
+    people: 20_000,
     overview: { users: 20_000, items: 40_000, runs: 5 },
     searchRuns: 20,
   },
@@ -93,6 +98,8 @@ const TARGETS = {
   listP95Ms: 150,
   /** The support console's delivery search (issue 24): p99 of each case, over REST. */
   deliverySearchP99Ms: 50,
+  /** Search by what people know (issue 38): users by e-mail or name, referrals and deliveries by short id or e-mail; p99 over REST. */
+  peopleSearchP99Ms: 50,
   rssGrowthMb: 300,
   /** The project overview (all its queries), per range preset (the issue's bound, at 1,000,000 users / 2,000,000 items). */
   overviewP95Ms: 300,
@@ -233,7 +240,17 @@ function reportOverview(f: OverviewFixture, runs: number, cases: OverviewCase[],
   }
 }
 
-const PHASES = ["rewards", "list", "deliveries", "overview"] as const;
+function reportPeopleSearch(f: PeopleFixture, runs: number, results: PeopleCaseResult[], targets: Targets) {
+  console.log(`\nSeeded ${f.users} app users (with email and name), ${f.items} tracking items and deliveries in one project in ${(f.seedMs / 1000).toFixed(1)} s.`);
+  printTable(
+    `Search by what people know: ${f.users} users, page size 20, ${runs} runs per case over REST, one at a time`,
+    ["case", "list", "term", "matches", "p50", "p95", "p99", "result"],
+    results.map((c) => [c.name, c.path, c.search, c.totalCount, ms(c.rest.p50), ms(c.rest.p95), ms(c.rest.p99), c.rest.p99 <= TARGETS.peopleSearchP99Ms ? "ok" : "MISSED"]),
+  );
+  for (const c of results) targets.check(`people search p99, ${c.name}, REST`, c.rest.p99, "<=", TARGETS.peopleSearchP99Ms, "ms");
+}
+
+const PHASES = ["rewards", "list", "deliveries", "people", "overview"] as const;
 
 async function main(): Promise<number> {
   const { values: flags } = parseArgs({
@@ -285,6 +302,14 @@ async function main(): Promise<number> {
         console.log(`\nEXPLAIN ANALYZE: ${c.name}${listMet(result) ? "" : " (missed the target)"}\n${await explainCase(url, list, c)}`);
       }
       results.list = { users: list.users, seedMs: list.seedMs, cases: listResults };
+    }
+
+    // Searching a large project's people: by e-mail, name and short id.
+    if (runs("people")) {
+      const people = await memory.phase(`people search setup (${sizes.people} users)`, () => preparePeopleProject(db, url, sizes.people));
+      const peopleResults = await memory.phase("people search", () => measurePeopleCases(db, people, peopleCases(people), sizes.searchRuns));
+      reportPeopleSearch(people, sizes.searchRuns, peopleResults, targets);
+      results.peopleSearch = { users: people.users, items: people.items, seedMs: people.seedMs, cases: peopleResults };
     }
 
     // 3. Searching a large project's deliveries (the support console).

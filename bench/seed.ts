@@ -74,7 +74,14 @@ const uniform = (k: number) => `((hashint4extended(n, ${k}) & 1073741823)::float
  * place in the table has nothing to do with its time, and reading in time order (an export) visits
  * a different page for nearly every row.
  */
-export async function seedAppUsers(client: pg.Client, projectId: string, count: number, clientIdPrefix: string, first = 1, { inCreationOrder = false } = {}) {
+export async function seedAppUsers(
+  client: pg.Client,
+  projectId: string,
+  count: number,
+  clientIdPrefix: string,
+  first = 1,
+  { inCreationOrder = false, contact = false } = {},
+) {
   const numbered = `generate_series($2::int, $2::int + $3::int - 1) AS n`;
   // The app draws its users' codes at random, and one may be the code a seeded row would get (a
   // backlog seeded after the tracking runs hit one in about fifty full runs): such a row takes the
@@ -86,7 +93,7 @@ export async function seedAppUsers(client: pg.Client, projectId: string, count: 
       `INSERT INTO "AppUser" ("id", "projectId", "clientProvidedId", "referralCode", "attributes", "firstSeenAt",
          "lastSeenAt", "totalReferralsReceived", "createdAt", "updatedAt")
        SELECT ${seededAppUserIdSql("$1", "n")}, $1, $4 || lpad(n::text, GREATEST(6, length(n::text)), '0'), ${codeExpression(`(n + ${attempt * CODE_RETRY_STRIDE})`)},
-              jsonb_build_object('plan', (ARRAY['free', 'pro', 'team'])[1 + n % 3]),
+              jsonb_build_object('plan', (ARRAY['free', 'pro', 'team'])[1 + n % 3]) ${contact ? `|| ${contactAttributesSql}` : ""},
               created, CASE WHEN ${uniform(2)} < 0.2 THEN NULL ELSE created + ${uniform(3)} * (now() - created) END,
               CASE WHEN ${uniform(4)} < 0.3 THEN 1 ELSE 0 END, created, created
        FROM ${numbered}, LATERAL (SELECT now() - ${uniform(1)} * interval '365 days' AS created) AS c
@@ -109,6 +116,19 @@ export async function seedAppUsers(client: pg.Client, projectId: string, count: 
     [projectId, first, count],
   );
 }
+
+/** First and last names the contact attributes draw from (row n: FIRST_NAMES[n % 40], LAST_NAMES[(n / 40) % 40]). */
+export const FIRST_NAMES = ["Olivia", "Liam", "Emma", "Noah", "Amelia", "Oliver", "Ava", "Elijah", "Sophia", "Lucas", "Mia", "Levi", "Isabella", "Mateo", "Evelyn", "Asher", "Harper", "James", "Luna", "Leo", "Camila", "Grayson", "Sofia", "Ezra", "Eleanor", "Luca", "Elizabeth", "Ethan", "Violet", "Aiden", "Scarlett", "Wyatt", "Emily", "Sebastian", "Hazel", "Jack", "Lily", "Hudson", "Gianna", "Daniel"];
+export const LAST_NAMES = ["Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez", "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Perez", "Thompson", "White", "Harris", "Sanchez", "Clark", "Ramirez", "Lewis", "Robinson", "Walker", "Young", "Allen", "King", "Wright", "Scott", "Torres", "Nguyen", "Hill", "Flores"];
+
+/** Row n's `email` and `name` attributes: `Olivia Smith`, `olivia.smith.<n>@example.com` (unique by n). */
+const contactAttributesSql = `jsonb_build_object(
+  'name', (ARRAY['${FIRST_NAMES.join("','")}'])[1 + n % 40] || ' ' || (ARRAY['${LAST_NAMES.join("','")}'])[1 + (n / 40) % 40],
+  'email', lower((ARRAY['${FIRST_NAMES.join("','")}'])[1 + n % 40] || '.' || (ARRAY['${LAST_NAMES.join("','")}'])[1 + (n / 40) % 40]) || '.' || n || '@example.com')`;
+
+/** Row n's e-mail attribute as the seed writes it. */
+export const seededEmail = (n: number) => `${FIRST_NAMES[n % 40]}.${LAST_NAMES[Math.floor(n / 40) % 40]}.${n}@example.com`.toLowerCase();
+export const seededName = (n: number) => `${FIRST_NAMES[n % 40]} ${LAST_NAMES[Math.floor(n / 40) % 40]}`;
 
 /**
  * `fill` in one transaction with the secondary indexes of `tables` dropped, then built again from their

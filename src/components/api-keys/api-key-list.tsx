@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ErrorMessage } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { ConfirmButton } from "@/components/ui/confirm-button";
+import { SecretOnce } from "@/components/ui/secret-once";
 import { usePermission } from "@/components/dashboard/permissions";
 import { toFormErrors } from "@/lib/errors";
 import { formatDate, formatDateTime } from "@/lib/format";
@@ -28,6 +29,8 @@ export function ApiKeyList({ keys, currentUserId, onDeleted }: { keys: ApiKey[];
       },
     }),
   );
+  // Rolling: a new key now, the old one valid for a day more, so the systems using it switch without downtime.
+  const roll = useMutation(trpc.apiKeys.roll.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() }) }));
   if (!keys.length) {
     return (
       <p className="text-sm text-zinc-500">
@@ -43,6 +46,13 @@ export function ApiKeyList({ keys, currentUserId, onDeleted }: { keys: ApiKey[];
   return (
     <div className="space-y-3">
       {remove.isError && <ErrorMessage>{toFormErrors(remove.error).message}</ErrorMessage>}
+      {roll.isError && <ErrorMessage>{toFormErrors(roll.error).message}</ErrorMessage>}
+      {roll.data && (
+        <div className="space-y-2">
+          <SecretOnce label="API key" secret={roll.data.key} warning={roll.data.warning} onDismiss={() => roll.reset()} />
+          {roll.data.previousKeyExpiresAt && <p className="text-sm text-zinc-700">The previous key of {roll.data.name} keeps working until {formatDateTime(roll.data.previousKeyExpiresAt)}.</p>}
+        </div>
+      )}
       <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">API keys</caption>
@@ -76,6 +86,20 @@ export function ApiKeyList({ keys, currentUserId, onDeleted }: { keys: ApiKey[];
                   <td className="py-2.5 pr-4 whitespace-nowrap text-zinc-600">{formatDateTime(k.lastUsedAt, "Never")}</td>
                   <td className="py-2.5 text-right">
                     {deleteAny.allowed || (deleteOwn.allowed && k.createdById === currentUserId) ? (
+                    <span className="inline-flex gap-1">
+                    {!expired && (
+                      <ConfirmButton
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Roll API key ${k.name}`}
+                        question="A new key now; this one keeps working for 24 hours."
+                        confirmLabel="Roll key"
+                        pending={roll.isPending && roll.variables?.id === k.id}
+                        onConfirm={() => roll.mutate({ id: k.id, overlapHours: 24 })}
+                      >
+                        Roll
+                      </ConfirmButton>
+                    )}
                     <ConfirmButton
                       size="sm"
                       variant="ghost"
@@ -87,6 +111,7 @@ export function ApiKeyList({ keys, currentUserId, onDeleted }: { keys: ApiKey[];
                     >
                       Delete
                     </ConfirmButton>
+                    </span>
                     ) : (
                       <span className="text-xs text-zinc-500" title={deleteOwn.allowed ? deleteAny.reason ?? undefined : deleteOwn.reason ?? undefined}>
                         {deleteOwn.allowed ? "Not yours to delete" : "Read only"}

@@ -44,6 +44,7 @@ export type Parameter = {
   description?: string;
   deprecated?: boolean;
   schema?: JsonSchema;
+  example?: unknown;
 };
 
 export type MediaType = { schema?: JsonSchema; example?: unknown };

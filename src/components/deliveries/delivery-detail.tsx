@@ -169,6 +169,11 @@ export function DeliveryDetail({ projectId, deliveryId }: { projectId: string; d
           <Row label="Created">
             <DateTime iso={d.createdAt} seconds />
           </Row>
+          {d.recoveredAt && (
+            <Row label="Resent by recovery">
+              <DateTime iso={d.recoveredAt} seconds /> (after the endpoint came back; recovery sends a delivery once)
+            </Row>
+          )}
           {d.bodiesPurgedAt && (
             <Row label="Bodies purged">
               <DateTime iso={d.bodiesPurgedAt} />

@@ -1,6 +1,9 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { DateTime } from "@/components/ui/date-time";
+import { OVERLAP_HOURS, type OverlapHours } from "@/lib/schemas/rotation";
 import { usePermission } from "@/components/dashboard/permissions";
 import { ErrorMessage } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
@@ -14,6 +17,7 @@ export function RotateSecretCard({ project }: { project: Project }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const permission = usePermission("projects.rotateSecret");
+  const [overlapHours, setOverlapHours] = useState<OverlapHours>(0);
   const rotate = useMutation(
     trpc.projects.rotateSecret.mutationOptions({
       // The hint shown in the details changes with the secret.
@@ -24,20 +28,37 @@ export function RotateSecretCard({ project }: { project: Project }) {
     <Card title="Project secret" description="Your backend and apps authenticate to the client-library API with the sk_ project secret.">
       <div className="space-y-4">
         {rotate.data ? (
-          <SecretOnce label="Project secret" secret={rotate.data.projectSecret} warning={rotate.data.warning} onDismiss={() => rotate.reset()} />
+          <>
+            <SecretOnce label="Project secret" secret={rotate.data.projectSecret} warning={rotate.data.warning} onDismiss={() => rotate.reset()} />
+            {rotate.data.previousSecretExpiresAt && (
+              <p className="text-sm text-zinc-700">
+                The previous secret keeps working until <DateTime iso={rotate.data.previousSecretExpiresAt} />: switch your backends before then.
+              </p>
+            )}
+          </>
         ) : (
           <p className="text-sm text-zinc-600">
             Current secret starts with <code className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-xs">{project.projectSecretHint}</code>.
-            Rotating issues a new secret; the current one stops working immediately.
+            Rotating issues a new secret; the current one stops working at once, or after the overlap you choose, so backends can switch without downtime.
           </p>
         )}
+        <label className="flex flex-wrap items-center gap-2 text-sm text-zinc-800">
+          Keep the current secret working for
+          <select value={overlapHours} onChange={(event) => setOverlapHours(Number(event.target.value) as OverlapHours)} className="rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm">
+            {OVERLAP_HOURS.map((hours) => (
+              <option key={hours} value={hours}>
+                {hours === 0 ? "no time (stop at once)" : hours === 1 ? "1 hour" : `${hours} hours`}
+              </option>
+            ))}
+          </select>
+        </label>
         {rotate.isError && <ErrorMessage>{toFormErrors(rotate.error).message}</ErrorMessage>}
         <ConfirmButton
-          question="The current secret stops working at once. Rotate?"
+          question={overlapHours ? `The current secret stops working in ${overlapHours} hour${overlapHours === 1 ? "" : "s"}. Rotate?` : "The current secret stops working at once. Rotate?"}
           confirmLabel="Rotate now"
           pending={rotate.isPending}
           disabledReason={permission.reason}
-          onConfirm={() => rotate.mutate({ projectId: project.uniqueId })}
+          onConfirm={() => rotate.mutate({ projectId: project.uniqueId, overlapHours })}
         >
           Rotate secret
         </ConfirmButton>

@@ -7,13 +7,13 @@ import { Button } from "@/components/ui/button";
 import { FormField, inputClasses } from "@/components/ui/form-field";
 import { noErrors, toFormErrors, type FormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
-import { WEBHOOK_NAME_MAX_LENGTH } from "@/lib/schemas/webhooks";
+import { RECOVERY_WINDOW_DAYS, WEBHOOK_NAME_MAX_LENGTH } from "@/lib/schemas/webhooks";
 import { generateWebhookSecret, MAX_WEBHOOK_SECRET_LENGTH, MIN_WEBHOOK_SECRET_LENGTH } from "@/lib/webhook-secrets";
 import { WEBHOOK_ENVIRONMENT_OPTIONS, type CreatedWebhook, type Webhook, type WebhookEnvironment } from "./types";
 
-const FIELDS = ["name", "url", "secret", "environment", "enabled"] as const;
+const FIELDS = ["name", "url", "secret", "environment", "enabled", "autoRecover"] as const;
 
-type Values = { name: string; url: string; secret: string; environment: WebhookEnvironment; enabled: boolean };
+type Values = { name: string; url: string; secret: string; environment: WebhookEnvironment; enabled: boolean; autoRecover: boolean };
 
 function readForm(form: HTMLFormElement, secret: string): Values {
   const data = new FormData(form);
@@ -23,6 +23,7 @@ function readForm(form: HTMLFormElement, secret: string): Values {
     secret,
     environment: String(data.get("environment") ?? "Both") as WebhookEnvironment,
     enabled: data.get("enabled") === "on",
+    autoRecover: data.get("autoRecover") === "on",
   };
 }
 
@@ -150,6 +151,16 @@ export function WebhookForm(props: WebhookFormProps) {
         Enabled
       </label>
       {errors.fields.enabled && <p className="text-sm text-red-700">{errors.fields.enabled}</p>}
+      <label className="flex items-start gap-2 text-sm text-zinc-800">
+        <input type="checkbox" name="autoRecover" defaultChecked={existing?.autoRecover ?? false} className="mt-0.5 size-4 accent-brand-600" />
+        <span>
+          Resend what failed while the endpoint was down
+          <span className="block text-xs text-zinc-600">
+            After the first success following failures, deliveries that used up their attempts in the last {RECOVERY_WINDOW_DAYS} days are sent again, once each.
+          </span>
+        </span>
+      </label>
+      {errors.fields.autoRecover && <p className="text-sm text-red-700">{errors.fields.autoRecover}</p>}
       <ErrorMessage>{errors.message}</ErrorMessage>
       <div className="flex items-center gap-3">
         <Button type="submit" pending={create.isPending || update.isPending}>

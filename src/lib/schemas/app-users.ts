@@ -86,7 +86,9 @@ export const listAppUsersQuery = z.object({
     .string()
     .trim()
     .max(SEARCH_MAX_LENGTH)
-    .describe("Case-insensitive part of the client id, or an exact referral code.")
+    .describe(
+      "Matches users whose client id contains it (any case), whose referral code is exactly it, or whose `email` or `name` attribute starts with it (any case): what a support agent knows of a person.",
+    )
     .meta({ examples: ["user-10"] })
     .optional(),
   sortBy: caseInsensitive(APP_USER_SORT_FIELDS)

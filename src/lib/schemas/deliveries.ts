@@ -3,7 +3,7 @@ import { DeliveryStatus } from "@/generated/prisma/enums";
 import { caseInsensitive, idInput, pagingInput } from "./common";
 import { EXAMPLE } from "./examples";
 import { eventNameSchema } from "./referrals";
-import { createdRange, inOrder, searchTerm } from "./search";
+import { createdRange, inOrder, NAMES_A_REFERRAL, searchTerm } from "./search";
 
 /*
  * The support console's view of deliveries: the filter that selects them (the project's delivery
@@ -46,7 +46,7 @@ export const DELIVERY_COUNT_MAX = BULK_RETRY_MAX;
 export const deliveryFilterSchema = z
   .object({
     search: searchTerm(
-      "Matches exactly one of: a delivery id, a tracking id, or the client id (clientProvidedId) of the referrer or the referee. Surrounding spaces are ignored.",
+      `Matches one of: a delivery id or its short form (the first 8 characters, as the tables show it), ${NAMES_A_REFERRAL}. Surrounding spaces are ignored.`,
     ),
     status: caseInsensitive(DELIVERY_STATUSES)
       .describe("Pending (an attempt is due), Succeeded or Failed (any case).")

@@ -3,7 +3,7 @@ import { RewardEnvironment, RewardEventOutcome, TrackingStatus } from "@/generat
 import { caseInsensitive, exactText, idInput, pagingInput } from "./common";
 import { clientProvidedIdSchema } from "./app-users";
 import { EXAMPLE } from "./examples";
-import { createdRange, inOrder, searchTerm } from "./search";
+import { createdRange, inOrder, NAMES_A_REFERRAL, searchTerm } from "./search";
 
 /** Event names are free-form and compared exactly (case-sensitive). */
 export const EVENT_NAME_MAX_LENGTH = 200;
@@ -165,9 +165,7 @@ export const referralListQuery = z.object({
  */
 export const referralFilterSchema = z
   .object({
-    search: searchTerm(
-      "Matches exactly one of: a tracking id, or the client id (clientProvidedId) of the referrer or the referee. Surrounding spaces are ignored.",
-    ),
+    search: searchTerm(`Matches one of: ${NAMES_A_REFERRAL}. Surrounding spaces are ignored.`),
     status: statusFilter,
     ...createdRange("Referrals"),
   })
@@ -179,7 +177,7 @@ export const referralSearchQuery = referralFilterSchema.safeExtend(pagingInput);
 /** The project's reward events, as reported (Claimed, Rejected or Recorded): the filter of their list. `to` is exclusive. */
 export const rewardEventFilterSchema = z
   .object({
-    search: searchTerm("Matches exactly one of: a tracking id, or the client id (clientProvidedId) of the referral's referrer or referee. Surrounding spaces are ignored."),
+    search: searchTerm(`Matches one of: ${NAMES_A_REFERRAL}. Surrounding spaces are ignored.`),
     event: eventNameSchema.describe("The reported event name, exactly (case-sensitive).").meta({ examples: [EXAMPLE.eventName] }).optional(),
     outcome: caseInsensitive(REWARD_EVENT_OUTCOMES).describe("Claimed, Rejected or Recorded (any case).").meta({ examples: ["Rejected"] }).optional(),
     ...createdRange("Reward events"),

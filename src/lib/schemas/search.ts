@@ -23,6 +23,19 @@ export const searchTerm = (description: string) =>
     .meta({ examples: [EXAMPLE.referee.clientProvidedId] })
     .optional();
 
+/** The short id a table shows (an id's first 8 characters), as copied from it: with or without its ellipsis. */
+const SHORT_ID = /^([0-9a-f]{8})(?:…|\.\.\.)?$/i;
+
+/** The short id a term is, lower-cased (ids are), or null. */
+export const shortIdTerm = (term: string): string | null => SHORT_ID.exec(term)?.[1]?.toLowerCase() ?? null;
+
+/** A term that can be an e-mail address (it holds an `@`), or null: only such terms are compared with e-mail attributes. */
+export const emailTerm = (term: string): string | null => (term.includes("@") ? term : null);
+
+/** What a support console's search term matches, in words: the lists' descriptions say it once. */
+export const NAMES_A_REFERRAL =
+  "a tracking id or its short form as the tables show it (the first 8 characters), or either party's client id (clientProvidedId) or e-mail attribute (`email`, any case)";
+
 const instant = instantSchema();
 
 /** `from` (inclusive) and `to` (exclusive) on the creation time of `what`; pair with inOrder. */

@@ -48,7 +48,11 @@ export const webhookFields = {
   secret: webhookSecretSchema,
   enabled: jsonBoolean(),
   environment: caseInsensitive(WEBHOOK_ENVIRONMENTS),
+  autoRecover: jsonBoolean(),
 };
+
+/** How far back a webhook's recovery looks for deliveries that exhausted their attempts. */
+export const RECOVERY_WINDOW_DAYS = 3;
 
 const described = {
   name: webhookFields.name.describe("A label for people."),
@@ -58,6 +62,9 @@ const described = {
   ),
   enabled: webhookFields.enabled.describe("A disabled webhook receives nothing."),
   environment: webhookFields.environment.describe("Sandbox, Production or Both (any case): which reward calls reach this webhook."),
+  autoRecover: webhookFields.autoRecover.describe(
+    `Resend what failed while the endpoint was down: after the first successful delivery following failures, the deliveries that exhausted their attempts in the last ${RECOVERY_WINDOW_DAYS} days are sent again, paced, each at most once by recovery.`,
+  ),
 };
 
 /*
@@ -69,6 +76,7 @@ export const createWebhookBody = z
     secret: described.secret.optional().describe("Omit it to get a generated Standard Webhooks secret (`whsec_` + base64), returned in the response."),
     enabled: described.enabled.default(true),
     environment: described.environment.default("Both"),
+    autoRecover: described.autoRecover.default(false),
   })
   .meta({ title: "CreateWebhookRequest", examples: [{ name: "Rewards to billing", url: EXAMPLE.webhookUrl, environment: "Production" }] });
 

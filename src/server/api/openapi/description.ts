@@ -13,6 +13,8 @@ import { CLICK_PURGE_INTERVAL_MS } from "@/server/jobs/click-purge";
 import { MAX_CLICK_BODY } from "@/server/http/landing/record-landing-click";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/schemas/common";
 import { DELIVERY_COUNT_MAX } from "@/lib/schemas/deliveries";
+import { RECOVERY_WINDOW_DAYS } from "@/lib/schemas/webhooks";
+import { RECOVERY_PACE_MS } from "@/server/domain/deliveries/resend-exhausted";
 import { REWARD_REASON_CODES } from "@/lib/schemas/referrals";
 import { MAX_HOLD_DAYS, MAX_REWARD_CAP } from "@/lib/schemas/reward-rules";
 import { RESERVED_KEY, TEXT_RULES } from "@/lib/schemas/well-formed-text";
@@ -168,7 +170,7 @@ Four \`POST\` endpoints with JSON bodies and camelCase answers, the same problem
 **Keys.** Every project has two:
 - the **secret** \`sk_...\`, returned once (on creation and on rotation), for backends. The service keeps a SHA-256 hash to recognise it and, for identity verification, a copy encrypted like webhook secrets (AES-256-GCM under \`REFERLOOP_ENCRYPTION_KEY\`). Why not a key derived from it: checking \`HMAC-SHA256(userId)\` keyed with the secret needs that key itself, and whatever can check such an HMAC can also forge one, so a derived value would protect nothing more than the encrypted secret does.
 - the **publishable key** \`pk_...\`, for web pages and app binaries. It is not a secret: it is shown in the dashboard and in the project record, and it only identifies the project; browsers may use it from the allowed origins only.
-- Both rotate (\`POST /public/projects/{projectId}/rotate-secret\`, \`POST /public/projects/{projectId}/rotate-publishable-key\`, or the project settings) and the old value stops working at once: on the instance that made the change before it answers, and on every other instance as soon as the change's database notification reaches it (each keeps keys for at most 10 s, and none while it cannot hear those notifications). The same holds for turning identity verification on or changing allowed origins.
+- Both rotate (\`POST /public/projects/{projectId}/rotate-secret\`, \`POST /public/projects/{projectId}/rotate-publishable-key\`, or the project settings). The secret's rotation takes an optional body \`{"overlapHours": 0 | 1 | 24}\`: with 1 or 24 the previous secret keeps authenticating (and signing \`userHash\`) until \`previousSecretExpiresAt\` in the answer, so backends switch without downtime; at most two secrets are valid at a time. Otherwise (and for the publishable key) the old value stops working at once: on the instance that made the change before it answers, and on every other instance as soon as the change's database notification reaches it (each keeps keys for at most 10 s, and none while it cannot hear those notifications). The same holds for turning identity verification on or changing allowed origins.
 - \`${PROJECT_KEY_HEADER}: <pk_ or sk_>\` on \`init-app-user\`, \`track-referral\` and \`new-user-experience\`: the publishable key from pages and apps, the secret from your servers. The secret in a browser request (one with an \`Origin\` header) is a 401, whatever the origin: it must never sit in a page (rotate it if one showed it).
 - \`${PROJECT_SECRET_HEADER}: sk_...\` on \`track-reward-event\`, a backend call: a \`pk_\` key there, the key in the other header, or a request carrying an \`Origin\` header (a browser) is a 401.
 - A missing, unknown or rotated key is a 401 problem with \`WWW-Authenticate: ProjectKey realm="referloop"\`. A key acts for its own project only: another project's referral codes and tracking ids are unknown to it (404, or \`unknown_referral\`).
@@ -270,7 +272,11 @@ The request is a \`POST\` with \`Content-Type: application/json\` and the body f
 - \`Authorization: Bearer <webhook secret>\`
 - \`X-Service-Delivery-Id\` and \`webhook-id\`: the delivery id, the same on every retry of one delivery.
 - \`webhook-timestamp\`: unix seconds of this attempt.
-- \`webhook-signature\` and \`X-Service-Signature\`: \`v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">\` ([Standard Webhooks](https://www.standardwebhooks.com/)).
+- \`webhook-signature\` and \`X-Service-Signature\`: \`v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">\` ([Standard Webhooks](https://www.standardwebhooks.com/)). During a secret rotation's overlap it carries two signatures, space separated (the new secret's, then the previous one's): the Standard Webhooks libraries accept the request when either verifies.
+
+**Rotation without downtime.** \`POST /projects/{projectId}/webhooks/{webhookId}/rotate-secret\` generates a new secret, shown once; with \`{"overlapHours": 1}\` or \`24\` every delivery until \`previousSecretExpiresAt\` is signed with both secrets, so the receiver can switch when it likes (\`Authorization\` carries the new secret: verify the signature). Without a body (or 0) the previous secret stops at once.
+
+**Recovery after an outage.** With \`autoRecover: true\` (create or update; default false), the first successful delivery after failures makes the service resend, ${RECOVERY_PACE_MS} ms apart, every delivery of that webhook that exhausted its attempts in the last ${RECOVERY_WINDOW_DAYS} days: one attempt each, each at most once by recovery (\`recoveredAt\` in the delivery). Dead-lettered deliveries (permanent answers) are not resent. Each recovery is one audit log entry (\`webhook.recover\`).
 
 **Secrets.** Omit \`secret\` when creating a webhook and the service generates one in the Standard Webhooks form, \`whsec_\` + base64 of ${GENERATED_SECRET_BYTES} random bytes (returned once, in the create response); the HMAC key is the base64-decoded bytes after \`whsec_\`, so the official libraries take the secret as it is:
 \`\`\`js

@@ -99,7 +99,7 @@ export function buildOpenApiDocument(origin: string): OpenAPIObject {
       const procedure = op.operationId?.replaceAll("-", ".") ?? "";
       const meta = procedureMeta(procedure);
       if (meta?.binaryBody) fileRequestBody(op, meta.binaryBody, meta.openapi?.contentTypes);
-      else nameRequestBody(op, procedureInput(procedure)?.meta() ?? {}, schemas);
+      else nameRequestBody(op, procedureInput(procedure)?.meta() ?? {}, schemas, !meta?.optionalBody);
       for (const parameter of op.parameters ?? []) {
         if (parameter.example === undefined && parameter.schema?.examples?.length) parameter.example = parameter.schema.examples[0];
       }
@@ -123,7 +123,7 @@ export function buildOpenApiDocument(origin: string): OpenAPIObject {
  * The request body as a named component (its schema's title: `CreateProjectRequest`), offered in every
  * JSON media type the API accepts, with the schema's example.
  */
-function nameRequestBody(op: Operation, inputMeta: { title?: string; examples?: unknown[] }, schemas: Record<string, Schema>) {
+function nameRequestBody(op: Operation, inputMeta: { title?: string; examples?: unknown[] }, schemas: Record<string, Schema>, required: boolean) {
   const generated = op.requestBody?.content["application/json"]?.schema;
   if (!op.requestBody || !generated) return;
   const name = inputMeta.title;
@@ -131,7 +131,7 @@ function nameRequestBody(op: Operation, inputMeta: { title?: string; examples?: 
   const { title: _, examples: __, ...schema } = generated;
   schemas[name] = { ...defaultsInWords(schema), ...(inputMeta.examples ? { examples: inputMeta.examples } : {}) };
   const media: MediaType = { schema: { $ref: `#/components/schemas/${name}` }, ...exampleOf(inputMeta.examples) };
-  op.requestBody = { required: true, content: Object.fromEntries(JSON_MEDIA_TYPES.map((type) => [type, media])) };
+  op.requestBody = { required, content: Object.fromEntries(JSON_MEDIA_TYPES.map((type) => [type, media])) };
 }
 
 /** The body is the file itself: each declared media type carries raw bytes, not an object. */

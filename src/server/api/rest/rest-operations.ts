@@ -63,7 +63,7 @@ export const REST_OPERATIONS: readonly RestOperation[] = Object.entries(appRoute
     if (!openapi || openapi.enabled === false) return [];
     const pathParameters = [...openapi.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
     const fields = _def.inputs.flatMap((input) => Object.keys((input as { shape?: object }).shape ?? {}));
-    const takesBody = BODY_METHODS.has(openapi.method) && fields.some((field) => !pathParameters.includes(field));
+    const takesBody = BODY_METHODS.has(openapi.method) && !_def.meta?.optionalBody && fields.some((field) => !pathParameters.includes(field));
     return [
       {
         method: openapi.method,

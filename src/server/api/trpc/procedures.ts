@@ -63,6 +63,8 @@ export type Meta = OpenApiMeta<{
    * (more: a 413 naming `what`) and passes them as the input field `field`.
    */
   binaryBody?: { field: string; maxBytes: number; what: string };
+  /** REST only: the JSON body may be left out (every field has a default: a rotation's `overlapHours`). */
+  optionalBody?: true;
   /**
    * REST only: the answer is a file of this media type, sent as it is produced (the procedure returns
    * a CsvExport: src/server/domain/exports/csv-export.ts), as an attachment, never JSON.

@@ -7,7 +7,7 @@ import type { AppUserSortField, listAppUsersQuery, SortOrder } from "@/lib/schem
 import { pageWindow, toPage, type PageEnvelope, type Paging } from "@/server/domain/paging";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 import { planned } from "@/server/db/prepared-statements";
-import { containsPattern } from "@/server/db/like-pattern";
+import { containsPattern, prefixPattern } from "@/server/db/like-pattern";
 
 export type ListAppUsersInput = z.output<typeof listAppUsersQuery>;
 
@@ -104,8 +104,7 @@ function sortKey(field: AppUserSortField) {
 /**
  * `FROM ... WHERE ...` of the users matching the filters, over the tables the filters need and, for
  * a statement that sorts, the sort's table; the project is matched on `table`, given when the
- * statement sorts, else on AppUser when it is read (a count then reads its small projectId index). The filters: the referrals, and the search, a case-insensitive substring of
- * the client id or the exact referral code (codes are case-sensitive), and one attribute's exact value.
+ * statement sorts, else on AppUser when it is read (a count then reads its small projectId index). The filters: the referrals, the search (searchCondition), and one attribute's exact value.
  * Attribute values are matched whole, never as substrings: containment (@>) is what the
  * attributes GIN index (jsonb_path_ops) answers; a substring inside JSON would scan the project.
  */
@@ -126,14 +125,24 @@ function fromWhere(projectId: string, input: ListAppUsersInput, table?: "u" | "c
 export function userFilters(input: Pick<ListAppUsersInput, "search" | "hasReferrals" | "attributeKey" | "attributeValue">): Prisma.Sql {
   const referrals =
     input.hasReferrals === undefined ? Prisma.empty : Prisma.sql`AND c."totalReferralsGiven" ${Prisma.raw(input.hasReferrals ? "> 0" : "= 0")}`;
-  const search = input.search
-    ? Prisma.sql`AND (u."clientProvidedId" ILIKE ${containsPattern(input.search)} OR u."referralCode" = ${input.search})`
-    : Prisma.empty;
+  const search = input.search ? Prisma.sql`AND (${searchCondition(input.search)})` : Prisma.empty;
   const attribute = attributeFilter(input);
   // Containment of {key: value}: exact, since attributes are string to string. The object is one
   // parameter, so no key or value is ever SQL text.
   const attributes = attribute ? Prisma.sql`AND u."attributes" @> ${JSON.stringify({ [attribute.key]: attribute.value })}::jsonb` : Prisma.empty;
   return Prisma.sql`${referrals} ${search} ${attributes}`;
+}
+
+/**
+ * What a search term matches: part of the client id (any case; the trigram index), the exact referral
+ * code, or the start of the `email` or `name` attribute, in any case. Each has an index (the last two
+ * per project, on the lower-cased value: migration 20261129060000), so the matches are gathered from
+ * indexes, never by reading the project's users.
+ */
+function searchCondition(term: string): Prisma.Sql {
+  const prefix = prefixPattern(term);
+  return Prisma.sql`u."clientProvidedId" ILIKE ${containsPattern(term)} OR u."referralCode" = ${term}
+    OR lower(u."attributes"->>'email') LIKE lower(${prefix}) OR lower(u."attributes"->>'name') LIKE lower(${prefix})`;
 }
 
 /** The attribute filter when both halves are given (the schema refuses one alone). */

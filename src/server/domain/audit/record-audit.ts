@@ -9,7 +9,8 @@ import type { AuditAction } from "@/lib/schemas/audit";
 export type RequestClient = { userAgent: string | null; ipAddress: string | null };
 
 /** Who acted, as the entry keeps it: ids for filtering, a label copied at the time for reading, and where from. */
-export type AuditActor = { type: "user" | "apiKey"; id: string; label: string } & Partial<RequestClient>;
+/** `service`: the service acting by itself (a webhook's recovery), with no request behind it. */
+export type AuditActor = { type: "user" | "apiKey" | "service"; id: string; label: string } & Partial<RequestClient>;
 
 export type AuditTarget = { type: string; id: string; label?: string | null };
 

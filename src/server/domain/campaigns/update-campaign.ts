@@ -1,3 +1,4 @@
+import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import type { AttributionModel, NewUserExperiencePatch, ReferrerExperiencePatch } from "@/lib/schemas/campaigns";
 import { mergeRewardRules, readRewardRules, type RewardRulesPatch } from "@/lib/schemas/reward-rules";
@@ -23,12 +24,14 @@ export type UpdateCampaignInput = {
 /**
  * Merges the sent fields into the configuration (creating it if missing); whatever is not sent stays.
  * The row is locked for the read-merge-write, so two concurrent partial updates both take effect.
+ * `audit` records the change (the configuration before and after) in the same transaction.
  */
 export async function updateCampaign(
   db: Db,
   organizationId: string,
   projectId: string,
   input: UpdateCampaignInput,
+  audit?: (tx: Prisma.TransactionClient, before: CampaignDto, after: CampaignDto) => Promise<void>,
 ): Promise<CampaignDto> {
   const { referrerExperience: referrerPatch, newUserExperience: newUserPatch, attributionWindowDays: windowDays, matchWindowMinutes, attributionModel, rewardRules } = input;
   const project = await getOwnedProject(db, organizationId, projectId);
@@ -36,7 +39,7 @@ export async function updateCampaign(
     const { id } = await ensureCampaign(tx, project.id);
     await tx.$queryRaw`SELECT 1 FROM "Campaign" WHERE "id" = ${id} FOR UPDATE`;
     const current = await tx.campaign.findUniqueOrThrow({ where: { id } });
-    return tx.campaign.update({
+    const updated = await tx.campaign.update({
       where: { id },
       data: {
         referrerExperience: mergeReferrerExperience(readReferrerExperience(current.referrerExperience), referrerPatch),
@@ -47,6 +50,8 @@ export async function updateCampaign(
         ...(rewardRules === undefined ? {} : { rewardRules: mergeRewardRules(readRewardRules(current.rewardRules), rewardRules) }),
       },
     });
+    await audit?.(tx, toCampaignDto(current), toCampaignDto(updated));
+    return updated;
   });
   return toCampaignDto(campaign);
 }

@@ -14,7 +14,8 @@ export type ClaimedAttempt = {
   test: boolean;
   /** The number this attempt got (the delivery's attempt count, raised by the claim). */
   attemptNumber: number;
-  webhook: { url: string; secretEncrypted: string; enabled: boolean };
+  /** `previousSecretEncrypted`: the secret before a rotation, while its overlap lasts (deliveries carry its signature too). */
+  webhook: { url: string; secretEncrypted: string; previousSecretEncrypted: string | null; enabled: boolean };
 };
 
 /**
@@ -26,9 +27,12 @@ export type ClaimedAttempt = {
  */
 export type DeliveryLease = { workerId: string; until: Date };
 
-type Row = Omit<ClaimedAttempt, "webhook"> & { url: string; secretEncrypted: string; enabled: boolean };
+type Row = Omit<ClaimedAttempt, "webhook"> & ClaimedAttempt["webhook"];
 
-const toClaimed = ({ url, secretEncrypted, enabled, ...delivery }: Row): ClaimedAttempt => ({ ...delivery, webhook: { url, secretEncrypted, enabled } });
+const toClaimed = ({ url, secretEncrypted, previousSecretEncrypted, enabled, ...delivery }: Row): ClaimedAttempt => ({
+  ...delivery,
+  webhook: { url, secretEncrypted, previousSecretEncrypted, enabled },
+});
 
 /**
  * Claims the next attempt of the rows `where` selects: lease, attempt number and the webhook's state in
@@ -41,7 +45,7 @@ const claimUpdate = (workerId: string, leasedUntil: Date, now: Date, where: Pris
   FROM "Webhook" w
   WHERE ${where} AND w."id" = d."webhookId"
   RETURNING d."id", d."projectId", d."webhookId", d."eventName", d."payload", d."trackingId" IS NULL AS "test", d."attemptCount" AS "attemptNumber",
-    w."url", w."secretEncrypted", w."enabled"`;
+    w."url", w."secretEncrypted", CASE WHEN w."previousSecretExpiresAt" > now() THEN w."previousSecretEncrypted" END AS "previousSecretEncrypted", w."enabled"`;
 
 /**
  * Claims the next attempt of up to `limit` due Pending deliveries for `workerId`. SKIP LOCKED lets

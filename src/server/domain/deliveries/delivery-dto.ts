@@ -29,6 +29,8 @@ export type DeliveryDto = {
   retryable: boolean;
   /** When the retention purge removed its bodies; null while they are kept. */
   bodiesPurgedAt: string | null;
+  /** When the webhook's recovery sent it again after the receiver came back; null if it never did. */
+  recoveredAt: string | null;
   createdAt: string;
 };
 
@@ -36,7 +38,7 @@ export type DeliveryDto = {
 export const DELIVERY_COLUMNS = Prisma.sql`
   d."id", d."webhookId", w."name" AS "webhookName", d."trackingId", r."clientProvidedId" AS "referrerId", e."clientProvidedId" AS "refereeId",
   d."referrerId" AS "referrerUniqueId", d."refereeId" AS "refereeUniqueId", d."eventName", d."status"::text AS "status", d."attemptCount",
-  d."lastAttemptAt", d."nextAttemptAt", d."lastHttpStatus", d."lastError", d."failure", d."bodiesPurgedAt", d."createdAt",
+  d."lastAttemptAt", d."nextAttemptAt", d."lastHttpStatus", d."lastError", d."failure", d."bodiesPurgedAt", d."recoveredAt", d."createdAt",
   d."leasedUntil", w."enabled" AS "webhookEnabled"`;
 
 /**
@@ -67,6 +69,7 @@ export type DeliveryRow = {
   lastError: string | null;
   failure: string | null;
   bodiesPurgedAt: Date | null;
+  recoveredAt: Date | null;
   createdAt: Date;
   leasedUntil: Date | null;
   webhookEnabled: boolean;
@@ -103,5 +106,6 @@ export const toDeliveryDto = (row: DeliveryRow, now: Date = new Date()): Deliver
   test: row.trackingId === null,
   retryable: isRetryable(row, now),
   bodiesPurgedAt: row.bodiesPurgedAt?.toISOString() ?? null,
+  recoveredAt: row.recoveredAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
 });

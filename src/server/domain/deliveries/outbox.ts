@@ -2,7 +2,7 @@ import type { ClaimedAttempt, DeliveryLease } from "./claim-attempts";
 import type { RewardPayload } from "./reward-payload";
 
 /** A delivery row a reward claim wrote, with what sending it needs of its webhook. */
-export type WrittenDelivery = { id: string; webhookId: string; url: string; secretEncrypted: string };
+export type WrittenDelivery = { id: string; webhookId: string; url: string; secretEncrypted: string; previousSecretEncrypted?: string | null };
 
 /**
  * What one committed reward claim put in the outbox: its payload and delivery rows, written with their
@@ -24,7 +24,7 @@ export type DeliveryOutbox = {
 /** The attempts a claim took under its lease, as claimDueAttempts would have returned them. */
 export const attemptsUnderLease = ({ payload, deliveries, lease }: OutboxWrite): ClaimedAttempt[] =>
   lease
-    ? deliveries.map(({ id, webhookId, url, secretEncrypted }) => ({
+    ? deliveries.map(({ id, webhookId, url, secretEncrypted, previousSecretEncrypted }) => ({
         id,
         projectId: payload.projectId,
         webhookId,
@@ -32,6 +32,6 @@ export const attemptsUnderLease = ({ payload, deliveries, lease }: OutboxWrite):
         payload,
         test: false,
         attemptNumber: 1,
-        webhook: { url, secretEncrypted, enabled: true },
+        webhook: { url, secretEncrypted, previousSecretEncrypted: previousSecretEncrypted ?? null, enabled: true },
       }))
     : [];

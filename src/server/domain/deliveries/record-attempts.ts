@@ -5,6 +5,7 @@ import type { AttemptResult } from "./send-attempt";
 import { prepared } from "@/server/db/prepared-statements";
 import { FAILING_NOTICE_INTERVAL_MS, type WebhookAlert } from "./webhook-health";
 import { metrics } from "@/server/observability/metrics";
+import { resendExhausted } from "./resend-exhausted";
 
 export const LOST_ATTEMPT_ERROR = "The worker sending this attempt stopped before recording it; whether the receiver got it is unknown.";
 
@@ -30,7 +31,7 @@ export async function recordAttempts(db: Db, results: readonly AttemptResult[], 
   const column = <T>(value: (result: AttemptResult) => T) => results.map(value);
   // One array per column, so that a batch of any size is the same statement (parsed once per
   // connection), where a VALUES list of each length was a statement of its own.
-  const rows = await prepared<{ webhookId: string; disabledNow: boolean; notifiedNow: boolean; disabledReason: string | null }>(db)`
+  const rows = await prepared<{ webhookId: string; disabledNow: boolean; notifiedNow: boolean; recoverNow: boolean; disabledReason: string | null }>(db)`
     WITH result AS (
       SELECT * FROM unnest(${column((r) => r.attempt.id)}::text[], ${column((r) => r.attempt.projectId)}::text[],
         ${column((r) => r.attempt.webhookId)}::text[], ${column((r) => r.attempt.eventName)}::text[],
@@ -68,11 +69,15 @@ export async function recordAttempts(db: Db, results: readonly AttemptResult[], 
         (array_agg("status" = 'Succeeded' ORDER BY "n" DESC))[1] AS "lastSucceeded"
       FROM result GROUP BY "webhookId"
     ), ${healthUpdate(now)}
-    SELECT "webhookId", "disabledNow", "notifiedNow", "disabledReason" FROM webhooks WHERE "disabledNow" OR "notifiedNow"`;
+    SELECT "webhookId", "disabledNow", "notifiedNow", "recoverNow", "disabledReason" FROM webhooks WHERE "disabledNow" OR "notifiedNow" OR "recoverNow"`;
   for (const r of results) metrics.deliveryAttempts.inc({ result: RESULT[r.next.outcome] });
-  return rows.map(({ webhookId, disabledNow, disabledReason }): WebhookAlert =>
-    disabledNow ? { webhookId, kind: "disabled", reason: disabledReason as "receiver_gone" | "failing_5_days" } : { webhookId, kind: "failing" },
-  );
+  // The first success after failures: the webhooks that opted in resend what exhausted meanwhile.
+  for (const { webhookId } of rows.filter((row) => row.recoverNow)) await resendExhausted(db, webhookId, now);
+  return rows
+    .filter((row) => row.disabledNow || row.notifiedNow)
+    .map(({ webhookId, disabledNow, disabledReason }): WebhookAlert =>
+      disabledNow ? { webhookId, kind: "disabled", reason: disabledReason as "receiver_gone" | "failing_5_days" } : { webhookId, kind: "failing" },
+    );
 }
 
 /**
@@ -110,6 +115,8 @@ function healthUpdate(now: Date) {
         OR (NOT h."lastSucceeded" AND (w."failingSince" IS NULL OR h."anySucceeded"))
         OR (w."enabled" AND (h."gone" OR (NOT h."anySucceeded" AND COALESCE(w."failingSince" <= ${failingCutoff}, false)))))
       RETURNING w."id" AS "webhookId", w."disabledAt" IS NOT DISTINCT FROM ${now} AS "disabledNow",
-        w."failingNotifiedAt" IS NOT DISTINCT FROM ${now} AS "notifiedNow", w."disabledReason"
+        w."failingNotifiedAt" IS NOT DISTINCT FROM ${now} AS "notifiedNow", w."disabledReason",
+        -- A success after failures (a row with a last success is updated only when it was failing).
+        h."lastSucceeded" AND w."autoRecover" AND w."enabled" AS "recoverNow"
     )`;
 }

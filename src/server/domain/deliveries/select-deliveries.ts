@@ -3,6 +3,7 @@ import type { DeliveryFilter } from "@/lib/schemas/deliveries";
 import { notFound } from "@/server/domain/errors";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 import { trackingIdsNamedBy } from "@/server/domain/referrals/tracking-ids-named-by";
+import { shortIdTerm } from "@/lib/schemas/search";
 
 /**
  * The project a filter is read in, if the organisation owns it, and the filter's webhook, if it names
@@ -32,7 +33,9 @@ export function deliveriesWhere(projectId: string, filter: DeliveryFilter): Pris
   return Prisma.join(conditions, " AND ");
 }
 
-/** The term as a delivery id, or as what names tracking items (trackingIdsNamedBy). */
+/** The term as a delivery id or its short form (the first 8 characters the table shows), or as what names tracking items (trackingIdsNamedBy). */
 function searchCondition(projectId: string, term: string): Prisma.Sql {
-  return Prisma.sql`(d."id" = ${term} OR d."trackingId" = ANY(${trackingIdsNamedBy(projectId, term)}))`;
+  const short = shortIdTerm(term);
+  const byShortId = short ? Prisma.sql`OR left(d."id", 8) = ${short}` : Prisma.empty;
+  return Prisma.sql`(d."id" = ${term} ${byShortId} OR d."trackingId" = ANY(${trackingIdsNamedBy(projectId, term)}))`;
 }

@@ -79,9 +79,11 @@ async function send(attempt: ClaimedAttempt, timeoutMs: number, rules: UrlRules,
   if (secret === null) {
     return refused("The webhook secret cannot be decrypted (was REFERLOOP_ENCRYPTION_KEY changed?); set the secret again.");
   }
+  // During a rotation's overlap: signed with both, so receivers holding either secret verify it.
+  const previous = webhook.previousSecretEncrypted ? decryptSecret(webhook.previousSecretEncrypted) : null;
   const body = rewardPayloadBody(attempt.payload);
   const timestampSeconds = Math.floor(now().getTime() / 1000);
-  const { headers, signature } = signedDeliveryHeaders({ deliveryId: attempt.id, timestampSeconds, body, secret, test: attempt.test });
+  const { headers, signature } = signedDeliveryHeaders({ deliveryId: attempt.id, timestampSeconds, body, secret, previous, test: attempt.test });
   const result = await postWebhook(checked.url, headers, body, { timeoutMs, rules });
   return toSent(result, timeoutMs, { url: checked.url.href, timestampSeconds, signature });
 }

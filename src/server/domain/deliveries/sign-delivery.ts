@@ -49,9 +49,15 @@ export function deliveryHeaders(input: {
   };
 }
 
-/** The headers of a request to send, signed with the webhook's secret. */
-export function signedDeliveryHeaders(input: { deliveryId: string; timestampSeconds: number; body: string; secret: string; test: boolean }) {
-  const signature = signatureFor(input.deliveryId, input.timestampSeconds, input.body, input.secret);
+/**
+ * The headers of a request to send, signed with the webhook's secret, and during a rotation's overlap
+ * with the previous one too: Standard Webhooks lets `webhook-signature` carry several, space separated,
+ * and a receiver accepts the request when any one verifies. `Authorization` carries the current secret.
+ */
+export function signedDeliveryHeaders(input: { deliveryId: string; timestampSeconds: number; body: string; secret: string; previous?: string | null; test: boolean }) {
+  const signature = [input.secret, ...(input.previous ? [input.previous] : [])]
+    .map((secret) => signatureFor(input.deliveryId, input.timestampSeconds, input.body, secret))
+    .join(" ");
   return { signature, headers: deliveryHeaders({ ...input, signature, authorization: `Bearer ${input.secret}` }) };
 }
 

@@ -1,15 +1,18 @@
 import type { UpdateProjectInput } from "@/lib/schemas/projects";
 import type { UrlRules } from "@/server/config";
-import type { Db } from "@/server/db/client";
-import { DomainError, invalidField } from "@/server/domain/errors";
-import { getOwnedProject } from "./get-owned-project";
+import type { Prisma } from "@/generated/prisma/client";
+import { DomainError, invalidField, notFound } from "@/server/domain/errors";
 import { requireHttps } from "./require-https";
 import { requireUploadedIcon } from "./require-uploaded-icon";
 import { appDetailsColumns, toProjectDto, withCampaign } from "./to-project-dto";
 
-/** Changes the fields present; `appType` may be sent only with its current value. */
-export async function updateProject(db: Db, organizationId: string, projectId: string, input: UpdateProjectInput, rules: UrlRules) {
-  const project = await getOwnedProject(db, organizationId, projectId);
+/**
+ * Changes the fields present; `appType` may be sent only with its current value. Answers the project
+ * as it is now, and as it was `before` (the audit log records what changed).
+ */
+export async function updateProject(db: Prisma.TransactionClient, organizationId: string, projectId: string, input: UpdateProjectInput, rules: UrlRules) {
+  const project = await db.project.findFirst({ where: { id: projectId, organizationId }, include: withCampaign });
+  if (!project) throw notFound("Project");
   if (input.appType !== undefined && input.appType !== project.appType) {
     throw invalidField("appType", "immutable", `appType is set at creation and cannot change (this project is ${project.appType}).`);
   }
@@ -33,5 +36,5 @@ export async function updateProject(db: Db, organizationId: string, projectId: s
     },
     include: withCampaign,
   });
-  return toProjectDto(updated);
+  return { project: toProjectDto(updated), before: toProjectDto(project) };
 }

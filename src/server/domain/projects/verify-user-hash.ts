@@ -21,9 +21,14 @@ export function verifyUserHash(project: SdkProject, userId: string, userHash: st
   // Enabling is refused without it (see updateProject); a key change that lost it is a server fault.
   const secret = project.secretEncrypted === null ? null : decryptSecret(project.secretEncrypted, keys);
   if (secret === null) throw new DomainError("unavailable", "Identity verification cannot check userHash right now: the project secret is unreadable.");
-  const expected = Buffer.from(userHashOf(secret, userId), "hex");
+  // During a rotation's overlap the backend may still sign with the previous secret.
+  const previous = project.previousSecretEncrypted === null ? null : decryptSecret(project.previousSecretEncrypted, keys);
   const given = Buffer.from(userHash, "hex");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  const matches = (key: string) => {
+    const expected = Buffer.from(userHashOf(key, userId), "hex");
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  if (!matches(secret) && !(previous !== null && matches(previous))) {
     throw new DomainError("unauthorized", "userHash does not match userId: compute it with the current project secret, over the exact userId sent.");
   }
 }

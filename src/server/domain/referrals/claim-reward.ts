@@ -164,7 +164,8 @@ async function claimStatement(
       )}
     )
     SELECT ${onlyIf} AS "claimed",
-      (SELECT json_agg(json_build_object('id', d."id", 'webhookId', d."webhookId", 'url', w."url", 'secretEncrypted', w."secretEncrypted"))
+      (SELECT json_agg(json_build_object('id', d."id", 'webhookId', d."webhookId", 'url', w."url", 'secretEncrypted', w."secretEncrypted",
+        'previousSecretEncrypted', CASE WHEN w."previousSecretExpiresAt" > now() THEN w."previousSecretEncrypted" END))
         FROM deliveries d JOIN "Webhook" w ON w."id" = d."webhookId") AS "deliveries"`;
   return row?.claimed ? (row.deliveries ?? []) : null;
 }

@@ -17,6 +17,9 @@ export type WebhookDto = {
   disabledAt: string | null;
   /** Since when every attempt has failed; null while it succeeds. */
   failingSince: string | null;
+  autoRecover: boolean;
+  /** Until when deliveries are also signed with the secret before the last rotation; null when no overlap runs. */
+  previousSecretExpiresAt: string | null;
   health: WebhookHealth;
   createdAt: string;
   updatedAt: string;
@@ -40,6 +43,8 @@ export const toWebhookDto = (webhook: Webhook, health: WebhookHealth = NO_HEALTH
   disabledReason: webhook.enabled ? null : (webhook.disabledReason as WebhookDisabledReason | null),
   disabledAt: webhook.enabled ? null : (webhook.disabledAt?.toISOString() ?? null),
   failingSince: webhook.failingSince?.toISOString() ?? null,
+  autoRecover: webhook.autoRecover,
+  previousSecretExpiresAt: webhook.previousSecretExpiresAt && webhook.previousSecretExpiresAt > new Date() ? webhook.previousSecretExpiresAt.toISOString() : null,
   health,
   createdAt: webhook.createdAt.toISOString(),
   updatedAt: webhook.updatedAt.toISOString(),

@@ -10,6 +10,7 @@ export type CreateWebhookInput = {
   secret?: string;
   enabled: boolean;
   environment: WebhookEnvironment;
+  autoRecover?: boolean;
 };
 export type UpdateWebhookInput = Partial<CreateWebhookInput>;
 

@@ -5,6 +5,7 @@ import { handleTrpcRequest } from "@/server/api/trpc/handle-trpc-request";
 import { PEER_ADDRESS_HEADER } from "@/server/http/peer-address";
 import { signInWithPassword } from "@/server/domain/sessions/sign-in";
 import { endSession } from "@/server/domain/sessions/end-sessions";
+import { resendExhausted } from "@/server/domain/deliveries/resend-exhausted";
 import { testConfig, testServices } from "@/test/config";
 import type { TestDb } from "@/test/db";
 import { createAppUserOverRest, restClient, trackOverRest } from "@/test/rest";
@@ -60,17 +61,41 @@ describe("the audit log", () => {
     const projectId = created.json.uniqueId as string;
     await expectEntry("project.create", { actorType: "apiKey", actorId: key.id, actorLabel: "Backend", targetType: "project", targetId: projectId, targetLabel: "Shop", userAgent: "backend/1", ipAddress: "198.51.100.9" });
     await asOwner.projects.rotateSecret({ projectId });
-    await expectEntry("project.rotate_secret", { actorType: "user", targetId: projectId, targetLabel: "Shop" });
+    await expectEntry("project.rotate_secret", { actorType: "user", targetId: projectId, targetLabel: "Shop", details: { overlapHours: 0, previousSecretExpiresAt: null } });
+    const overlapping = await call("POST", `/projects/${projectId}/rotate-secret`, { body: { overlapHours: 24 } });
+    const rotation = await expectEntry("project.rotate_secret", { actorType: "apiKey", details: { overlapHours: 24, previousSecretExpiresAt: overlapping.json.previousSecretExpiresAt } });
+    expect(JSON.stringify(rotation)).not.toContain(overlapping.json.projectSecret);
+    // Settings: what changed, field by field, before and after.
+    await call("PUT", `/projects/${projectId}`, { body: { description: "Our shop", allowedOrigins: ["https://shop.example.com"] } });
+    await expectEntry("project.update", {
+      actorType: "apiKey",
+      targetId: projectId,
+      details: { changes: { description: { from: null, to: "Our shop" }, allowedOrigins: { from: [], to: ["https://shop.example.com"] } } },
+    });
+    await call("PUT", `/projects/${projectId}/campaign`, { body: { referrerExperience: { modal: { modalTitle: "Give 10, get 10" } }, attributionWindowDays: 14 } });
+    const campaignEntry = await expectEntry("campaign.update", { actorType: "apiKey", targetType: "campaign", details: { projectId } });
+    expect(campaignEntry.details).toMatchObject({ changes: { "referrerExperience.modal.modalTitle": { to: "Give 10, get 10" }, attributionWindowDays: { from: 30, to: 14 } } });
+    expect(Object.keys((campaignEntry.details as { changes: object }).changes).sort()).toEqual(["attributionWindowDays", "referrerExperience.modal.modalTitle"]);
     await call("POST", `/projects/${projectId}/rotate-publishable-key`);
     await expectEntry("project.rotate_publishable_key", { actorType: "apiKey", targetId: projectId, targetLabel: "Shop" });
     await asOwner.inboundHooks.update({ projectId, stripeSigningSecret: "whsec_audit_secret_0123456789", eventNames: { "invoice.paid": "purchase" } });
-    await expectEntry("inbound_hooks.update", { actorType: "user", targetId: projectId, targetLabel: "Shop", details: { fields: ["stripeSigningSecret", "eventNames"] } });
+    const inbound = await expectEntry("inbound_hooks.update", {
+      actorType: "user",
+      targetId: projectId,
+      targetLabel: "Shop",
+      details: { fields: ["stripeSigningSecret", "eventNames"], changes: { stripeSigningSecret: { changed: true }, "eventNames.invoice.paid": { from: null, to: "purchase" } } },
+    });
+    expect(JSON.stringify(inbound)).not.toContain("whsec_audit_secret");
     await asOwner.inboundHooks.rotateToken({ projectId });
     await expectEntry("inbound_hooks.rotate_token", { actorType: "user", targetId: projectId, targetLabel: "Shop" });
     const hook = await asOwner.webhooks.create({ projectId, campaignId: created.json.campaignId, name: "Hook", url: "https://hooks.example.com/a", enabled: true, environment: "Both" });
     await expectEntry("webhook.create", { targetId: hook.id, targetLabel: "Hook", details: { projectId, url: "https://hooks.example.com/a", environment: "Both", enabled: true } });
     await asOwner.webhooks.update({ projectId, webhookId: hook.id, enabled: false, secret: "a-brand-new-secret-value" });
-    const update = await expectEntry("webhook.update", { targetId: hook.id, details: { projectId, changed: ["enabled", "secret"] } });
+    const update = await expectEntry("webhook.update", {
+      targetId: hook.id,
+      details: { projectId, changed: ["enabled", "secret"], changes: { enabled: { from: true, to: false }, secretHint: { changed: true } } },
+    });
+    expect(Object.keys((update.details as { changes: object }).changes).sort()).toEqual(["enabled", "secretHint"]);
     expect(JSON.stringify(update)).not.toContain("a-brand-new-secret-value");
     await asOwner.webhooks.update({ projectId, webhookId: hook.id, enabled: true });
     // The dashboard's procedure: a new URL needs a new secret, and the entry says it was replaced.
@@ -82,6 +107,9 @@ describe("the audit log", () => {
       details: { projectId, changed: ["secret", "url"], url: { from: "https://hooks.example.com/a", to: "https://hooks.example.com/b" }, secretReplaced: "generated" },
     });
     expect(JSON.stringify(movedEntry)).not.toContain(moved.secret);
+    const rotatedHook = await asOwner.webhooks.rotateSecret({ projectId, webhookId: hook.id, overlapHours: 1 });
+    const hookRotation = await expectEntry("webhook.rotate_secret", { targetId: hook.id, targetLabel: "Hook", details: { projectId, overlapHours: 1 } });
+    expect(JSON.stringify(hookRotation)).not.toContain(rotatedHook.secret);
 
     // A manual retry of a dead-lettered delivery.
     const tracking = await t.db.referralTracking.create({
@@ -101,8 +129,13 @@ describe("the audit log", () => {
     // A bulk retry: one entry with the filter and the count (the delivery above is Pending again: none).
     await call("POST", `/projects/${projectId}/deliveries/retry`, { body: { status: "Failed", webhookId: hook.id } });
     await expectEntry("delivery.bulk_retry", { actorType: "apiKey", targetType: "project", targetId: projectId, details: { filter: { status: "Failed", webhookId: hook.id }, count: 0 } });
+    // Recovery: an exhausted delivery resent by the service once its webhook is back.
+    await t.db.delivery.update({ where: { id: delivery.id }, data: { status: "Failed", failure: "exhausted", lastAttemptAt: new Date() } });
+    expect(await resendExhausted(t.db, hook.id)).toBe(1);
+    await expectEntry("webhook.recover", { actorType: "service", actorLabel: "Referloop (automatic)", targetId: hook.id, details: { projectId, resent: 1 } });
     // Reviews: with a hold on the campaign, two rewards wait; one is approved, one denied.
     await call("PUT", `/projects/${projectId}/campaign`, { body: { rewardRules: { holdDays: 30 } } });
+    await expectEntry("campaign.update_reward_rules", { actorType: "apiKey", details: { projectId, changes: { "rewardRules.holdDays": { to: 30 } } } });
     const held = async (name: string) => {
       const referrer = await createAppUserOverRest(call, projectId, `${name}-referrer`);
       await createAppUserOverRest(call, projectId, `${name}-referee`);
@@ -123,6 +156,16 @@ describe("the audit log", () => {
     await expectEntry("app_user.export", { actorType: "apiKey", targetId: person.uniqueId });
     expect((await call("DELETE", `/projects/${projectId}/users/${person.uniqueId}`)).status).toBe(200);
     await expectEntry("app_user.erase", { actorType: "apiKey", targetType: "appUser", targetId: person.uniqueId });
+
+    // Exports: who took which file, with its filter.
+    expect((await call("GET", `/projects/${projectId}/exports/app-users.csv?search=erased`)).status).toBe(200);
+    await expectEntry("export.app_users", { actorType: "apiKey", targetType: "project", targetId: projectId, details: { filter: { search: "erased" } } });
+    expect((await call("GET", `/projects/${projectId}/exports/referrals.csv?status=Completed`)).status).toBe(200);
+    await expectEntry("export.referrals", { targetId: projectId, details: { filter: { status: "Completed" } } });
+    expect((await call("GET", `/projects/${projectId}/exports/deliveries.csv?webhookId=${hook.id}`)).status).toBe(200);
+    await expectEntry("export.deliveries", { targetId: projectId, details: { filter: { webhookId: hook.id } } });
+    await asOwner.auditLog.export({ format: "json", action: "export.referrals" });
+    await expectEntry("audit_log.export", { actorType: "user", details: { format: "json", filter: { action: "export.referrals" }, entries: 1 } });
 
     // A test event (to an address nothing answers: the entry records the sending, whatever came back).
     const test = await call("POST", `/projects/${projectId}/webhooks/${hook.id}/test`);
@@ -152,6 +195,9 @@ describe("the audit log", () => {
     await asOwner.organizations.removeMember({ userId: joiner.userId, revokeApiKeyIds: [joinerKey.id] });
     await expectEntry("member.remove", { targetId: joiner.userId, targetLabel: "joiner@audit.example", details: { role: "member", revokedApiKeys: ["Joiner's key"] } });
     await expectEntry("api_key.delete", { targetId: joinerKey.id, details: { reason: "creator joiner@audit.example removed from the organisation" } });
+    const rolled = await asOwner.apiKeys.roll({ id: key.id, overlapHours: 24 });
+    const roll = await expectEntry("api_key.roll", { targetId: key.id, targetLabel: "Backend", details: { newKeyId: rolled.id, overlapHours: 24 } });
+    expect(JSON.stringify(roll)).not.toContain(rolled.key);
     await asOwner.apiKeys.delete({ id: key.id });
     await expectEntry("api_key.delete", { targetId: key.id, targetLabel: "Backend" });
     const { name: previousName } = await t.db.organization.findUniqueOrThrow({ where: { id: org } });
@@ -185,7 +231,8 @@ describe("the audit log", () => {
     const actions = new Set((await entries(org)).map((e) => e.action));
     const expected: AuditAction[] = [
       "auth.sign_in", "auth.sign_in_failed", "auth.sign_out", "session.revoke", "session.revoke_all", "password.change", "password.reset",
-      "email.verify", "api_key.create", "api_key.delete", "project.create", "project.delete", "project.rotate_secret", "project.rotate_publishable_key", "webhook.create",
+      "email.verify", "api_key.create", "api_key.delete", "api_key.roll", "project.create", "project.update", "campaign.update", "campaign.update_reward_rules",
+      "export.app_users", "export.referrals", "export.deliveries", "audit_log.export", "webhook.rotate_secret", "webhook.recover", "project.delete", "project.rotate_secret", "project.rotate_publishable_key", "webhook.create",
       "webhook.update", "webhook.delete", "webhook.test", "delivery.retry", "delivery.bulk_retry", "review.approve", "review.deny", "app_user.export", "app_user.erase", "inbound_hooks.update", "inbound_hooks.rotate_token", "invitation.create", "invitation.revoke", "invitation.accept", "member.remove",
       "member.role_change", "organization.rename",
     ];
@@ -275,8 +322,10 @@ describe("the audit log", () => {
     expect(lines[0]).toBe("createdAt,action,actorType,actorId,actorLabel,targetType,targetId,targetLabel,details,userAgent,ipAddress");
     expect(lines[1]).toContain(",'=Three,");
     expect(lines[1]).toMatch(/,AuditTest\/1\.0,192\.0\.2\.77$/);
-    const json = await asOwner.auditLog.export({ format: "json" });
-    expect(JSON.parse(json.body)).toMatchObject({ truncated: false, entries: all.items });
+    // Each export is itself an entry (after its own reading: a file never lists its own export).
+    const json = await asOwner.auditLog.export({ format: "json", action: "api_key.create" });
+    expect(JSON.parse(json.body)).toMatchObject({ truncated: false, entries: all.items.filter((e) => e.action === "api_key.create") });
+    expect((await asOwner.auditLog.list({ action: "audit_log.export" })).totalCount).toBe(3);
     expect(all.items[0]).toMatchObject({ userAgent: "AuditTest/1.0", ipAddress: DASHBOARD_IP });
     expect(JSON.parse(json.body).entries[0]).toMatchObject({ ipAddress: DASHBOARD_IP });
     // Another organisation's owner sees none of it.

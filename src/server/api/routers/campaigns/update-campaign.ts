@@ -6,7 +6,10 @@ import {
   MODAL_TITLE_MAX_LENGTH,
   PROMO_TEXT_MAX_LENGTH,
 } from "@/lib/schemas/campaigns";
+import { auditActor } from "@/server/api/trpc/audit-actor";
 import { protectedProcedure } from "@/server/api/trpc/procedures";
+import { fieldChanges } from "@/server/domain/audit/field-changes";
+import { recordAudit } from "@/server/domain/audit/record-audit";
 import { updateCampaign } from "@/server/domain/campaigns/update-campaign";
 import { campaignDtoSchema, updateCampaignInput } from "./campaign.types";
 
@@ -26,4 +29,16 @@ export const updateCampaignProcedure = protectedProcedure
   })
   .input(updateCampaignInput)
   .output(campaignDtoSchema)
-  .mutation(({ ctx, input: { projectId, ...patch } }) => updateCampaign(ctx.db, ctx.organizationId, projectId, patch));
+  .mutation(({ ctx, input: { projectId, ...patch } }) =>
+    updateCampaign(ctx.db, ctx.organizationId, projectId, patch, async (tx, before, after) => {
+      const { campaignId: _c, updatedAt: _u, ...changed } = after;
+      const { campaignId: _bc, updatedAt: _bu, ...was } = before;
+      const changes = fieldChanges(was, changed);
+      // The reward rules are what a review of fraud asks about: named apart from the experience.
+      await recordAudit(tx, ctx.organizationId, auditActor(ctx), {
+        action: Object.keys(changes).some((path) => path.startsWith("rewardRules.")) ? "campaign.update_reward_rules" : "campaign.update",
+        target: { type: "campaign", id: after.campaignId },
+        details: { projectId, changes },
+      });
+    }),
+  );

@@ -116,8 +116,13 @@ describe("GET /projects/{projectId}/deliveries", () => {
     expect((await list("search=alice")).totalCount).toBe(4);
     expect((await list("search=erin")).items.map((i) => i.refereeId)).toEqual(["erin", "erin"]);
     expect((await list(`search=${encodeURIComponent("  dave ")}`)).totalCount).toBe(2);
-    // Exact only: no prefixes, no other case.
-    for (const term of ["ali", "ALICE", one.deliveryId.slice(0, 8), "nobody"]) expect((await list(`search=${term}`)).totalCount, term).toBe(0);
+    // The short id the table shows (with or without its ellipsis), of the delivery or of its referral.
+    for (const short of [one.deliveryId.slice(0, 8), `${one.deliveryId.slice(0, 8).toUpperCase()}…`]) {
+      expect((await list(`search=${encodeURIComponent(short)}`)).items.map((i) => i.deliveryId), short).toEqual([one.deliveryId]);
+    }
+    expect((await list(`search=${tracking.carol!.slice(0, 8)}`)).items.map((i) => i.trackingId)).toEqual([tracking.carol, tracking.carol]);
+    // Otherwise exact: no prefixes of client ids, no other case, no 7 characters of an id.
+    for (const term of ["ali", "ALICE", one.deliveryId.slice(0, 7), "nobody"]) expect((await list(`search=${term}`)).totalCount, term).toBe(0);
   });
 
   it("filters by status, webhook, event and creation time, together", async () => {

@@ -23,6 +23,7 @@ export const deliveryExample = {
   test: false,
   retryable: true,
   bodiesPurgedAt: null,
+  recoveredAt: null,
   createdAt: EXAMPLE.at,
 } as const;
 
@@ -50,6 +51,10 @@ export const deliveryDtoSchema = z
     test: z.boolean().describe("A test event (sent with `X-Service-Test: true`)."),
     retryable: z.boolean().describe("True when the retry call accepts it now."),
     bodiesPurgedAt: z.iso.datetime().nullable().describe("When its request and response bodies were purged at the end of their retention; null while kept."),
+    recoveredAt: z.iso
+      .datetime()
+      .nullable()
+      .describe("When its webhook's recovery (`autoRecover`) sent it again after the receiver came back; null if it never did. Recovery sends a delivery at most once."),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: "DeliveryDto", examples: [deliveryExample] });

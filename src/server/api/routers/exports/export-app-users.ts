@@ -1,4 +1,5 @@
 import { protectedProcedure } from "@/server/api/trpc/procedures";
+import { auditExport } from "./audit-export";
 import { limitExport } from "@/server/api/trpc/rate-limits";
 import { exportAppUsers } from "@/server/domain/exports/export-app-users";
 import { appUsersExportInput, CSV_RULES, csvExportOutput, EXPORT_ERRORS } from "./export.types";
@@ -22,5 +23,7 @@ export const exportAppUsersProcedure = protectedProcedure
   .output(csvExportOutput)
   .query(async ({ ctx, input: { projectId, ...filter } }) => {
     await limitExport(ctx, ctx.organizationId);
-    return exportAppUsers(ctx.db, ctx.organizationId, projectId, filter);
+    const file = await exportAppUsers(ctx.db, ctx.organizationId, projectId, filter);
+    await auditExport(ctx, "export.app_users", projectId, filter);
+    return file;
   });

@@ -1,4 +1,5 @@
 import { protectedProcedure } from "@/server/api/trpc/procedures";
+import { auditExport } from "./audit-export";
 import { limitExport } from "@/server/api/trpc/rate-limits";
 import { exportDeliveries } from "@/server/domain/exports/export-deliveries";
 import { CSV_RULES, csvExportOutput, deliveriesExportInput, EXPORT_ERRORS } from "./export.types";
@@ -22,5 +23,7 @@ export const exportDeliveriesProcedure = protectedProcedure
   .output(csvExportOutput)
   .query(async ({ ctx, input: { projectId, ...filter } }) => {
     await limitExport(ctx, ctx.organizationId);
-    return exportDeliveries(ctx.db, ctx.organizationId, projectId, filter);
+    const file = await exportDeliveries(ctx.db, ctx.organizationId, projectId, filter);
+    await auditExport(ctx, "export.deliveries", projectId, filter);
+    return file;
   });

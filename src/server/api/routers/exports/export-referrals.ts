@@ -1,4 +1,5 @@
 import { protectedProcedure } from "@/server/api/trpc/procedures";
+import { auditExport } from "./audit-export";
 import { limitExport } from "@/server/api/trpc/rate-limits";
 import { exportReferrals } from "@/server/domain/exports/export-referrals";
 import { CSV_RULES, csvExportOutput, EXPORT_ERRORS, referralsExportInput } from "./export.types";
@@ -22,5 +23,7 @@ export const exportReferralsProcedure = protectedProcedure
   .output(csvExportOutput)
   .query(async ({ ctx, input: { projectId, ...filter } }) => {
     await limitExport(ctx, ctx.organizationId);
-    return exportReferrals(ctx.db, ctx.organizationId, projectId, filter);
+    const file = await exportReferrals(ctx.db, ctx.organizationId, projectId, filter);
+    await auditExport(ctx, "export.referrals", projectId, filter);
+    return file;
   });

@@ -2,10 +2,14 @@ import { auditActor } from "@/server/api/trpc/audit-actor";
 import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { inboundHooksSchema } from "@/lib/schemas/inbound-hooks";
 import { audited } from "@/server/domain/audit/audited";
+import { fieldChanges } from "@/server/domain/audit/field-changes";
 import { toInboundHooksDto } from "@/server/domain/inbound-hooks/to-inbound-hooks-dto";
 import { updateInboundHooks } from "@/server/domain/inbound-hooks/update-inbound-hooks";
 import { publicOrigin } from "@/server/http/public-origin";
 import { updateInboundHooksInput } from "./inbound-hooks.types";
+
+const secretChange = (field: string, value: string | null | undefined) =>
+  value === undefined ? {} : { [field]: value === null ? { removed: true } : { changed: true } };
 
 export const updateInboundHooksProcedure = protectedProcedure
   .meta({
@@ -27,12 +31,22 @@ export const updateInboundHooksProcedure = protectedProcedure
       ctx.db,
       ctx.organizationId,
       auditActor(ctx),
-      (tx) => updateInboundHooks(tx, ctx.organizationId, projectId, body),
+      async (tx) => {
+        const before = await tx.inboundHook.findUnique({ where: { projectId }, select: { eventNames: true } });
+        return { ...(await updateInboundHooks(tx, ctx.organizationId, projectId, body)), before };
+      },
       (r) => ({
         action: "inbound_hooks.update",
         target: { type: "project", id: r.project.id, label: r.project.name },
-        // Which settings changed, never their values.
-        details: { fields: Object.keys(body).filter((k) => body[k as keyof typeof body] !== undefined) },
+        // Which settings changed; the secrets only as set or removed, never their values.
+        details: {
+          fields: Object.keys(body).filter((k) => body[k as keyof typeof body] !== undefined),
+          changes: {
+            ...secretChange("stripeSigningSecret", body.stripeSigningSecret),
+            ...secretChange("revenueCatAuthorization", body.revenueCatAuthorization),
+            ...(body.eventNames === undefined ? {} : fieldChanges({ eventNames: r.before?.eventNames ?? {} }, { eventNames: r.hook.eventNames })),
+          },
+        },
       }),
     );
     return toInboundHooksDto(hook, publicOrigin(ctx.config, ctx.headers));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rotateBody } from "@/lib/schemas/rotation";
 import { projectIdInput, withPath } from "@/lib/schemas/common";
 import { EXAMPLE } from "@/lib/schemas/examples";
 import { APP_NAME_MAX_LENGTH, appTypeSchema, createProjectBody, updateProjectBody } from "@/lib/schemas/projects";
@@ -56,6 +57,17 @@ export const projectSecretSchema = z
     warning: z.string(),
   })
   .meta({ id: "ProjectSecretDto", examples: [secretExample] });
+
+export const projectSecretRotatedSchema = projectSecretSchema
+  .extend({
+    previousSecretExpiresAt: z.iso
+      .datetime()
+      .nullable()
+      .describe("Until when the previous secret still authenticates (the overlap asked for); null when it stopped at once."),
+  })
+  .meta({ id: "ProjectSecretRotatedDto", examples: [{ ...secretExample, previousSecretExpiresAt: EXAMPLE.later }] });
+
+export const rotateProjectSecretInput = withPath(rotateBody, projectIdInput);
 
 export const projectCreatedSchema = projectDtoSchema
   .extend(projectSecretSchema.shape)

@@ -6,6 +6,7 @@ import { getWebhookHealthHistoryProcedure } from "./get-webhook-health-history";
 import { listDeliveryLogsProcedure } from "./list-delivery-logs";
 import { listWebhooksProcedure } from "./list-webhooks";
 import { retryDeliveryLogByIdProcedure, retryDeliveryLogProcedure } from "./retry-delivery-log";
+import { rotateWebhookSecretProcedure } from "./rotate-webhook-secret";
 import { sendTestEventProcedure } from "./send-test-event";
 import { updateWebhookProcedure } from "./update-webhook";
 
@@ -20,4 +21,5 @@ export const webhooksRouter = router({
   retryDeliveryLogById: retryDeliveryLogByIdProcedure,
   sendTest: sendTestEventProcedure,
   healthHistory: getWebhookHealthHistoryProcedure,
+  rotateSecret: rotateWebhookSecretProcedure,
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idInput, projectIdInput, withPath } from "@/lib/schemas/common";
+import { rotateBody } from "@/lib/schemas/rotation";
 import { EXAMPLE } from "@/lib/schemas/examples";
 import {
   createWebhookBody,
@@ -24,6 +25,8 @@ const webhookExample = {
   disabledReason: null,
   disabledAt: null,
   failingSince: null,
+  autoRecover: false,
+  previousSecretExpiresAt: null,
   health: { windowHours: 24, attempts: 412, successRate: 0.995, p50Ms: 84, p95Ms: 310, consecutiveFailures: 0, lastSuccessAt: EXAMPLE.later },
   createdAt: EXAMPLE.at,
   updatedAt: EXAMPLE.at,
@@ -47,6 +50,11 @@ export const webhookDtoSchema = z
       ),
     disabledAt: z.iso.datetime().nullable().describe("When it was disabled; null while enabled."),
     failingSince: z.iso.datetime().nullable().describe("Since when every attempt has failed; null while it succeeds."),
+    autoRecover: z.boolean().describe("Whether deliveries that exhausted their attempts are resent after the endpoint recovers (see the create request)."),
+    previousSecretExpiresAt: z.iso
+      .datetime()
+      .nullable()
+      .describe("While a rotation's overlap runs: until when deliveries also carry a signature made with the previous secret; null otherwise."),
     health: z
       .object({
         windowHours: z.number().int().min(1).describe("The window of `attempts`, `successRate`, `p50Ms` and `p95Ms`: the last 24 hours."),
@@ -128,6 +136,23 @@ export const retryResultSchema = z
   })
   .meta({ id: "DeliveryRetryDto", examples: [{ deliveryId: EXAMPLE.deliveryId, webhookId: EXAMPLE.webhookId, status: "Pending", nextAttemptAt: EXAMPLE.later }] });
 
+export const webhookSecretRotatedSchema = z
+  .object({
+    secret: z.string().describe("The new secret (`whsec_`), returned only in this response."),
+    warning: z.string(),
+    secretHint: z.string(),
+    previousSecretExpiresAt: z.iso
+      .datetime()
+      .nullable()
+      .describe("Until when deliveries also carry a signature made with the previous secret; null when it stopped at once."),
+  })
+  .meta({
+    id: "WebhookSecretRotatedDto",
+    examples: [
+      { secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw9xQe", warning: "Store this secret now: it is shown only once.", secretHint: "****9xQe", previousSecretExpiresAt: EXAMPLE.later },
+    ],
+  });
+
 export const webhookPathInput = {
   ...projectIdInput,
   webhookId: idInput().describe("The webhook's `id`.").meta({ examples: [EXAMPLE.webhookId] }),
@@ -138,4 +163,5 @@ export const logIdInput = { logId: idInput().describe("The delivery log entry's 
 
 export const createWebhookInput = withPath(createWebhookBody, { ...projectIdInput, campaignId: campaignIdInput });
 export const updateWebhookInput = withPath(updateWebhookBody, webhookPathInput);
+export const rotateWebhookSecretInput = withPath(rotateBody, webhookPathInput);
 export const listLogsInput = deliveryLogQuery.extend(webhookPathInput);

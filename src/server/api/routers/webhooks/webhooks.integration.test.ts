@@ -258,9 +258,10 @@ describe("a webhook's secret never follows a new URL", () => {
       expect(back.json.secret).toBeUndefined();
 
       const audits = await t.db.auditEntry.findMany({ where: { action: "webhook.update", targetId: id }, orderBy: { createdAt: "asc" } });
-      expect(audits.map((a) => a.details)).toEqual([
+      // Each entry also carries the field-by-field diff (`changes`), the secret only as its hint's change.
+      expect(audits.map((a) => a.details)).toMatchObject([
         { projectId: project.uniqueId, changed: ["name", "url"] },
-        { projectId: project.uniqueId, changed: ["secret", "url"], url: { from: new URL(receiver.url).href, to: new URL(mallory.url).href }, secretReplaced: "generated" },
+        { projectId: project.uniqueId, changed: ["secret", "url"], url: { from: new URL(receiver.url).href, to: new URL(mallory.url).href }, secretReplaced: "generated", changes: { url: { from: new URL(receiver.url).href, to: new URL(mallory.url).href }, secretHint: { changed: true } } },
         { projectId: project.uniqueId, changed: ["secret", "url"], url: { from: new URL(mallory.url).href, to: new URL(receiver.url).href }, secretReplaced: "given" },
       ]);
       expect(JSON.stringify(audits)).not.toContain(generated);
