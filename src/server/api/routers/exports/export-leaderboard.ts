@@ -1,6 +1,7 @@
 import { MAX_LEADERBOARD_LIMIT } from "@/lib/schemas/stats";
 import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { limitExport } from "@/server/api/trpc/rate-limits";
+import { auditExport } from "./audit-export";
 import { exportLeaderboard } from "@/server/domain/exports/export-leaderboard";
 import { CSV_RULES, csvExportOutput, EXPORT_ERRORS, projectExportInput } from "./export.types";
 
@@ -21,5 +22,7 @@ export const exportLeaderboardProcedure = protectedProcedure
   .output(csvExportOutput)
   .query(async ({ ctx, input: { projectId } }) => {
     await limitExport(ctx, ctx.organizationId);
-    return exportLeaderboard(ctx.db, ctx.organizationId, projectId);
+    const file = await exportLeaderboard(ctx.db, ctx.organizationId, projectId);
+    await auditExport(ctx, "export.leaderboard", projectId, {});
+    return file;
   });

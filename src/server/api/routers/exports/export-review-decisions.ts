@@ -1,5 +1,6 @@
 import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { limitExport } from "@/server/api/trpc/rate-limits";
+import { auditExport } from "./audit-export";
 import { exportReviewDecisions } from "@/server/domain/exports/export-review-decisions";
 import { CSV_RULES, csvExportOutput, EXPORT_ERRORS, projectExportInput } from "./export.types";
 
@@ -20,5 +21,7 @@ export const exportReviewDecisionsProcedure = protectedProcedure
   .output(csvExportOutput)
   .query(async ({ ctx, input: { projectId } }) => {
     await limitExport(ctx, ctx.organizationId);
-    return exportReviewDecisions(ctx.db, ctx.organizationId, projectId);
+    const file = await exportReviewDecisions(ctx.db, ctx.organizationId, projectId);
+    await auditExport(ctx, "export.review_decisions", projectId, {});
+    return file;
   });
