@@ -9,7 +9,7 @@ const forbid = (files, groups) => ({
 });
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".next/", "dist/", ".data/", "src/generated/", "test-results/", "playwright-report/", "next-env.d.ts", ".tmp-*/"] },
+  { ignores: ["node_modules/", ".next/", "dist/", ".data/", "src/generated/", "test-results/", "playwright-report/", "next-env.d.ts", ".tmp-*/", "packages/*/dist/"] },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -44,7 +44,17 @@ export default tseslint.config(
     },
   },
   forbid(
-    ["src/sdk/**"],
-    [{ group: ["@/server", "@/server/*", "@/server/**", "@/app", "@/app/**", "@/components", "@/components/**"], message: "The client libraries run in browsers and apps: no server or dashboard code." }],
+    ["packages/*/src/**"],
+    [
+      {
+        group: ["@/*", "@/**", "../../src/**", "../../../src/**"],
+        message: "The client packages are installed on their own: nothing from the app (wire types come from scripts/sdk-types.ts).",
+      },
+    ],
   ),
+  {
+    // Their tests may use the app's test helpers.
+    files: ["packages/*/src/**/*.test.ts"],
+    rules: { "no-restricted-imports": "off" },
+  },
 );

@@ -5,7 +5,7 @@ const alias = { "@": path.resolve(import.meta.dirname, "src") };
 // The environment of the test process, set once here: a fixed key for webhook secrets at rest (nothing
 // is generated into the data folder) and no access log. Tests that need other settings pass a Config.
 const env = { REFERLOOP_ENCRYPTION_KEY: "test-encryption-key", REFERLOOP_ACCESS_LOG: "0", LOG_LEVEL: "warn" };
-const tests = ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"];
+const tests = ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "packages/*/src/**/*.test.ts"];
 const integration = ["src/**/*.integration.test.{ts,tsx}", "scripts/**/*.integration.test.ts"];
 
 /**

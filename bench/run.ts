@@ -9,7 +9,9 @@
  *   npm run bench -- --keep-db    leave the referloop_bench database for inspection
  *   npm run bench -- --only rewards      only the reward throughput against pgbench (--only list: the list)
  *   npm run bench -- --only deliveries   only the delivery search (with --quick: 20,000 deliveries)
+ *   npm run bench -- --only portal       only the referrer's own summary (one referrer with 10,000 referrals)
  *   npm run bench -- --only people       only search by what people know (1,000,000 users; with --quick 20,000)
+ *   npm run bench -- --only widget       only the web widget's size budget (hosted script and @referloop/js; no database)
  *   npm run bench -- --only overview     only insight: the project overview's queries and the CSV exports
  *                                        (1,000,000 users / 2,000,000 tracking items; with --quick 20,000 / 40,000)
  *
@@ -33,6 +35,7 @@ import {
 } from "./overview-phase";
 import { explainCase, listCases, measureListCases, prepareListProject, type ListCaseResult, type ListFixture } from "./list-users-phase";
 import { MemoryTracker } from "./memory";
+import { measurePortal, preparePortalProject, type PortalCaseResult, type PortalFixture } from "./portal-phase";
 import { measurePeopleCases, peopleCases, preparePeopleProject, type PeopleCaseResult, type PeopleFixture } from "./search-people-phase";
 import { runPgbench, type PgbenchOptions, type PgbenchResult } from "./pgbench";
 import { createMigratedDatabase, dropDatabase, withClient } from "./postgres";
@@ -47,6 +50,7 @@ import {
   type RewardSizes,
 } from "./reward-phase";
 import { summarize } from "./stats";
+import { measureWidgetSizes, WIDGET_BUDGET, type WidgetSize } from "./widget-size";
 
 // BENCH_DATABASE: another name, so that two checkouts on one server can run at once.
 const BENCH_DB = process.env.BENCH_DATABASE ?? "referloop_bench";
@@ -60,6 +64,8 @@ type Sizes = {
   searchRuns: number;
   people: number;
   overview: { users: number; items: number; runs: number };
+  /** One referrer's referrals, and sequential runs per case, for the referrer's own summary. */
+  portal: { referrals: number; runs: number };
 };
 
 const SIZES: Record<"full" | "quick", Sizes> = {
@@ -72,6 +78,7 @@ const SIZES: Record<"full" | "quick", Sizes> = {
     people: 1_000_000,
     overview: { users: 1_000_000, items: 2_000_000, runs: 10 },
     searchRuns: 100,
+    portal: { referrals: 10_000, runs: 200 },
   },
   quick: {
     pgbench: { scale: 2, clients: 8, threads: 2, seconds: 3 },
@@ -82,6 +89,7 @@ const SIZES: Record<"full" | "quick", Sizes> = {
     people: 20_000,
     overview: { users: 20_000, items: 40_000, runs: 5 },
     searchRuns: 20,
+    portal: { referrals: 2_000, runs: 50 },
   },
 };
 
@@ -107,6 +115,8 @@ const TARGETS = {
   exportRowsPerS: 50_000,
   /** RSS growth while an export streams: flat, whatever its length. */
   exportRssGrowthMb: 100,
+  /** The referrer's own summary for a referrer with 10,000 referrals (issue 36): p99 of each case. */
+  portalSummaryP99Ms: 50,
 };
 
 const throughput = (run: MeasuredRun) => (run.latenciesMs.length / run.wallMs) * 1000;
@@ -240,6 +250,16 @@ function reportOverview(f: OverviewFixture, runs: number, cases: OverviewCase[],
   }
 }
 
+function reportPortal(f: PortalFixture, runs: number, results: PortalCaseResult[], targets: Targets) {
+  console.log(`\nSeeded one referrer with ${f.referrals} referrals in ${(f.seedMs / 1000).toFixed(1)} s.`);
+  printTable(
+    `The referrer's own summary: ${f.referrals} referrals, ${runs} runs per case after warm-up, one at a time`,
+    ["case", "p50", "p95", "p99", "max"],
+    results.map((c) => [c.name, ms(c.latency.p50), ms(c.latency.p95), ms(c.latency.p99), ms(c.latency.max)]),
+  );
+  for (const c of results) targets.check(`portal summary p99, ${c.name}`, c.latency.p99, "<=", TARGETS.portalSummaryP99Ms, "ms");
+}
+
 function reportPeopleSearch(f: PeopleFixture, runs: number, results: PeopleCaseResult[], targets: Targets) {
   console.log(`\nSeeded ${f.users} app users (with email and name), ${f.items} tracking items and deliveries in one project in ${(f.seedMs / 1000).toFixed(1)} s.`);
   printTable(
@@ -250,7 +270,12 @@ function reportPeopleSearch(f: PeopleFixture, runs: number, results: PeopleCaseR
   for (const c of results) targets.check(`people search p99, ${c.name}, REST`, c.rest.p99, "<=", TARGETS.peopleSearchP99Ms, "ms");
 }
 
-const PHASES = ["rewards", "list", "deliveries", "people", "overview"] as const;
+function reportWidgetSizes(sizes: WidgetSize[], targets: Targets) {
+  printTable("Web widget size (minified, gzip -9)", ["file", "loaded", "bytes", "gzipped"], sizes.map((s) => [s.name, s.kind, s.bytes, s.gzipped]));
+  for (const s of sizes) targets.check(`widget size, ${s.name}, gzipped`, s.gzipped, "<=", s.kind === "UI chunk" ? WIDGET_BUDGET.uiBytes : WIDGET_BUDGET.upFrontBytes, "bytes");
+}
+
+const PHASES = ["widget", "rewards", "list", "deliveries", "people", "overview", "portal"] as const;
 
 async function main(): Promise<number> {
   const { values: flags } = parseArgs({
@@ -266,6 +291,14 @@ async function main(): Promise<number> {
   const sizes = SIZES[mode];
   const targets = new Targets();
   const started = performance.now();
+
+  // 0. The widget's size budget: no database needed.
+  const widget = runs("widget") ? await measureWidgetSizes() : undefined;
+  if (widget) reportWidgetSizes(widget, targets);
+  if (flags.only === "widget") {
+    targets.print();
+    return targets.missed.length ? 1 : 0;
+  }
 
   const url = await createMigratedDatabase(BENCH_DB);
   const db = openPostgres(url);
@@ -332,6 +365,14 @@ async function main(): Promise<number> {
       results.insight = { users, items, seedMs: insight.seedMs, cases, queries, exports };
     }
 
+    // The referrer's own summary for one referrer with many referrals.
+    if (runs("portal")) {
+      const portal = await memory.phase(`portal setup (${sizes.portal.referrals} referrals)`, () => preparePortalProject(db, url, sizes.portal.referrals));
+      const portalResults = await memory.phase("portal summary", () => measurePortal(db, portal, sizes.portal.runs));
+      reportPortal(portal, sizes.portal.runs, portalResults, targets);
+      results.portal = { referrals: portal.referrals, seedMs: portal.seedMs, cases: portalResults };
+    }
+
     // 5. Memory over the whole run.
     memory.stop();
     reportMemory(memory, targets);
@@ -344,6 +385,7 @@ async function main(): Promise<number> {
       durationS,
       environment: { node: process.version, nodeEnv: process.env.NODE_ENV, postgres, cores: os.cpus().length, loadAverage },
       sizes,
+      widget,
       ...results,
       memory: { baselineRss: memory.baselineRss, peakGrowth: memory.peakGrowth, phases: memory.phases },
       targets: targets.all,

@@ -127,11 +127,16 @@ test("campaign: edit both experiences, live preview, per-field server errors, sa
   await expect(rules.getByLabel("Per UTC day")).toHaveAccessibleDescription("Per UTC day must be at least 1.");
   await rules.getByLabel("Per UTC day").fill("");
 
-  // The setup panel: the two lines with this app's address, copied as shown.
+  // The setup panel: the npm package first, with this app's address and the key, then the hosted script's two lines, copied as shown.
   const setup = page.locator("section", { has: page.getByRole("heading", { name: "Install the widget" }) });
-  const scriptTag = `<script src="${new URL(page.url()).origin}/sdk/v1/referloop.js" data-key="${publishableKey}" async></script>`;
-  await expect(setup.getByLabel("1. On every page, in the HTML")).toHaveText(scriptTag);
-  await expect(setup.getByLabel("2. In your code, once the user has signed in")).toHaveText('Referloop.identify({ userId: "USER_ID", userHash: "USER_HASH" });');
+  const origin = new URL(page.url()).origin;
+  const scriptTag = `<script src="${origin}/sdk/v1/referloop.js" data-key="${publishableKey}" async></script>`;
+  const figures = setup.getByRole("figure");
+  await expect(figures.first()).toHaveAccessibleName("1. Add the package to your site");
+  await expect(setup.getByLabel("1. Add the package to your site")).toHaveText("npm install @referloop/js");
+  await expect(setup.getByLabel("2. In your code")).toContainText(`init({ key: "${publishableKey}", apiBaseUrl: "${origin}" });`);
+  await expect(setup.getByLabel("On every page, in the HTML")).toHaveText(scriptTag);
+  await expect(setup.getByLabel("Once the user has signed in")).toHaveText('Referloop.identify({ userId: "USER_ID", userHash: "USER_HASH" });');
   // The userHash set-up beside it, and what the publishable key alone cannot do.
   await expect(setup.getByLabel("3. On your server, sign the user's id (USER_HASH)")).toContainText('createHmac("sha256", process.env.REFERLOOP_PROJECT_SECRET)');
   await expect(setup).toContainText("cannot change a user who already exists or bind them to a referral");

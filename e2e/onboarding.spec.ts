@@ -36,8 +36,9 @@ test("the checklist ticks itself as a Web project goes live, each open step link
     await expect(page.getByText("Saved.")).toBeVisible();
     await expectProgress(page, 2);
 
-    // The widget: the step leads to the snippet; it ticks on the project key's first client-library call.
-    await step(page, "Install the widget").getByRole("link", { name: "See the two lines to add" }).click();
+    // The widget: the step names the package first, then the hosted script, and leads to the set-up; it ticks on the project key's first client-library call.
+    await expect(step(page, "Install the widget")).toContainText("Add @referloop/js to your site (or, without a bundler, the hosted script tag)");
+    await step(page, "Install the widget").getByRole("link", { name: "See how to add it" }).click();
     await expect(page.getByRole("heading", { name: "Install the widget" })).toBeVisible();
     const apiKey = await createApiKey(page);
     const api = restClient(request, apiKey, projectId);
@@ -81,5 +82,7 @@ test("a Mobile project's checklist and campaign page show the mobile set-up, not
   await expect(page.getByText("the web widget cannot work")).toHaveCount(0);
   await page.getByRole("navigation", { name: "Project sections" }).getByRole("link", { name: "Campaign", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Install the mobile client" })).toBeVisible();
+  await expect(page.getByLabel("1. Add the package to your app")).toHaveText("npm install @referloop/react-native");
+  await expect(page.getByLabel("2. Create the client once, at app start")).toContainText('import { createReferloopMobile } from "@referloop/react-native";');
   await expect(page.getByRole("heading", { name: "Install the widget" })).toHaveCount(0);
 });

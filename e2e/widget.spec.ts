@@ -4,8 +4,8 @@ import type { AddressInfo } from "node:net";
 import { expect, test, type APIRequestContext, type Locator, type Page, type Request } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import config from "../playwright.config";
-import { QUEUE_STUB } from "../src/sdk/web/queue-stub";
-import type { Referloop as ReferloopApi } from "../src/sdk/web/sdk";
+import { QUEUE_STUB } from "../packages/js/src/hosted/queue-stub";
+import type { Referloop as ReferloopApi } from "../packages/js/src/sdk";
 import { createApiKey, signUp } from "./helpers";
 
 type W = { Referloop: ReferloopApi };
@@ -316,6 +316,8 @@ test("an identified user: button, modal, copy, focus trap, Esc and focus back; d
     dialog.getByRole("link", { name: "Share on Telegram" }),
     dialog.getByRole("link", { name: "Share by e-mail" }),
     ...((await page.evaluate(() => "share" in navigator)) ? [dialog.getByRole("button", { name: "More…" })] : []),
+    // Identified with userHash: the referrer's own summary is offered (e2e/portal.spec.ts opens it).
+    dialog.getByRole("button", { name: "Your referrals" }),
     dialog.getByRole("button", { name: "Close" }),
     dialog.getByRole("textbox", { name: "Your referral link" }),
     dialog.getByRole("button", { name: /Copy link|Copied!/ }),

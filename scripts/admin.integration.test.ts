@@ -80,10 +80,17 @@ describe("npm run admin -- reencrypt-secrets", () => {
       const input = createWebhookBody.parse({ name: `Hook ${i}`, url: `https://hooks.example.com/${i}`, secret });
       await createWebhook(t.db, org.id, project.id, campaign.id, input, testConfig().urlRules);
     }
+    // The first webhook's secret was rotated with an overlap: its previous secret still signs meanwhile.
+    const first = await t.db.webhook.findFirstOrThrow({ where: { name: "Hook 0" } });
+    const previous = "previous-webhook-secret";
+    await t.db.webhook.update({
+      where: { id: first.id },
+      data: { previousSecretEncrypted: encryptSecret(previous, { current: KEY_A }), previousSecretExpiresAt: new Date(Date.now() + 3_600_000), updatedAt: first.updatedAt },
+    });
     const before = await t.db.webhook.findMany({ orderBy: { name: "asc" } });
 
-    // The two webhook secrets and every project's secret (kept for identity verification).
-    const total = plains.length + (await t.db.project.count({ where: { secretEncrypted: { not: null } } }));
+    // The two webhook secrets, the overlap's previous one and every project's secret (kept for identity verification).
+    const total = plains.length + 1 + (await t.db.project.count({ where: { secretEncrypted: { not: null } } }));
     expect(total).toBeGreaterThanOrEqual(3);
     expect(await counts(rotated)).toEqual({ total, reencrypted: total, alreadyCurrent: 0, unreadable: 0 });
     expect(await counts(rotated)).toEqual({ total, reencrypted: 0, alreadyCurrent: total, unreadable: 0 });
@@ -97,6 +104,7 @@ describe("npm run admin -- reencrypt-secrets", () => {
     expect(after.map((w) => w.secretEncrypted)).not.toEqual(before.map((w) => w.secretEncrypted));
     expect(after.map((w) => w.updatedAt)).toEqual(before.map((w) => w.updatedAt));
     expect(decryptSecret(after[0]!.secretEncrypted, { current: KEY_A })).toBeNull();
+    expect(decryptSecret(after[0]!.previousSecretEncrypted!, { current: KEY_B })).toBe(previous);
 
     // A secret under a key nobody configured is reported, left as it is, and fails the command.
     const lost = encryptSecret("lost-webhook-secret", { current: "a-key-that-was-lost" });

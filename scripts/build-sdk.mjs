@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Builds the web widget (src/sdk/web) into dist/sdk/v1, served by src/app/sdk/v1/[file]/route.ts:
+ * Builds the hosted web widget from the @referloop/js sources (packages/js/src: one source for the
+ * script and the npm package) into dist/sdk/v1, served by src/app/sdk/v1/[file]/route.ts:
  *   referloop.js   classic script (IIFE), the loader a page includes
  *   referloop.mjs  the same loader as an ES module
  *   ui-<hash>.js   the UI chunk, imported by the loader on demand; named by content, cached forever
@@ -16,7 +17,7 @@ import path from "node:path";
 import { build } from "esbuild";
 
 const root = path.resolve(import.meta.dirname, "..");
-const src = path.join(root, "src/sdk/web");
+const src = path.join(root, "packages/js/src");
 export const OUT_DIR = path.join(root, "dist/sdk/v1");
 
 const common = { bundle: true, minify: true, target: "es2020", platform: "browser", write: false, legalComments: "none", logLevel: "warning" };
@@ -27,8 +28,8 @@ export async function buildSdk(outDir = OUT_DIR) {
   const uiFile = path.basename(ui.outputFiles[0].path);
   const define = { __UI_FILE__: JSON.stringify(`./${uiFile}`) };
   const [loader, module] = await Promise.all([
-    build({ ...common, entryPoints: [path.join(src, "loader.ts")], format: "iife", define, outfile: path.join(outDir, "referloop.js") }),
-    build({ ...common, entryPoints: [path.join(src, "module.ts")], format: "esm", define, outfile: path.join(outDir, "referloop.mjs") }),
+    build({ ...common, entryPoints: [path.join(src, "hosted/loader.ts")], format: "iife", define, outfile: path.join(outDir, "referloop.js") }),
+    build({ ...common, entryPoints: [path.join(src, "hosted/module.ts")], format: "esm", define, outfile: path.join(outDir, "referloop.mjs") }),
   ]);
 
   rmSync(outDir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 /**
  * The front door: `npm run dev` and `npm start` both run this file. It owns the Node HTTP server:
  * the REST API, the client-library endpoints, the OpenAPI document, the widget's files, the hosted
- * landing pages (and their click beacon), the operator's endpoints and the inbound provider hooks are answered from their handlers (src/server/http/front-door.ts), everything
+ * landing pages (and their click beacon), the referrer's portal pages, the operator's endpoints and the inbound provider hooks are answered from their handlers (src/server/http/front-door.ts), everything
  * else by Next.js's request handler. It starts and stops the delivery worker, the click purge and the release of ended reward holds, and
  * on PostgreSQL can run several processes sharing the port (REFERLOOP_WORKERS).
  *
@@ -22,6 +22,7 @@ import { poolOf } from "@/server/db/prepared-statements";
 import { countDueDeliveries } from "@/server/domain/deliveries/claim-attempts";
 import { createFrontDoor } from "@/server/http/front-door";
 import { answerLanding, LANDING_PREFIX } from "@/server/http/landing/answer-landing";
+import { answerPortal, PORTAL_PREFIX } from "@/server/http/portal/answer-portal";
 import { inboundHookRoute } from "@/server/http/inbound-hooks/answer-inbound-hook";
 import { operatorRoutes } from "@/server/http/operator-routes";
 import { serveWidget, WIDGET_PREFIX } from "@/server/http/widget-files";
@@ -75,6 +76,7 @@ async function serve(config: Config): Promise<void> {
     inboundHookRoute(services),
     { path: "/api/v1/", handle: (request) => answerRest(request, services) },
     { path: LANDING_PREFIX, handle: (request) => answerLanding(request, services) },
+    { path: PORTAL_PREFIX, handle: (request) => answerPortal(request, services) },
   ] satisfies Parameters<typeof createFrontDoor>[0]["routes"];
   const server = http.createServer(createFrontDoor({ routes, fallback: app.getRequestHandler(), log, accessLog: config.accessLog }));
   // The dashboard's hot reload (next dev) talks over a WebSocket.

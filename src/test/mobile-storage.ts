@@ -1,4 +1,4 @@
-import type { StorageAdapter } from "@/sdk/mobile";
+import type { StorageAdapter } from "../../packages/react-native/src/index";
 
 /** In-memory storage, as AsyncStorage behaves (shared across "launches" of one install); `data` to look inside. */
 export function memoryStorage(): StorageAdapter & { data: Map<string, string> } {

@@ -1,3 +1,4 @@
+import { defaultRevokeOn } from "@/lib/schemas/reward-rules";
 import { describe, expect, it } from "vitest";
 import { EXAMPLE } from "@/lib/schemas/examples";
 import { buildOpenApiDocument } from "@/server/api/openapi/document";
@@ -20,6 +21,9 @@ const campaign = {
   matchWindowMinutes: 120,
   attributionModel: "first",
   rewardRules: { maxRewardsPerReferrer: {}, disposableEmail: "off", sameDevice: "off", holdDays: 0 },
+  milestones: [],
+  portal: { sections: { totals: true, friends: true, rewards: true, milestones: true }, friendNameAttribute: null },
+  revokeOn: defaultRevokeOn,
   updatedAt: EXAMPLE.at,
 };
 const url = `http://localhost/api/v1/public/projects/${EXAMPLE.projectId}/campaign`;

@@ -10,6 +10,7 @@ const TONES: Record<ActivityType, BadgeTone> = {
   event_recorded: "neutral",
   reward_held: "amber",
   review_decided: "neutral",
+  reward_revoked: "red",
 };
 
 /** An activity entry's type; types added later on the server still show, in neutral. */

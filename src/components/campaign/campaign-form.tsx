@@ -100,7 +100,7 @@ function CampaignEditor({ projectId, campaign, publishableKey, identityVerificat
   const [windowDays, setWindowDays] = useState(String(campaign.attributionWindowDays));
   const [matchMinutes, setMatchMinutes] = useState(String(campaign.matchWindowMinutes));
   const [attributionModel, setAttributionModel] = useState(campaign.attributionModel);
-  const [rules, setRules] = useState(() => rulesDraft(campaign.rewardRules));
+  const [rules, setRules] = useState(() => rulesDraft(campaign.rewardRules, campaign.revokeOn));
   // The match window only matters to Mobile projects (deferred deep linking).
   const queriedType = useQuery(trpc.projects.get.queryOptions({ projectId })).data?.appType;
   const mobile = (appType ?? queriedType) === "Mobile";
@@ -114,7 +114,7 @@ function CampaignEditor({ projectId, campaign, publishableKey, identityVerificat
       String(campaign.attributionWindowDays),
       String(campaign.matchWindowMinutes),
       campaign.attributionModel,
-      rulesDraft(campaign.rewardRules),
+      rulesDraft(campaign.rewardRules, campaign.revokeOn),
     ),
   );
   const current = snapshot(referrer, newUser, windowDays, matchMinutes, attributionModel, rules);
@@ -162,6 +162,7 @@ function CampaignEditor({ projectId, campaign, publishableKey, identityVerificat
     submitted.current = current;
     save.mutate({
       rewardRules: checked.patch,
+      revokeOn: rules.revokeOn,
       projectId,
       referrerExperience: referrer,
       newUserExperience: newUser,

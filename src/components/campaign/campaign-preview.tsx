@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { SegmentedControl } from "@/components/ui/segmented-control";
-import { render, type PreviewState } from "@/sdk/web/ui";
+import { render, type PreviewState } from "../../../packages/js/src/ui/index";
 import type { RouterOutputs } from "@/lib/trpc-types";
 
 type Campaign = RouterOutputs["campaigns"]["get"];
@@ -48,7 +48,7 @@ function Note({ children }: { children: ReactNode }) {
 }
 
 /**
- * The real widget (its own UI code, src/sdk/web/ui) drawn full size on a mock page, in a desktop or a
+ * The real widget (its own UI code, packages/js/src/ui) drawn full size on a mock page, in a desktop or a
  * 390 px phone frame, in the state chosen: trigger button, open sharing UI, or new-user banner.
  */
 export function CampaignPreview({ referrer, newUser }: { referrer: ReferrerExperience; newUser: NewUserExperience }) {

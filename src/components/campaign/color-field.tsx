@@ -1,5 +1,5 @@
 import { FormField, inputClasses } from "@/components/ui/form-field";
-import { isHexColor } from "@/sdk/web/ui/colors";
+import { isHexColor } from "../../../packages/js/src/ui/colors";
 
 type ColorFieldProps = { label: string; value: string; onChange: (value: string) => void; error?: string };
 

@@ -2,7 +2,7 @@
 
 import { FormField, inputClasses } from "@/components/ui/form-field";
 import { SelectControl } from "@/components/ui/select-control";
-import { MAX_HOLD_DAYS, rewardRulesPatchSchema, type RewardRules, type RewardRulesPatch, type RuleMode } from "@/lib/schemas/reward-rules";
+import { MAX_HOLD_DAYS, rewardRulesPatchSchema, type RevokeKind, type RevokeOn, type RewardRules, type RewardRulesPatch, type RuleMode } from "@/lib/schemas/reward-rules";
 
 const CAPS = [
   ["perDay", "Per UTC day"],
@@ -25,10 +25,17 @@ export const REWARD_RULE_FIELDS = [
   "rewardRules.holdDays",
 ] as const;
 
-/** What the reward protection boxes hold: the caps and the hold as typed. */
-export type RulesDraft = { caps: Record<CapKey, string>; disposableEmail: RuleMode; sameDevice: RuleMode; holdDays: string };
+const REVOKE_ON: [RevokeKind, string][] = [
+  ["refund", "A full refund (Stripe charge.refunded; RevenueCat cancellation for customer support)"],
+  ["dispute", "A dispute (Stripe charge.dispute.created)"],
+  ["trialCancellation", "A cancellation while still in the trial"],
+];
 
-export const rulesDraft = (rules: RewardRules): RulesDraft => ({
+/** What the reward protection boxes hold: the caps and the hold as typed, and what revokes a reward. */
+export type RulesDraft = { caps: Record<CapKey, string>; disposableEmail: RuleMode; sameDevice: RuleMode; holdDays: string; revokeOn: RevokeOn };
+
+export const rulesDraft = (rules: RewardRules, revokeOn: RevokeOn): RulesDraft => ({
+  revokeOn,
   caps: {
     perDay: String(rules.maxRewardsPerReferrer.perDay ?? ""),
     perMonth: String(rules.maxRewardsPerReferrer.perMonth ?? ""),
@@ -98,6 +105,21 @@ export function RewardRulesSection({ draft, onChange, errors }: { draft: RulesDr
           <input {...p} type="number" min={0} max={MAX_HOLD_DAYS} step={1} value={draft.holdDays} onChange={(ev) => onChange({ ...draft, holdDays: ev.target.value })} className={inputClasses} />
         )}
       </FormField>
+      <fieldset>
+        <legend className="text-sm font-medium text-zinc-800">Revoke on (inbound conversions)</legend>
+        <p className="text-sm text-zinc-500">Which provider events take back the reward of the referral their payment completed.</p>
+        {REVOKE_ON.map(([key, label]) => (
+          <label key={key} className="mt-1 flex items-center gap-2 text-sm text-zinc-800">
+            <input
+              type="checkbox"
+              checked={draft.revokeOn[key]}
+              onChange={(ev) => onChange({ ...draft, revokeOn: { ...draft.revokeOn, [key]: ev.target.checked } })}
+              className="size-4 accent-brand-600"
+            />
+            {label}
+          </label>
+        ))}
+      </fieldset>
     </div>
   );
 }

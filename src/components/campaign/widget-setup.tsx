@@ -3,13 +3,14 @@
 import { useSyncExternalStore, type ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { QUEUE_STUB } from "@/sdk/web/queue-stub";
+import { QUEUE_STUB } from "../../../packages/js/src/hosted/queue-stub";
 
 /** Shown where the project's publishable key goes until the page is handed one. */
 export const KEY_PLACEHOLDER = "pk_...";
 
 
 const IDENTIFY = 'Referloop.identify({ userId: "USER_ID", userHash: "USER_HASH" });';
+export const PACKAGE_INSTALL = "npm install @referloop/js";
 
 /** What the client's backend runs to sign the user's id (the same one-liner as the API reference's). */
 export const USER_HASH_SNIPPET = `import { createHmac } from "node:crypto";
@@ -41,20 +42,27 @@ export function SetupStep({ label, code, copyLabel, children }: { label: string;
 }
 
 /**
- * The two-line integration with this app's address and the project's publishable key, and the
+ * The integration with this app's address and the project's publishable key: the npm package first
+ * (for sites built with a bundler), the hosted script second (two lines of HTML), and the
  * server-side line that signs the user's id (userHash): the publishable key is public, so without the
  * hash a call cannot change or bind a user who already exists.
  */
 export function WidgetSetup({ publishableKey, identityVerification }: { publishableKey?: string; identityVerification?: boolean }) {
   const origin = useAppOrigin();
-  const scriptTag = `<script src="${origin}/sdk/v1/referloop.js" data-key="${publishableKey ?? KEY_PLACEHOLDER}" async></script>`;
+  const key = publishableKey ?? KEY_PLACEHOLDER;
+  const start = `import { init, identify } from "@referloop/js";
+
+init({ key: "${key}", apiBaseUrl: "${origin}" }); // on every page
+identify({ userId: "USER_ID", userHash: "USER_HASH" }); // once the user has signed in`;
+  const scriptTag = `<script src="${origin}/sdk/v1/referloop.js" data-key="${key}" async></script>`;
   return (
-    <Card title="Install the widget" description="Two lines on your site. Referral links, cookies and the new-user banner work from line 1 on.">
+    <Card title="Install the widget" description="Referral links, cookies and the new-user banner work from init (or the script tag) on.">
       <div className="space-y-4 text-sm text-zinc-600">
-        <SetupStep label="1. On every page, in the HTML" code={scriptTag} copyLabel="script tag">
-          {!publishableKey && <p>Replace {KEY_PLACEHOLDER} with the project&apos;s publishable key.</p>}
+        <SetupStep label="1. Add the package to your site" code={PACKAGE_INSTALL} copyLabel="install command">
+          <p>@referloop/js, for sites built with a bundler (Vite, webpack, Next.js, esbuild). Without one, use the hosted script below instead.</p>
         </SetupStep>
-        <SetupStep label="2. In your code, once the user has signed in" code={IDENTIFY} copyLabel="identify call">
+        <SetupStep label="2. In your code" code={start} copyLabel="package set-up">
+          {!publishableKey && <p>Replace {KEY_PLACEHOLDER} with the project&apos;s publishable key.</p>}
           <p>USER_ID is your own id of the user; USER_HASH proves it is them (step 3).</p>
         </SetupStep>
         <SetupStep label="3. On your server, sign the user's id (USER_HASH)" code={USER_HASH_SNIPPET} copyLabel="userHash code">
@@ -64,6 +72,11 @@ export function WidgetSetup({ publishableKey, identityVerification }: { publisha
               ? "Identity verification is on: a call without a valid userHash is refused."
               : "Anyone can copy the publishable key from your page, so a call without a valid userHash may create a new user and read its code and link, but cannot change a user who already exists or bind them to a referral. Turn identity verification on in the project's settings to require it."}
           </p>
+        </SetupStep>
+        <h3 className="pt-2 font-semibold text-zinc-900">Or the hosted script, without a bundler</h3>
+        <SetupStep label="On every page, in the HTML" code={scriptTag} copyLabel="script tag" />
+        <SetupStep label="Once the user has signed in" code={IDENTIFY} copyLabel="identify call">
+          <p>USER_HASH as in step 3.</p>
         </SetupStep>
         <SetupStep label="If identify can run before the script has loaded, put this line before the script tag" code={QUEUE_STUB} copyLabel="queue stub">
           <p>It queues the calls (for example an inline identify in a server-rendered page) until the script runs them.</p>

@@ -16,6 +16,7 @@ import type { RouterOutputs } from "@/lib/trpc-types";
 import { ReviewDecisions } from "@/components/reviews/review-decisions";
 import { DeliveryTable } from "./delivery-table";
 import { deliveriesSearchPath } from "./paths";
+import { RevokeCard } from "./revoke-card";
 
 type RewardEvent = RouterOutputs["referrals"]["get"]["rewardEvents"][number];
 
@@ -103,6 +104,7 @@ export function ReferralDetail({ projectId, trackingId }: { projectId: string; t
           </div>
         </dl>
       </Card>
+      <RevokeCard projectId={projectId} detail={detail.data} />
       <Card title="Reward events" description="Every reward event reported for this referral, oldest first, and what came of it.">
         <DataTable<RewardEvent>
           caption="Reward events"

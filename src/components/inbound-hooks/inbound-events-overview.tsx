@@ -25,7 +25,7 @@ import { oneOf, positiveInt, useUrlState } from "@/lib/use-url-state";
 
 const URL_DEFAULTS = { provider: "", outcome: "", environment: "", search: "", from: "", to: "", page: "1", pageSize: String(DEFAULT_PAGE_SIZE) };
 
-const OUTCOME_TONES: Record<InboundEventDto["outcome"], BadgeTone> = { rewarded: "green", ignored: "neutral", refused: "amber" };
+const OUTCOME_TONES: Record<InboundEventDto["outcome"], BadgeTone> = { rewarded: "green", ignored: "neutral", refused: "amber", revoked: "red" };
 
 function Outcome({ event }: { event: InboundEventDto }) {
   return (

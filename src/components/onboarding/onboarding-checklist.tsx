@@ -30,8 +30,8 @@ function stepText(step: Step, onboarding: Onboarding): StepText {
       };
     case "client":
       return mobile
-        ? { title: "Install the mobile client", how: "Ticks when your app first calls Referloop with the project's key (init-app-user on start).", action: "See the mobile set-up", href: at("campaign") }
-        : { title: "Install the widget", how: "Ticks when the widget on your site first calls Referloop with the project's key.", action: "See the two lines to add", href: at("campaign") };
+        ? { title: "Install the mobile client", how: "Add @referloop/react-native to your app; this ticks when it first calls Referloop with the project's key (init-app-user on start).", action: "See the mobile set-up", href: at("campaign") }
+        : { title: "Install the widget", how: "Add @referloop/js to your site (or, without a bundler, the hosted script tag); this ticks when the widget first calls Referloop with the project's key.", action: "See how to add it", href: at("campaign") };
     case "referral":
       return { title: "Track the first referral", how: "Someone arrives through a referral link, or your backend calls referrals/track.", action: "Open referrals", href: at("referrals") };
     case "webhookDelivered":

@@ -5,6 +5,7 @@ const TONES: Record<string, BadgeTone> = {
   Completed: "green",
   Succeeded: "green",
   Failed: "red",
+  Revoked: "violet",
 };
 
 /** The state of a referral (Pending, Completed, Failed) or a delivery (Pending, Succeeded, Failed). */

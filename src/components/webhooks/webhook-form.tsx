@@ -8,12 +8,13 @@ import { FormField, inputClasses } from "@/components/ui/form-field";
 import { noErrors, toFormErrors, type FormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import { RECOVERY_WINDOW_DAYS, WEBHOOK_NAME_MAX_LENGTH } from "@/lib/schemas/webhooks";
+import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/schemas/webhook-events";
 import { generateWebhookSecret, MAX_WEBHOOK_SECRET_LENGTH, MIN_WEBHOOK_SECRET_LENGTH } from "@/lib/webhook-secrets";
 import { WEBHOOK_ENVIRONMENT_OPTIONS, type CreatedWebhook, type Webhook, type WebhookEnvironment } from "./types";
 
-const FIELDS = ["name", "url", "secret", "environment", "enabled", "autoRecover"] as const;
+const FIELDS = ["name", "url", "secret", "environment", "enabled", "events", "autoRecover"] as const;
 
-type Values = { name: string; url: string; secret: string; environment: WebhookEnvironment; enabled: boolean; autoRecover: boolean };
+type Values = { name: string; url: string; secret: string; environment: WebhookEnvironment; enabled: boolean; events: WebhookEventType[]; autoRecover: boolean };
 
 function readForm(form: HTMLFormElement, secret: string): Values {
   const data = new FormData(form);
@@ -23,6 +24,7 @@ function readForm(form: HTMLFormElement, secret: string): Values {
     secret,
     environment: String(data.get("environment") ?? "Both") as WebhookEnvironment,
     enabled: data.get("enabled") === "on",
+    events: data.getAll("events").map(String) as WebhookEventType[],
     autoRecover: data.get("autoRecover") === "on",
   };
 }
@@ -146,6 +148,25 @@ export function WebhookForm(props: WebhookFormProps) {
           </div>
         )}
       </FormField>
+      <fieldset className="space-y-1">
+        <legend className="text-sm font-medium text-zinc-800">Events</legend>
+        <p className="text-sm text-zinc-500">The event types this webhook receives (each delivery says its type in X-Service-Event-Type).</p>
+        {WEBHOOK_EVENT_TYPES.map((type) => (
+          <label key={type} className="flex items-start gap-2 text-sm text-zinc-800">
+            <input
+              type="checkbox"
+              name="events"
+              value={type}
+              defaultChecked={(existing?.events ?? DEFAULT_WEBHOOK_EVENTS).includes(type)}
+              className="mt-0.5 size-4 accent-brand-600"
+            />
+            <span>
+              <code className="font-mono text-xs">{type}</code> <span className="text-zinc-500">{WEBHOOK_EVENT_DESCRIPTIONS[type]}</span>
+            </span>
+          </label>
+        ))}
+        {errors.fields.events && <p className="text-sm text-red-700">{errors.fields.events}</p>}
+      </fieldset>
       <label className="flex items-center gap-2 text-sm text-zinc-800">
         <input type="checkbox" name="enabled" defaultChecked={existing?.enabled ?? true} className="size-4 accent-brand-600" />
         Enabled

@@ -12,6 +12,7 @@ export const ACTIVITY_TYPE_LABELS = {
   event_recorded: "Event recorded",
   reward_held: "Reward held",
   review_decided: "Review decided",
+  reward_revoked: "Reward revoked",
 } as const;
 
 export type ActivityType = keyof typeof ACTIVITY_TYPE_LABELS;

@@ -52,6 +52,7 @@ export const AUDIT_ACTION_LABELS = {
   "app_user.export": "Exported an app user's data",
   "review.approve": "Approved a held reward",
   "review.deny": "Denied a held reward",
+  "referral.revoke": "Revoked a referral's reward",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

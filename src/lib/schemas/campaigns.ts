@@ -2,7 +2,8 @@ import { z } from "zod";
 import { AttributionModel } from "@/generated/prisma/enums";
 import { ATTRIBUTE_KEY_MAX_LENGTH } from "./app-users";
 import { caseInsensitive, jsonNumber } from "./common";
-import { rewardRulesPatchSchema } from "./reward-rules";
+import { milestonesSchema, MAX_MILESTONES, portalSettingsPatchSchema } from "./portal";
+import { revokeOnPatchSchema, rewardRulesPatchSchema } from "./reward-rules";
 
 export const MODAL_TITLE_MAX_LENGTH = 200;
 export const MODAL_DESCRIPTION_MAX_LENGTH = 500;
@@ -121,6 +122,13 @@ export const updateCampaignBody = z
       .optional()
       .describe("Which arrival of a referee who arrived more than once may complete: `first` (default) or `last` (any case)."),
     rewardRules: rewardRulesPatchSchema.optional().describe("Reward protection: caps per referrer, disposable e-mail and same-device rules, a hold. Fields not sent keep their value."),
+    milestones: milestonesSchema
+      .optional()
+      .describe(
+        `Tiers of successful referrals, e.g. \`[{ "referrals": 3, "name": "Silver" }]\`: at most ${MAX_MILESTONES}, each threshold once; replaces the list (\`[]\` removes them). A referrer reaches each once, when a reward brings their successful referrals to it; a revoked reward does not take a reached milestone back.`,
+      ),
+    portal: portalSettingsPatchSchema.optional().describe("The referrer's own page: which sections show, and the friends' display attribute. Fields not sent keep their value."),
+    revokeOn: revokeOnPatchSchema.optional().describe("Which provider events revoke the referral they completed (a full refund, a dispute, a cancellation in trial). Fields not sent keep their value."),
   })
   .meta({
     title: "UpdateCampaignRequest",

@@ -26,6 +26,12 @@ export const INBOUND_IGNORE_REASONS = {
   no_referee: "No referee: the event names no user (no client_reference_id, metadata.referloop_user_id or app_user_id)",
   unknown_user: "Unknown user: no app user of the project has that client id",
   no_pending_referral: "No pending referral: the user is the referee of no Pending tracking item",
+  partial_refund: "Partial refund: only part of the charge was refunded, which revokes nothing",
+  not_in_trial: "Not in trial: the subscription was cancelled after its trial, which revokes nothing",
+  revocation_off: "Revocation off: the campaign's revokeOn setting does not revoke on this kind of event",
+  no_matching_referral: "No matching referral: the refunded, disputed or cancelled payment completed no referral of the project",
+  already_revoked: "Already revoked: the referral the payment completed was revoked before",
+  not_revocable: "Not revocable: the referral the payment completed has no reward granted or held",
 } as const;
 export type InboundIgnoreReason = keyof typeof INBOUND_IGNORE_REASONS;
 export type InboundReason = InboundIgnoreReason | RewardReason;
@@ -116,7 +122,7 @@ const instant = instantSchema();
 export const inboundEventFilterSchema = z
   .object({
     provider: caseInsensitive(INBOUND_PROVIDERS).describe("stripe or revenuecat (any case).").optional(),
-    outcome: caseInsensitive(INBOUND_OUTCOMES).describe("rewarded, ignored or refused (any case).").optional(),
+    outcome: caseInsensitive(INBOUND_OUTCOMES).describe("rewarded, ignored, refused or revoked (any case).").optional(),
     environment: caseInsensitive(REWARD_ENVIRONMENTS).describe("Sandbox or Production (any case).").optional(),
     type: providerEventTypeSchema.describe("The provider's event type, exactly.").meta({ examples: ["invoice.paid"] }).optional(),
     search: z
@@ -153,7 +159,7 @@ export const inboundEventDtoSchema = z
       .describe(
         `Why it was ignored (${Object.keys(INBOUND_IGNORE_REASONS)
           .map((r) => `\`${r}\``)
-          .join(", ")}) or refused (the reward path's reason, as \`track-reward-event\` answers it); null when rewarded.`,
+          .join(", ")}) or refused (the reward path's reason, as \`track-reward-event\` answers it); when revoked, the kind of reversal (\`refund\`, \`dispute\`, \`trialCancellation\`); null when rewarded.`,
       ),
     createdAt: z.iso.datetime(),
   })

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RewardEnvironment, RewardEventOutcome, TrackingStatus } from "@/generated/prisma/enums";
-import { caseInsensitive, exactText, idInput, pagingInput } from "./common";
+import { caseInsensitive, exactText, idInput, pagingInput, requiredText } from "./common";
 import { clientProvidedIdSchema } from "./app-users";
 import { EXAMPLE } from "./examples";
 import { createdRange, inOrder, NAMES_A_REFERRAL, searchTerm } from "./search";
@@ -30,6 +30,10 @@ export const REWARD_REASONS = {
   already_failed: {
     text: "Already failed: the referral was closed before",
     effect: "the item is already final and is not changed",
+  },
+  already_revoked: {
+    text: "Already revoked: the referral's reward was taken back",
+    effect: "the item was revoked (status `Revoked`: a refund, a dispute, a revoke call) and is final; a revoked referral never grants",
   },
   event_mismatch: {
     text: "Different event: it was reserved for another reward event",
@@ -151,7 +155,7 @@ export const rewardBody = z
   })
   .meta({ title: "RewardRequest", examples: [{ referralTrackingId: EXAMPLE.trackingId, eventName: EXAMPLE.eventName, environment: "Production" }] });
 
-const statusFilter = caseInsensitive(TRACKING_STATUSES).describe("Pending, Completed or Failed (any case).").meta({ examples: ["Completed"] }).optional();
+const statusFilter = caseInsensitive(TRACKING_STATUSES).describe("Pending, Completed, Failed or Revoked (any case).").meta({ examples: ["Completed"] }).optional();
 
 /** An app user's referrals: by status. */
 export const referralListQuery = z.object({
@@ -193,3 +197,21 @@ export const appUserReferralsQuery = referralListQuery.extend({
     .describe("given: as referrer; received: as referee (any case). Default given.")
     .meta({ examples: ["received"] }),
 });
+
+/** A revocation's reason: free text for people (the activity feed, reward.revoked's `reason`). */
+export const REVOKE_REASON_MAX_LENGTH = 500;
+
+export const revokeBody = z
+  .object({
+    reason: requiredText(REVOKE_REASON_MAX_LENGTH).describe(`Why the reward is taken back, for people (1 to ${REVOKE_REASON_MAX_LENGTH} characters): sent as reward.revoked's \`reason\`.`),
+  })
+  .meta({ title: "RevokeReferralRequest", examples: [{ reason: "Order refunded in full on 2026-11-10" }] });
+
+/** What a revocation did (RevokeOutcome), in words for the API reference and the dashboard. */
+export const REVOKE_RESULTS = {
+  granted: "the reward was granted: it is withdrawn (no longer counted in the referrer's rewards, caps, stats, leaderboard or exports) and `reward.revoked` goes to the subscribed webhooks",
+  held: "the reward was held (a hold or a review): it is cancelled and never grants; no webhook is sent",
+  already_revoked: "the referral was revoked before: nothing changed (`revokedAt`, `reason` and `revokedBy` are the first revocation's)",
+} as const;
+export const REVOKE_RESULT_CODES = Object.keys(REVOKE_RESULTS) as [keyof typeof REVOKE_RESULTS, ...(keyof typeof REVOKE_RESULTS)[]];
+export const REVOKE_SOURCES = ["api", "dashboard", "stripe", "revenuecat"] as const;

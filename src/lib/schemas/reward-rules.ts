@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { caseInsensitive, jsonNumber } from "./common";
+import { caseInsensitive, jsonBoolean, jsonNumber } from "./common";
 
 /*
  * A campaign's reward protection (`rewardRules` on the campaign record): caps per referrer, the
@@ -88,3 +88,30 @@ export function mergeRewardRules(base: RewardRules, patch: RewardRulesPatch = {}
 }
 
 export const hasCaps = (rules: RewardRules) => Object.values(rules.maxRewardsPerReferrer).some((n) => n !== undefined);
+
+/**
+ * Which provider events revoke the referral their payment completed (the inbound hooks): a full
+ * refund, a dispute (chargeback), a subscription cancelled while still in its trial. All on by default.
+ */
+export const revokeOnSchema = z
+  .object({
+    refund: z.boolean().describe("Stripe `charge.refunded` for the full amount; RevenueCat `CANCELLATION` with `cancel_reason` `CUSTOMER_SUPPORT` (a refund)."),
+    dispute: z.boolean().describe("Stripe `charge.dispute.created`."),
+    trialCancellation: z.boolean().describe("Stripe `customer.subscription.deleted` of a subscription still in its trial; RevenueCat `CANCELLATION` in a `TRIAL` period."),
+  })
+  .meta({ id: "RevokeOn" });
+export type RevokeOn = z.infer<typeof revokeOnSchema>;
+export type RevokeKind = keyof RevokeOn;
+export const defaultRevokeOn: RevokeOn = { refund: true, dispute: true, trialCancellation: true };
+
+export const revokeOnPatchSchema = z
+  .strictObject({ refund: jsonBoolean().optional(), dispute: jsonBoolean().optional(), trialCancellation: jsonBoolean().optional() })
+  .meta({ id: "RevokeOnUpdate" });
+export type RevokeOnPatch = z.infer<typeof revokeOnPatchSchema>;
+
+/** The stored setting, read defensively: a field missing or not a boolean is its default. */
+export function readRevokeOn(json: unknown): RevokeOn {
+  const stored = json && typeof json === "object" && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+  const flag = (key: RevokeKind) => (typeof stored[key] === "boolean" ? (stored[key] as boolean) : defaultRevokeOn[key]);
+  return { refund: flag("refund"), dispute: flag("dispute"), trialCancellation: flag("trialCancellation") };
+}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { attributesSchema, clientProvidedIdSchema } from "./app-users";
 import { installSignalFields } from "./attribution";
-import { caseInsensitive, idInput } from "./common";
+import { caseInsensitive, DEFAULT_PAGE_SIZE, idInput, jsonNumber, MAX_PAGE_SIZE } from "./common";
 import { EXAMPLE } from "./examples";
 import { BINDING_REFUSAL_CODES, eventNameSchema, referralCodeSchema, REWARD_ENVIRONMENTS } from "./referrals";
 import { defaultReferrerExperience, newUserExperienceSchema, referrerExperienceSchema } from "./campaigns";
@@ -124,3 +124,16 @@ export const newUserExperienceOutput = z
     id: "SdkNewUserExperience",
     examples: [{ newUserExperience: { promoText: "Grace gave you 10 € off your first order.", promoPosition: "top-center" }, referrerName: "Grace" }],
   });
+
+/** The referrer's own summary (referral-summary): who asks, and which page of their friends. */
+export const referralSummaryBody = z
+  .object({
+    userId: clientProvidedIdSchema.describe("Your own id of the signed-in user."),
+    userHash: userHashSchema
+      .optional()
+      .describe("hex HMAC-SHA256 of `userId` keyed with the `sk_` secret: required with the publishable key (an unverified call gets nothing), not needed with the secret."),
+    page: jsonNumber(z.number().int().min(1)).default(1).describe("Page of the friends list, from 1."),
+    pageSize: jsonNumber(z.number().int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE).describe(`Friends per page, 1 to ${MAX_PAGE_SIZE}.`),
+  })
+  .meta({ title: "ReferralSummaryRequest", examples: [{ userId: EXAMPLE.referrer.clientProvidedId, page: 1, pageSize: 20 }] });
+

@@ -136,6 +136,7 @@ const leaderboardEntryExample = {
   uniqueId: EXAMPLE.referrer.uniqueId,
   successfulReferrals: 14,
   totalReferralsGiven: 31,
+  milestone: "Gold",
 };
 
 export const leaderboardEntrySchema = z
@@ -144,6 +145,7 @@ export const leaderboardEntrySchema = z
     uniqueId: z.guid().describe("The app user's `uniqueId`."),
     successfulReferrals: z.number().int().min(1).describe("Referrals of theirs that completed (rewards claimed)."),
     totalReferralsGiven: z.number().int().min(0).describe("Arrivals through their referral link."),
+    milestone: z.string().nullable().describe("The highest campaign milestone they reached (its name when reached), or null."),
   })
   .meta({
     id: "LeaderboardEntry",

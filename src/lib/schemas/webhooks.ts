@@ -9,6 +9,7 @@ import {
 } from "@/lib/webhook-secrets";
 import { caseInsensitive, httpUrl, jsonBoolean, requiredText } from "./common";
 import { EXAMPLE } from "./examples";
+import { webhookEventsSchema } from "./webhook-events";
 
 export const WEBHOOK_ENVIRONMENTS = Object.values(WebhookEnvironment) as [WebhookEnvironment, ...WebhookEnvironment[]];
 export const WEBHOOK_NAME_MAX_LENGTH = 200;
@@ -48,6 +49,7 @@ export const webhookFields = {
   secret: webhookSecretSchema,
   enabled: jsonBoolean(),
   environment: caseInsensitive(WEBHOOK_ENVIRONMENTS),
+  events: webhookEventsSchema,
   autoRecover: jsonBoolean(),
 };
 
@@ -62,6 +64,7 @@ const described = {
   ),
   enabled: webhookFields.enabled.describe("A disabled webhook receives nothing."),
   environment: webhookFields.environment.describe("Sandbox, Production or Both (any case): which reward calls reach this webhook."),
+  events: webhookFields.events,
   autoRecover: webhookFields.autoRecover.describe(
     `Resend what failed while the endpoint was down: after the first successful delivery following failures, the deliveries that exhausted their attempts in the last ${RECOVERY_WINDOW_DAYS} days are sent again, paced, each at most once by recovery.`,
   ),
@@ -76,6 +79,7 @@ export const createWebhookBody = z
     secret: described.secret.optional().describe("Omit it to get a generated Standard Webhooks secret (`whsec_` + base64), returned in the response."),
     enabled: described.enabled.default(true),
     environment: described.environment.default("Both"),
+    events: described.events.optional(),
     autoRecover: described.autoRecover.default(false),
   })
   .meta({ title: "CreateWebhookRequest", examples: [{ name: "Rewards to billing", url: EXAMPLE.webhookUrl, environment: "Production" }] });

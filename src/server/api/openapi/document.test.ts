@@ -77,7 +77,7 @@ describe("OpenAPI document", () => {
     expect(doc.components.securitySchemes.ProjectKey).toMatchObject({ type: "apiKey", in: "header", name: "X-Service-ProjectSecret" });
     expect(doc.components.securitySchemes.ProjectSecret).toMatchObject({ type: "apiKey", in: "header", name: "x-project-secret-key" });
     const sdk = Object.keys(doc.paths).filter((p) => p.startsWith("/sdk/"));
-    expect(sdk.sort()).toEqual(["/sdk/init-app-user", "/sdk/new-user-experience", "/sdk/track-referral", "/sdk/track-reward-event"]);
+    expect(sdk.sort()).toEqual(["/sdk/init-app-user", "/sdk/new-user-experience", "/sdk/referral-summary", "/sdk/track-referral", "/sdk/track-reward-event"]);
     for (const path of sdk) {
       const op = doc.paths[path].post;
       expect(op.tags).toEqual(["Client library"]);
@@ -143,7 +143,7 @@ describe("OpenAPI document", () => {
       expect([bounds("attributeKey").required, bounds("attributeValue").required]).toEqual([undefined, undefined]);
     }
     const referralParams = doc.paths["/public/projects/{projectId}/users/{uniqueId}/referrals"].get.parameters;
-    expect(referralParams.find((p: any) => p.name === "status").schema.enum).toEqual(["Pending", "Completed", "Failed"]);
+    expect(referralParams.find((p: any) => p.name === "status").schema.enum).toEqual(["Pending", "Completed", "Failed", "Revoked"]);
     expect(referralParams.find((p: any) => p.name === "direction").schema.enum).toEqual(["given", "received"]);
     expect(schemaOf("RewardRequest").properties.environment.enum).toEqual(["Sandbox", "Production"]);
     expect(schemaOf("CreateWebhookRequest").properties.environment.enum).toEqual(["Sandbox", "Production", "Both"]);
@@ -177,7 +177,23 @@ describe("OpenAPI document", () => {
       "webhook-timestamp",
       "webhook-signature",
       "X-Service-Signature",
+      "X-Service-Event-Type",
     ]);
+  });
+
+  it("describes each event of the catalogue as a webhook, its type in the header and its body's schema", () => {
+    for (const [key, type, component] of [
+      ["rewardDelivery", "reward.granted", "RewardDelivery"],
+      ["rewardRevoked", "reward.revoked", "RewardRevokedDelivery"],
+      ["rewardHeld", "reward.held", "RewardHeldDelivery"],
+      ["referralTracked", "referral.tracked", "ReferralTrackedDelivery"],
+    ]) {
+      const op = doc.webhooks[key!].post;
+      expect(op.requestBody.content["application/json"].schema.$ref).toBe(`#/components/schemas/${component}`);
+      expect(op.parameters.find((p: any) => p.name === "X-Service-Event-Type").schema.const).toBe(type);
+      if (key !== "rewardDelivery") expect(schemaOf(component!).properties.type.const).toBe(type);
+    }
+    expect(schemaOf("WebhookDto").properties.events.items.enum).toEqual(["reward.granted", "reward.revoked", "reward.held", "referral.tracked", "milestone.reached"]);
   });
 
   it("has examples that validate against their own schemas", () => {
@@ -198,7 +214,7 @@ describe("OpenAPI document", () => {
         }
       }
     };
-    for (const { name, op } of [...operations, { name: "webhook rewardDelivery", op: doc.webhooks.rewardDelivery.post }]) {
+    for (const { name, op } of [...operations, ...Object.entries<any>(doc.webhooks).map(([key, w]) => ({ name: `webhook ${key}`, op: w.post }))]) {
       media(`${name} request`, op.requestBody?.content);
       for (const [status, response] of Object.entries<any>(op.responses)) media(`${name} ${status}`, response.content);
       for (const p of op.parameters ?? []) if (p.example !== undefined) check(`${name} ${p.name}`, p.schema, p.example);

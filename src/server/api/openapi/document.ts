@@ -1,7 +1,7 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { API_DESCRIPTION, API_TAGS } from "@/server/api/openapi/description";
 import { problemResponse, PROBLEM_SCHEMA } from "@/server/api/openapi/problems";
-import { rewardDeliveryComponent, rewardWebhook } from "@/server/api/openapi/webhooks";
+import { eventDeliveryComponents, rewardDeliveryComponent, rewardWebhook } from "@/server/api/openapi/webhooks";
 import { procedureInput, procedureMeta } from "@/server/api/openapi/procedure-meta";
 import { appRouter } from "@/server/api/root";
 import { API_KEY_ROLES } from "@/lib/schemas/accounts";
@@ -90,7 +90,7 @@ export function buildOpenApiDocument(origin: string): OpenAPIObject {
   out.openapi = "3.1.1";
   out.tags = API_TAGS.map((tag) => ({ ...tag }));
   const schemas: Record<string, Schema> = Object.fromEntries(Object.entries(out.components.schemas ?? {}).filter(([name]) => !name.startsWith("error.")));
-  Object.assign(schemas, { Problem: PROBLEM_SCHEMA, RewardDelivery: rewardDeliveryComponent() });
+  Object.assign(schemas, { Problem: PROBLEM_SCHEMA, RewardDelivery: rewardDeliveryComponent(), ...eventDeliveryComponents() });
   out.components.schemas = schemas;
   out.components.headers = HEADERS;
 

@@ -8,11 +8,11 @@ import { createTestDb, type TestDb } from "@/test/db";
 import { uniqueName as uid } from "@/test/names";
 import { createAppUserOverRest, type RestClient, restClientForNewOrg } from "@/test/rest";
 import { createSdkProject, sdkClient } from "@/test/sdk";
-import { createReferloopMobile, STORAGE_KEYS, type DeviceAdapter, type StorageAdapter } from "@/sdk/mobile";
+import { createReferloopMobile, STORAGE_KEYS, type DeviceAdapter, type StorageAdapter } from "../../../../packages/react-native/src/index";
 import { memoryStorage } from "@/test/mobile-storage";
 
 /*
- * The mobile client (src/sdk/mobile) against the real init-app-user over HTTP: the app's SDK handler behind a plain
+ * The mobile client (packages/react-native) against the real init-app-user over HTTP: the app's SDK handler behind a plain
  * node:http server, this file's own database. What the service decides (keys, binding, identity
  * verification, the body's schema) is checked here; the client's own behaviour on transport failures
  * stays in create-referloop-mobile.test.ts against a contract-following fake, and the first launch's
@@ -113,5 +113,30 @@ describe("createReferloopMobile against the real init-app-user", () => {
     expect(await referloop.identify({ userId })).toMatchObject({ ok: false, error: { kind: "unauthorized" } });
     expect(await referloop.identify({ userId, userHash: userHashOf(verified.secret, "someone else") })).toMatchObject({ ok: false, error: { kind: "unauthorized" } });
     expect(await referloop.identify({ userId, userHash: userHashOf(verified.secret, userId) })).toMatchObject({ ok: true });
+  });
+
+  it("getReferralSummary: the identified user's summary as typed data; without userHash nothing is asked, another user's hash is refused", async () => {
+    const userId = uid("summary-user");
+    const referrer = await createAppUserOverRest(rest, project.projectId, userId, { name: "Sum" });
+    await sdkClient(t.db)("track-referral", { key: project.publishableKey, body: { referralCode: referrer.referralCode } });
+
+    const unverified = launch(memoryStorage());
+    expect((await unverified.identify({ userId })).ok).toBe(true);
+    const refused = await unverified.getReferralSummary();
+    expect(refused.ok || refused.error.kind).toBe("invalid_input");
+
+    const referloop = launch(memoryStorage());
+    expect((await referloop.identify({ userId, userHash: userHashOf(project.secret, userId) })).ok).toBe(true);
+    const result = await referloop.getReferralSummary({ pageSize: 5 });
+    if (!result.ok) throw result.error;
+    expect(result.summary.referralCode).toBe(referrer.referralCode);
+    expect(result.summary.totals).toEqual({ arrived: 1, joined: 0, pending: 0, beingChecked: 0, rewarded: 0 });
+    expect(result.summary.friends).toMatchObject({ pageSize: 5, totalCount: 1, items: [{ status: "arrived", masked: true }] });
+
+    const other = createReferloopMobile({ key: project.publishableKey, apiBaseUrl, storage: memoryStorage(), device: pixel });
+    // A hash of someone else's id: init-app-user refuses it, and nothing is asked for the summary.
+    expect((await other.identify({ userId, userHash: userHashOf(project.secret, "someone-else") })).ok).toBe(false);
+    const none = await other.getReferralSummary();
+    expect(none.ok).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import type { Campaign } from "@/generated/prisma/client";
 import type { AttributionModel, NewUserExperience, ReferrerExperience } from "@/lib/schemas/campaigns";
-import { readRewardRules, type RewardRules } from "@/lib/schemas/reward-rules";
+import { readMilestones, readPortalSettings, type Milestone, type PortalSettings } from "@/lib/schemas/portal";
+import { readRevokeOn, readRewardRules, type RevokeOn, type RewardRules } from "@/lib/schemas/reward-rules";
 import { readNewUserExperience, readReferrerExperience } from "@/server/domain/campaigns/campaign-config";
 
 export type CampaignDto = {
@@ -13,6 +14,9 @@ export type CampaignDto = {
   matchWindowMinutes: number;
   attributionModel: AttributionModel;
   rewardRules: RewardRules;
+  milestones: Milestone[];
+  portal: PortalSettings;
+  revokeOn: RevokeOn;
   updatedAt: string;
 };
 
@@ -25,5 +29,8 @@ export const toCampaignDto = (campaign: Campaign): CampaignDto => ({
   matchWindowMinutes: campaign.matchWindowMinutes,
   attributionModel: campaign.attributionModel,
   rewardRules: readRewardRules(campaign.rewardRules),
+  milestones: readMilestones(campaign.milestones),
+  portal: readPortalSettings(campaign.portal),
+  revokeOn: readRevokeOn(campaign.revokeOn),
   updatedAt: campaign.updatedAt.toISOString(),
 });

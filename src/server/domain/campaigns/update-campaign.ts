@@ -1,7 +1,8 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import type { AttributionModel, NewUserExperiencePatch, ReferrerExperiencePatch } from "@/lib/schemas/campaigns";
-import { mergeRewardRules, readRewardRules, type RewardRulesPatch } from "@/lib/schemas/reward-rules";
+import { mergePortalSettings, readPortalSettings, type Milestone, type PortalSettingsPatch } from "@/lib/schemas/portal";
+import { mergeRewardRules, readRevokeOn, readRewardRules, type RevokeOnPatch, type RewardRulesPatch } from "@/lib/schemas/reward-rules";
 import {
   mergeNewUserExperience,
   mergeReferrerExperience,
@@ -19,6 +20,9 @@ export type UpdateCampaignInput = {
   matchWindowMinutes?: number;
   attributionModel?: AttributionModel;
   rewardRules?: RewardRulesPatch;
+  milestones?: Milestone[];
+  portal?: PortalSettingsPatch;
+  revokeOn?: RevokeOnPatch;
 };
 
 /**
@@ -33,7 +37,7 @@ export async function updateCampaign(
   input: UpdateCampaignInput,
   audit?: (tx: Prisma.TransactionClient, before: CampaignDto, after: CampaignDto) => Promise<void>,
 ): Promise<CampaignDto> {
-  const { referrerExperience: referrerPatch, newUserExperience: newUserPatch, attributionWindowDays: windowDays, matchWindowMinutes, attributionModel, rewardRules } = input;
+  const { referrerExperience: referrerPatch, newUserExperience: newUserPatch, attributionWindowDays: windowDays, matchWindowMinutes, attributionModel, rewardRules, milestones, portal, revokeOn } = input;
   const project = await getOwnedProject(db, organizationId, projectId);
   const campaign = await db.$transaction(async (tx) => {
     const { id } = await ensureCampaign(tx, project.id);
@@ -48,6 +52,9 @@ export async function updateCampaign(
         ...(matchWindowMinutes === undefined ? {} : { matchWindowMinutes }),
         ...(attributionModel === undefined ? {} : { attributionModel }),
         ...(rewardRules === undefined ? {} : { rewardRules: mergeRewardRules(readRewardRules(current.rewardRules), rewardRules) }),
+        ...(milestones === undefined ? {} : { milestones }),
+        ...(portal === undefined ? {} : { portal: mergePortalSettings(readPortalSettings(current.portal), portal) }),
+        ...(revokeOn === undefined ? {} : { revokeOn: { ...readRevokeOn(current.revokeOn), ...revokeOn } }),
       },
     });
     await audit?.(tx, toCampaignDto(current), toCampaignDto(updated));

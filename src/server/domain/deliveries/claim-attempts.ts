@@ -8,6 +8,8 @@ export type ClaimedAttempt = {
   projectId: string;
   webhookId: string;
   eventName: string;
+  /** The catalogue's type (WEBHOOK_EVENT_TYPES) or `referloop.test`: sent in a header, and picks how the body is made. */
+  eventType: string;
   /** Null once purged (only a finished delivery is purged, and a purged one cannot be retried). */
   payload: unknown;
   /** A test event (no tracking item): sent with `X-Service-Test: true`, once. */
@@ -44,7 +46,7 @@ const claimUpdate = (workerId: string, leasedUntil: Date, now: Date, where: Pris
   SET "attemptCount" = d."attemptCount" + 1, "leasedUntil" = ${leasedUntil}, "leasedBy" = ${workerId}, "updatedAt" = ${now}
   FROM "Webhook" w
   WHERE ${where} AND w."id" = d."webhookId"
-  RETURNING d."id", d."projectId", d."webhookId", d."eventName", d."payload", d."trackingId" IS NULL AS "test", d."attemptCount" AS "attemptNumber",
+  RETURNING d."id", d."projectId", d."webhookId", d."eventName", d."eventType", d."payload", d."trackingId" IS NULL AS "test", d."attemptCount" AS "attemptNumber",
     w."url", w."secretEncrypted", CASE WHEN w."previousSecretExpiresAt" > now() THEN w."previousSecretEncrypted" END AS "previousSecretEncrypted", w."enabled"`;
 
 /**

@@ -37,7 +37,7 @@ export type DeliveryDto = {
 /** The columns of a DeliveryDto, from `d` (Delivery) joined to `w` (its webhook) as in DELIVERY_JOINS. */
 export const DELIVERY_COLUMNS = Prisma.sql`
   d."id", d."webhookId", w."name" AS "webhookName", d."trackingId", r."clientProvidedId" AS "referrerId", e."clientProvidedId" AS "refereeId",
-  d."referrerId" AS "referrerUniqueId", d."refereeId" AS "refereeUniqueId", d."eventName", d."status"::text AS "status", d."attemptCount",
+  d."referrerId" AS "referrerUniqueId", d."refereeId" AS "refereeUniqueId", d."eventName", d."eventType", d."status"::text AS "status", d."attemptCount",
   d."lastAttemptAt", d."nextAttemptAt", d."lastHttpStatus", d."lastError", d."failure", d."bodiesPurgedAt", d."recoveredAt", d."createdAt",
   d."leasedUntil", w."enabled" AS "webhookEnabled"`;
 
@@ -61,6 +61,7 @@ export type DeliveryRow = {
   referrerUniqueId: string | null;
   refereeUniqueId: string | null;
   eventName: string;
+  eventType: string;
   status: DeliveryStatus;
   attemptCount: number;
   lastAttemptAt: Date | null;

@@ -2,7 +2,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { notFound } from "@/server/domain/errors";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 import { DELIVERY_COLUMNS, DELIVERY_JOINS, toDeliveryDto, type DeliveryDto, type DeliveryRow } from "./delivery-dto";
-import { rewardPayloadBody } from "./reward-payload";
+import { deliveryBody } from "./reward-payload";
 import { redactedDeliveryHeaders } from "./sign-delivery";
 
 /** One attempt as support reads it: what was sent (secret redacted), and what came back or why nothing did. */
@@ -34,7 +34,7 @@ export async function getDelivery(db: Prisma.TransactionClient, organizationId: 
   if (!row) throw notFound("Delivery");
   const attempts = await db.deliveryAttempt.findMany({ where: { deliveryId, projectId }, orderBy: { attemptNumber: "asc" } });
   const test = row.trackingId === null;
-  const body = row.payload === null ? null : rewardPayloadBody(row.payload);
+  const body = row.payload === null ? null : deliveryBody(row.eventType, row.payload);
   return {
     delivery: toDeliveryDto(row),
     attempts: attempts.map((attempt) => ({
@@ -47,7 +47,7 @@ export async function getDelivery(db: Prisma.TransactionClient, organizationId: 
           ? null
           : {
               url: attempt.requestUrl,
-              headers: sentHeaders(deliveryId, attempt.requestTimestamp, attempt.requestSignature, body, test),
+              headers: sentHeaders(deliveryId, attempt.requestTimestamp, attempt.requestSignature, body, test, row.eventType),
               body,
             },
       response:
@@ -59,8 +59,8 @@ export async function getDelivery(db: Prisma.TransactionClient, organizationId: 
 }
 
 /** Once the body is purged its length is unknown too: Content-Length is left out rather than guessed. */
-function sentHeaders(deliveryId: string, timestampSeconds: number, signature: string, body: string | null, test: boolean) {
-  const headers = redactedDeliveryHeaders({ deliveryId, timestampSeconds, signature, body: body ?? "", test });
+function sentHeaders(deliveryId: string, timestampSeconds: number, signature: string, body: string | null, test: boolean, eventType: string) {
+  const headers = redactedDeliveryHeaders({ deliveryId, timestampSeconds, signature, body: body ?? "", test, eventType });
   if (body === null) delete headers["Content-Length"];
   return headers;
 }

@@ -1,14 +1,21 @@
 import type { ClaimedAttempt, DeliveryLease } from "./claim-attempts";
-import type { RewardPayload } from "./reward-payload";
 
-/** A delivery row a reward claim wrote, with what sending it needs of its webhook. */
+/** A delivery row an event (a reward claim) wrote, with what sending it needs of its webhook. */
 export type WrittenDelivery = { id: string; webhookId: string; url: string; secretEncrypted: string; previousSecretEncrypted?: string | null };
 
 /**
- * What one committed reward claim put in the outbox: its payload and delivery rows, written with their
- * first attempt already claimed under `lease` when the claim had one (see DeliveryLease).
+ * What one committed event (a reward claim) put in the outbox: its type, stored payload and delivery
+ * rows, written with their first attempt already claimed under `lease` when the writer had one (see
+ * DeliveryLease).
  */
-export type OutboxWrite = { payload: RewardPayload; deliveries: WrittenDelivery[]; lease: DeliveryLease | null };
+export type OutboxWrite<Payload = unknown> = {
+  projectId: string;
+  eventType: string;
+  eventName: string;
+  payload: Payload;
+  deliveries: WrittenDelivery[];
+  lease: DeliveryLease | null;
+};
 
 /**
  * The delivery scheduler as the reward path sees it (src/server/jobs/scheduler.ts implements it): a
@@ -22,13 +29,14 @@ export type DeliveryOutbox = {
 };
 
 /** The attempts a claim took under its lease, as claimDueAttempts would have returned them. */
-export const attemptsUnderLease = ({ payload, deliveries, lease }: OutboxWrite): ClaimedAttempt[] =>
+export const attemptsUnderLease = ({ projectId, eventType, eventName, payload, deliveries, lease }: OutboxWrite): ClaimedAttempt[] =>
   lease
     ? deliveries.map(({ id, webhookId, url, secretEncrypted, previousSecretEncrypted }) => ({
         id,
-        projectId: payload.projectId,
+        projectId,
         webhookId,
-        eventName: payload.event,
+        eventName,
+        eventType,
         payload,
         test: false,
         attemptNumber: 1,

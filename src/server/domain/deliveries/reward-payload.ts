@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { TEST_EVENT_NAME } from "@/lib/schemas/deliveries";
 import { rewardDeliverySchema } from "@/lib/schemas/webhooks";
 import type { RewardContext } from "@/server/domain/referrals/reward-context";
 
@@ -17,6 +18,13 @@ export function rewardPayloadBody(stored: unknown): string {
   for (const field of FIELDS) body[field] = source[field] ?? null;
   return JSON.stringify(body);
 }
+
+/**
+ * The exact bytes sent for a delivery of `eventType`: the reward's and the test event's, the spec's
+ * fields (rewardPayloadBody); any other type's stored payload is its body as written (storedPayload).
+ */
+export const deliveryBody = (eventType: string, stored: unknown): string =>
+  eventType === "reward.granted" || eventType === TEST_EVENT_NAME ? rewardPayloadBody(stored) : JSON.stringify({ type: eventType, ...(stored ?? {}) });
 
 /** The payload a reward claimed at `claimedAt` delivers. */
 export function buildRewardPayload(ctx: RewardContext, claimedAt: Date): RewardPayload {

@@ -6,7 +6,7 @@ import { checkWebhookUrl } from "@/server/domain/webhooks/webhook-url";
 import type { ClaimedAttempt } from "./claim-attempts";
 import { postWebhook, type PostResult } from "./post-webhook";
 import { nextStep, parseRetryAfter, type AttemptSignal, type PolicyOptions } from "./retry-policy";
-import { rewardPayloadBody } from "./reward-payload";
+import { deliveryBody } from "./reward-payload";
 import { signedDeliveryHeaders, type SentRequest } from "./sign-delivery";
 import type { WebhookAlert } from "./webhook-health";
 
@@ -81,9 +81,9 @@ async function send(attempt: ClaimedAttempt, timeoutMs: number, rules: UrlRules,
   }
   // During a rotation's overlap: signed with both, so receivers holding either secret verify it.
   const previous = webhook.previousSecretEncrypted ? decryptSecret(webhook.previousSecretEncrypted) : null;
-  const body = rewardPayloadBody(attempt.payload);
+  const body = deliveryBody(attempt.eventType, attempt.payload);
   const timestampSeconds = Math.floor(now().getTime() / 1000);
-  const { headers, signature } = signedDeliveryHeaders({ deliveryId: attempt.id, timestampSeconds, body, secret, previous, test: attempt.test });
+  const { headers, signature } = signedDeliveryHeaders({ deliveryId: attempt.id, timestampSeconds, body, secret, previous, test: attempt.test, eventType: attempt.eventType });
   const result = await postWebhook(checked.url, headers, body, { timeoutMs, rules });
   return toSent(result, timeoutMs, { url: checked.url.href, timestampSeconds, signature });
 }

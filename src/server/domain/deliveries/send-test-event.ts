@@ -54,6 +54,7 @@ export async function sendTestEvent(
           webhookId,
           trackingId: null,
           eventName: TEST_EVENT_NAME,
+          eventType: TEST_EVENT_NAME,
           payload,
           nextAttemptAt: now,
           leasedBy: workerId,

@@ -36,6 +36,7 @@ describe("deliveryHeaders", () => {
       "webhook-signature": signatureFor("d-1", 1_700_000_000, body, secret),
       "X-Service-Signature": signatureFor("d-1", 1_700_000_000, body, secret),
       "X-Service-Delivery-Id": "d-1",
+      "X-Service-Event-Type": "reward.granted",
       "User-Agent": "Referloop-Webhooks/1",
       "Content-Length": String(Buffer.byteLength(body)),
     });
@@ -49,7 +50,11 @@ describe("deliveryHeaders", () => {
   it("marks a test event with X-Service-Test: true", () => {
     const { headers } = signedDeliveryHeaders({ deliveryId: "d-1", timestampSeconds: 1, body, secret, test: true });
     expect(headers["X-Service-Test"]).toBe("true");
+    expect(headers["X-Service-Event-Type"]).toBe("referloop.test");
     expect(signedDeliveryHeaders({ deliveryId: "d-1", timestampSeconds: 1, body, secret, test: false }).headers).not.toHaveProperty("X-Service-Test");
+    expect(signedDeliveryHeaders({ deliveryId: "d-1", timestampSeconds: 1, body, secret, test: false, eventType: "reward.revoked" }).headers).toMatchObject({
+      "X-Service-Event-Type": "reward.revoked",
+    });
   });
 
   it("signs the timestamp, so each attempt has its own signature", () => {

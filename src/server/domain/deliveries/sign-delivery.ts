@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
-import { REDACTED } from "@/lib/schemas/deliveries";
+import { REDACTED, TEST_EVENT_NAME } from "@/lib/schemas/deliveries";
+import { EVENT_TYPE_HEADER } from "@/lib/schemas/webhook-events";
 import { webhookSigningKey } from "@/lib/webhook-secrets";
 
 /** Sent as every delivery's User-Agent. */
@@ -33,6 +34,8 @@ export function deliveryHeaders(input: {
   authorization: string;
   body: string;
   test: boolean;
+  /** Default: a test event's type when `test`, else a reward's. */
+  eventType?: string;
 }): Record<string, string> {
   return {
     "Content-Type": "application/json",
@@ -42,6 +45,7 @@ export function deliveryHeaders(input: {
     "webhook-signature": input.signature,
     "X-Service-Signature": input.signature,
     "X-Service-Delivery-Id": input.deliveryId,
+    [EVENT_TYPE_HEADER]: input.eventType ?? (input.test ? TEST_EVENT_NAME : "reward.granted"),
     // A test event says so, so a receiver can tell it from a reward before crediting anyone.
     ...(input.test ? { "X-Service-Test": "true" } : {}),
     "User-Agent": DELIVERY_USER_AGENT,
@@ -54,7 +58,7 @@ export function deliveryHeaders(input: {
  * with the previous one too: Standard Webhooks lets `webhook-signature` carry several, space separated,
  * and a receiver accepts the request when any one verifies. `Authorization` carries the current secret.
  */
-export function signedDeliveryHeaders(input: { deliveryId: string; timestampSeconds: number; body: string; secret: string; previous?: string | null; test: boolean }) {
+export function signedDeliveryHeaders(input: { deliveryId: string; timestampSeconds: number; body: string; secret: string; previous?: string | null; test: boolean; eventType?: string }) {
   const signature = [input.secret, ...(input.previous ? [input.previous] : [])]
     .map((secret) => signatureFor(input.deliveryId, input.timestampSeconds, input.body, secret))
     .join(" ");
@@ -62,5 +66,5 @@ export function signedDeliveryHeaders(input: { deliveryId: string; timestampSeco
 }
 
 /** The headers of a request as sent, with the secret (the Authorization value) replaced by the redaction marker. */
-export const redactedDeliveryHeaders = (input: { deliveryId: string; timestampSeconds: number; signature: string; body: string; test: boolean }) =>
+export const redactedDeliveryHeaders = (input: { deliveryId: string; timestampSeconds: number; signature: string; body: string; test: boolean; eventType?: string }) =>
   deliveryHeaders({ ...input, authorization: REDACTED });

@@ -1,5 +1,6 @@
 import type { InboundProvider, RewardEnvironment } from "@/generated/prisma/enums";
 import type { InboundIgnoreReason } from "@/lib/schemas/inbound-hooks";
+import type { RevokeKind } from "@/lib/schemas/reward-rules";
 import { findTextIssues } from "@/lib/schemas/well-formed-text";
 import { DomainError, type FieldIssue } from "@/server/domain/errors";
 import type { z } from "zod";
@@ -18,6 +19,13 @@ export type InboundConversion = {
   conversion: true | "after_trial" | { ignored: InboundIgnoreReason };
   productId?: string | null;
   periodType?: string | null;
+  /**
+   * The provider's ids of what the event is about (payment intent, invoice, charge, subscription,
+   * customer; RevenueCat's transaction ids): kept with a conversion, looked up by a reversal.
+   */
+  refs: string[];
+  /** A refund, dispute or cancellation: which kind of revocation it is, or why it is none. */
+  reversal?: RevokeKind | { ignored: InboundIgnoreReason };
 };
 
 export const ignored = (reason: InboundIgnoreReason) => ({ ignored: reason });
@@ -47,4 +55,10 @@ export function checkStorable(conversion: InboundConversion): InboundConversion 
   const issues = findTextIssues(conversion);
   if (issues.length) throw new DomainError("invalid", "The event contains text that cannot be stored.", issues);
   return conversion;
+}
+
+/** The ids among `values` (strings, or objects with an `id`, as Stripe expands them), unique, in order. */
+export function refsOf(values: unknown[]): string[] {
+  const ids = values.map((v) => (v && typeof v === "object" ? (v as { id?: unknown }).id : v));
+  return candidates(ids);
 }

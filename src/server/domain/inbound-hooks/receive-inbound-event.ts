@@ -1,8 +1,11 @@
 import type { InboundEvent, InboundOutcome } from "@/generated/prisma/client";
-import type { InboundAnswer, InboundIgnoreReason } from "@/lib/schemas/inbound-hooks";
+import { INBOUND_PROVIDER_LABELS, type InboundAnswer, type InboundIgnoreReason } from "@/lib/schemas/inbound-hooks";
 import type { Db } from "@/server/db/client";
 import type { DeliveryOutbox } from "@/server/domain/deliveries/outbox";
 import { reportRewardEvent } from "@/server/domain/referrals/report-reward-event";
+import { revokeReferral } from "@/server/domain/referrals/revoke-referral";
+import { DomainError } from "@/server/domain/errors";
+import { readRevokeOn, type RevokeKind } from "@/lib/schemas/reward-rules";
 import type { FoundHook } from "./find-hook-by-token";
 import type { InboundConversion } from "./inbound-conversion";
 
@@ -40,7 +43,7 @@ export async function receiveInboundEvent(deps: { db: Db; outbox: DeliveryOutbox
 async function claim(db: Db, hook: FoundHook, event: InboundConversion): Promise<{ mine: boolean; row: InboundEvent }> {
   const key = { projectId: hook.projectId, provider: event.provider, providerEventId: event.providerEventId };
   const [created] = await db.inboundEvent.createManyAndReturn({
-    data: [{ ...key, type: event.type, environment: event.environment, refereeId: event.refereeCandidates[0] ?? null, productId: event.productId ?? null, periodType: event.periodType ?? null }],
+    data: [{ ...key, type: event.type, environment: event.environment, refereeId: event.refereeCandidates[0] ?? null, productId: event.productId ?? null, periodType: event.periodType ?? null, refs: event.refs }],
     skipDuplicates: true,
   });
   if (created) return { mine: true, row: created };
@@ -62,6 +65,7 @@ const ignore = (reason: InboundIgnoreReason, refereeId?: string | null): Settled
 
 async function settle(deps: { db: Db; outbox: DeliveryOutbox }, hook: FoundHook, event: InboundConversion, eventRowId: string): Promise<Settled> {
   const { db } = deps;
+  if (event.reversal) return settleReversal(deps, hook, event, event.reversal);
   const user = await findReferee(db, hook.projectId, event.refereeCandidates);
   const refereeId = user?.clientProvidedId ?? event.refereeCandidates[0] ?? null;
   let { conversion } = event;
@@ -110,4 +114,44 @@ async function followsTrial(db: Db, projectId: string, event: InboundConversion,
     select: { periodType: true },
   });
   return previous?.periodType === "TRIAL";
+}
+
+/**
+ * A refund, dispute or cancellation in trial: the referral that the original conversion completed
+ * (found by the ids the conversion kept: a payment intent, invoice, charge or subscription first, the
+ * customer only when none of those matches) is revoked, if the campaign's revokeOn says so. Either way
+ * the event says what it did: `revoked`, or `ignored` with why.
+ */
+async function settleReversal(deps: { db: Db; outbox: DeliveryOutbox }, hook: FoundHook, event: InboundConversion, reversal: NonNullable<InboundConversion["reversal"]>): Promise<Settled> {
+  if (typeof reversal !== "string") return ignore(reversal.ignored);
+  const campaign = await deps.db.campaign.findUnique({ where: { projectId: hook.projectId }, select: { revokeOn: true } });
+  if (!readRevokeOn(campaign?.revokeOn)[reversal]) return ignore("revocation_off");
+  const trackingId = await completedBy(deps.db, hook.projectId, event);
+  if (!trackingId) return ignore("no_matching_referral");
+  const label = `${INBOUND_PROVIDER_LABELS[event.provider]} ${event.type} (${event.providerEventId})`;
+  try {
+    const { revoked } = await revokeReferral(deps, hook.projectId, { trackingId, reason: `${REVERSAL_WORDS[reversal]}: ${label}`, source: event.provider });
+    if (revoked === "already_revoked") return { ...ignore("already_revoked"), trackingId };
+    return { outcome: "revoked", reason: reversal, trackingId };
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === "conflict") return { ...ignore("not_revocable"), trackingId };
+    throw error;
+  }
+}
+
+const REVERSAL_WORDS: Record<RevokeKind, string> = { refund: "Refunded in full", dispute: "Disputed (chargeback)", trialCancellation: "Cancelled in trial" };
+
+/** The tracking item the provider's conversion with one of the event's ids completed (or holds for review). */
+async function completedBy(db: Db, projectId: string, event: InboundConversion): Promise<string | null> {
+  const specific = event.refs.filter((ref) => !ref.startsWith("cus_"));
+  for (const refs of [specific, event.refs]) {
+    if (!refs.length) continue;
+    const [row] = await db.$queryRaw<{ trackingId: string }[]>`
+      SELECT "trackingId" FROM "InboundEvent"
+      WHERE "projectId" = ${projectId} AND "provider" = CAST(${event.provider} AS "InboundProvider") AND "trackingId" IS NOT NULL
+        AND ("outcome" = 'rewarded' OR ("outcome" = 'refused' AND "reason" = 'held_for_review')) AND "refs" && ${refs}::text[]
+      ORDER BY "createdAt" DESC LIMIT 1`;
+    if (row) return row.trackingId;
+  }
+  return null;
 }

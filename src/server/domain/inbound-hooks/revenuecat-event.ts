@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkStorable, candidates, ignored, readProviderBody, type InboundConversion } from "./inbound-conversion";
+import { checkStorable, candidates, ignored, readProviderBody, refsOf, type InboundConversion } from "./inbound-conversion";
 
 /** What is read of a RevenueCat webhook (it carries much more). */
 const revenueCatBodySchema = z.object({
@@ -12,6 +12,9 @@ const revenueCatBodySchema = z.object({
     product_id: z.string().max(255).nullish(),
     period_type: z.string().max(50).nullish(),
     is_trial_conversion: z.boolean().nullish(),
+    transaction_id: z.string().max(255).nullish(),
+    original_transaction_id: z.string().max(255).nullish(),
+    cancel_reason: z.string().max(100).nullish(),
   }),
 });
 
@@ -34,7 +37,20 @@ export function readRevenueCatEvent(body: unknown): InboundConversion {
     conversion: revenueCatConversion(event),
     productId: event.product_id ?? null,
     periodType: event.period_type ?? null,
+    refs: refsOf([event.transaction_id, event.original_transaction_id]),
+    reversal: revenueCatReversal(event),
   });
+}
+
+/**
+ * The reversals: a `CANCELLATION` whose `cancel_reason` is `CUSTOMER_SUPPORT` is a refund (RevenueCat
+ * reports refunds so); any other cancellation in a `TRIAL` period is a cancellation in trial; other
+ * cancellations (an unsubscribe after the trial, a billing error) revoke nothing: `not_a_conversion`, as before.
+ */
+function revenueCatReversal(event: z.output<typeof revenueCatBodySchema>["event"]): InboundConversion["reversal"] {
+  if (event.type !== "CANCELLATION") return undefined;
+  if (event.cancel_reason === "CUSTOMER_SUPPORT") return "refund";
+  return event.period_type === "TRIAL" ? "trialCancellation" : undefined;
 }
 
 function revenueCatConversion(event: z.output<typeof revenueCatBodySchema>["event"]): InboundConversion["conversion"] {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkStorable, candidates, ignored, readProviderBody, type InboundConversion } from "./inbound-conversion";
+import { checkStorable, candidates, ignored, readProviderBody, refsOf, type InboundConversion } from "./inbound-conversion";
 
 /** Stripe's own default tolerance: a signature older than this (seconds) is refused as a replay. */
 export const STRIPE_TOLERANCE_S = 300;
@@ -48,7 +48,39 @@ export function readStripeEvent(body: unknown): InboundConversion {
     environment: event.livemode ? "Production" : "Sandbox",
     refereeCandidates,
     conversion: stripeConversion(event.type, obj),
+    refs: stripeRefs(event.type, obj),
+    reversal: stripeReversal(event.type, obj),
   });
+}
+
+/**
+ * What the object is about, most specific first: a conversion keeps them, a reversal looks its
+ * conversion up by them. A charge and a dispute name their payment intent (and a charge its invoice);
+ * an invoice, its payment intent, subscription and customer; a session, its payment intent, invoice,
+ * subscription and customer; a subscription, itself and its customer.
+ */
+function stripeRefs(type: string, obj: Record<string, unknown>): string[] {
+  const subscription = obj.subscription ?? field(obj, "parent", "subscription_details", "subscription");
+  if (type.startsWith("charge.dispute.")) return refsOf([obj.payment_intent, obj.charge]);
+  if (type.startsWith("charge.")) return refsOf([obj.payment_intent, obj.invoice, obj.id, obj.customer]);
+  if (type.startsWith("customer.subscription.")) return refsOf([obj.id, obj.customer]);
+  return refsOf([obj.payment_intent, obj.invoice, obj.id, subscription, obj.customer]);
+}
+
+/**
+ * The reversals: `charge.refunded` when the charge is refunded in full (`refunded: true`), a partial
+ * refund revoking nothing; `charge.dispute.created`; `customer.subscription.deleted` of a subscription
+ * still in its trial (cancelled before `trial_end`).
+ */
+function stripeReversal(type: string, obj: Record<string, unknown>): InboundConversion["reversal"] {
+  if (type === "charge.refunded") return obj.refunded === true ? "refund" : ignored("partial_refund");
+  if (type === "charge.dispute.created") return "dispute";
+  if (type === "customer.subscription.deleted") {
+    const trialEnd = typeof obj.trial_end === "number" ? obj.trial_end : null;
+    const cancelled = [obj.canceled_at, obj.ended_at].find((t): t is number => typeof t === "number");
+    return trialEnd !== null && cancelled !== undefined && cancelled < trialEnd ? "trialCancellation" : ignored("not_in_trial");
+  }
+  return undefined;
 }
 
 function stripeConversion(type: string, obj: Record<string, unknown>): InboundConversion["conversion"] {

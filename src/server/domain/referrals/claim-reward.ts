@@ -4,7 +4,8 @@ import { activityInsert } from "@/server/domain/activity/record-activity";
 import { isUniqueViolation, isWriteConflict } from "@/server/domain/db-errors";
 import type { DeliveryLease } from "@/server/domain/deliveries/claim-attempts";
 import type { WrittenDelivery } from "@/server/domain/deliveries/outbox";
-import { insertRewardDeliveries } from "@/server/domain/deliveries/insert-reward-deliveries";
+import { toOutboxWrite } from "@/server/domain/deliveries/insert-event-deliveries";
+import { insertRewardDeliveries, rewardGrantedEvent } from "@/server/domain/deliveries/insert-reward-deliveries";
 import { buildRewardPayload, type RewardPayload } from "@/server/domain/deliveries/reward-payload";
 import type { ReferrerCaps } from "@/lib/schemas/reward-rules";
 import { lockReferrer, reachedCap } from "@/server/domain/reward-rules/referrer-caps";
@@ -12,8 +13,12 @@ import { rewardEventInsert } from "./record-reward-event";
 import { failReward, failRewardIn, rejectFinalItem, REWARD_TX } from "./refuse-reward";
 import type { GrantRewardResult, RewardContext } from "./reward-context";
 import { prepared } from "@/server/db/prepared-statements";
+import { milestoneParts } from "@/server/domain/milestones/reach-milestones";
 
 const MAX_CLAIM_ATTEMPTS = 3;
+
+/** What the claim statement wrote to the outbox: the reward's deliveries, and its milestones' (milestone.reached). */
+type Written = { deliveries: WrittenDelivery[]; milestones: WrittenDelivery[] };
 
 type Tx = Prisma.TransactionClient;
 
@@ -56,24 +61,26 @@ export async function claimRewardIn(tx: Tx, ctx: RewardContext, lease: DeliveryL
   }
   const payload = buildRewardPayload(ctx, claimedAt);
   await tx.$executeRaw`SAVEPOINT claim`;
-  let deliveries: WrittenDelivery[] | null;
+  let written: Written | null;
   try {
-    deliveries = await claimStatement(tx, ctx, claimedAt, payload, lease);
+    written = await claimStatement(tx, ctx, claimedAt, payload, lease);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     await tx.$executeRaw`ROLLBACK TO SAVEPOINT claim`;
     return failRewardIn(tx, ctx, await lostTo(tx, ctx));
   }
-  if (deliveries === null) return rejectFinalItem(tx, ctx);
-  return claimed(ctx, claimedAt, { payload, deliveries, lease });
+  if (written === null) return rejectFinalItem(tx, ctx);
+  return claimed(ctx, claimedAt, payload, written, lease);
 }
 
-const claimed = (ctx: RewardContext, claimedAt: Date, written: GrantRewardResult["written"]): GrantRewardResult => ({
+const claimed = (ctx: RewardContext, claimedAt: Date, payload: RewardPayload, written: Written, lease: DeliveryLease | null): GrantRewardResult => ({
   rewardClaimed: true,
   status: "Completed",
   referralTrackingId: ctx.item.id,
   rewardClaimedAt: claimedAt.toISOString(),
-  written,
+  written: { ...toOutboxWrite(rewardGrantedEvent(payload, ctx.environment, ctx.item), written.deliveries, lease), payload },
+  // Not under the lease (its attempts carry the reward's body): the worker or Inngest takes them from the rows.
+  alsoWritten: written.milestones.length ? [{ projectId: ctx.project.id, eventType: "milestone.reached", eventName: "milestone.reached", payload: null, deliveries: written.milestones, lease: null }] : [],
 });
 
 /**
@@ -85,9 +92,9 @@ const claimed = (ctx: RewardContext, claimedAt: Date, written: GrantRewardResult
  */
 async function claimOnce(db: Db, ctx: RewardContext, lease: DeliveryLease | null, claimedAt: Date, attempt = 1): Promise<GrantRewardResult> {
   const payload = buildRewardPayload(ctx, claimedAt);
-  let deliveries: WrittenDelivery[] | null;
+  let written: Written | null;
   try {
-    deliveries = await claimStatement(db, ctx, claimedAt, payload, lease);
+    written = await claimStatement(db, ctx, claimedAt, payload, lease);
   } catch (error) {
     // A concurrent completion of another item rewarded the referee, or the pair the other way round
     // (the item's own key cannot clash: the conditional update holds the row). The statement wrote
@@ -99,8 +106,8 @@ async function claimOnce(db: Db, ctx: RewardContext, lease: DeliveryLease | null
     throw error;
   }
   // A concurrent call completed or failed the item after it was read.
-  if (deliveries === null) return rejectFinalItem(db, ctx);
-  return claimed(ctx, claimedAt, { payload, deliveries, lease });
+  if (written === null) return rejectFinalItem(db, ctx);
+  return claimed(ctx, claimedAt, payload, written, lease);
 }
 
 /** Which farming rule a claim refused by a unique index ran into, read from the reward that won. */
@@ -112,8 +119,8 @@ async function lostTo(db: Db | Tx, { item }: RewardContext): Promise<"duplicate_
 
 /**
  * The claim in one statement: the item's conditional Pending -> Completed, then, only if that took the
- * item, its reward history, the referrer's successfulReferrals, one outbox row per routed webhook, the Claimed
- * event and the activity entry. A single statement is atomic without an interactive transaction,
+ * item, its reward history, the referrer's successfulReferrals and the milestones that reaches, one outbox
+ * row per routed webhook, the Claimed event and the activity entry. A single statement is atomic without an interactive transaction,
  * which the reward path cannot afford: in Prisma's, the same writes (six statements between BEGIN
  * and COMMIT) cost about 4 ms of Node CPU per claim, as one statement about 1 ms (bench/README.md).
  * Returns the deliveries written, or null when the item was no longer Pending.
@@ -124,11 +131,12 @@ async function claimStatement(
   claimedAt: Date,
   payload: RewardPayload,
   lease: DeliveryLease | null,
-): Promise<WrittenDelivery[] | null> {
+): Promise<Written | null> {
   const { project, item } = ctx;
   const onlyIf = Prisma.sql`EXISTS (SELECT FROM claimed)`;
   const gated = { at: claimedAt, onlyIf };
-  const [row] = await prepared<{ claimed: boolean; deliveries: WrittenDelivery[] | null }>(db)`
+  const milestones = milestoneParts(ctx, claimedAt);
+  const [row] = await prepared<{ claimed: boolean; deliveries: WrittenDelivery[] | null; milestoneDeliveries: WrittenDelivery[] | null }>(db)`
     WITH claimed AS (
       UPDATE "ReferralTracking"
       SET "status" = 'Completed', "rewardClaimed" = true, "rewardClaimedAt" = ${claimedAt}, "updatedAt" = ${claimedAt}
@@ -147,7 +155,8 @@ async function claimStatement(
       -- referredBy is read from this history row.
       UPDATE "AppUserCounters" SET "successfulReferrals" = "successfulReferrals" + 1
       WHERE "appUserId" = ${item.referrerId} AND EXISTS (SELECT FROM history)
-    ), deliveries AS (
+      RETURNING "successfulReferrals"
+    )${milestones.ctes}, deliveries AS (
       ${insertRewardDeliveries(payload, ctx.environment, item, { ...gated, lease })}
     ), event AS (
       ${rewardEventInsert({ projectId: project.id, trackingId: item.id, eventName: ctx.eventName, environment: ctx.environment, outcome: "Claimed", reason: null }, gated)}
@@ -166,6 +175,9 @@ async function claimStatement(
     SELECT ${onlyIf} AS "claimed",
       (SELECT json_agg(json_build_object('id', d."id", 'webhookId', d."webhookId", 'url', w."url", 'secretEncrypted', w."secretEncrypted",
         'previousSecretEncrypted', CASE WHEN w."previousSecretExpiresAt" > now() THEN w."previousSecretEncrypted" END))
-        FROM deliveries d JOIN "Webhook" w ON w."id" = d."webhookId") AS "deliveries"`;
-  return row?.claimed ? (row.deliveries ?? []) : null;
+        FROM deliveries d JOIN "Webhook" w ON w."id" = d."webhookId") AS "deliveries",
+      (SELECT json_agg(json_build_object('id', d."id", 'webhookId', d."webhookId", 'url', w."url", 'secretEncrypted', w."secretEncrypted",
+        'previousSecretEncrypted', CASE WHEN w."previousSecretExpiresAt" > now() THEN w."previousSecretEncrypted" END))
+        FROM (${milestones.deliveries}) d JOIN "Webhook" w ON w."id" = d."webhookId") AS "milestoneDeliveries"`;
+  return row?.claimed ? { deliveries: row.deliveries ?? [], milestones: row.milestoneDeliveries ?? [] } : null;
 }

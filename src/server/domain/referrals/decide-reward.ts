@@ -1,7 +1,7 @@
 import type { AttributionModel, TrackingStatus } from "@/generated/prisma/client";
 
 export type RewardDecision =
-  | { kind: "final"; reason: "already_completed" | "already_failed" }
+  | { kind: "final"; reason: "already_completed" | "already_failed" | "already_revoked" }
   | { kind: "record"; reason: "event_mismatch" | "referee_unknown" }
   | { kind: "fail"; reason: "self_referral" | "expired" | "duplicate_referee" | "mutual_referral" | "not_first_arrival" | "not_last_arrival" }
   | { kind: "complete" };
@@ -43,6 +43,7 @@ export function decideReward(facts: RewardFacts): RewardDecision {
   const { item } = facts;
   if (item.status === "Completed") return { kind: "final", reason: "already_completed" };
   if (item.status === "Failed") return { kind: "final", reason: "already_failed" };
+  if (item.status === "Revoked") return { kind: "final", reason: "already_revoked" };
   if (item.rewardEventName !== null && facts.eventName !== null && facts.eventName !== item.rewardEventName) {
     return { kind: "record", reason: "event_mismatch" };
   }

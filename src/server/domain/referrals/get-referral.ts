@@ -2,6 +2,7 @@ import type { Prisma, RewardEnvironment, RewardEventOutcome } from "@/generated/
 import { DELIVERY_COLUMNS, DELIVERY_JOINS, toDeliveryDto, type DeliveryDto, type DeliveryRow } from "@/server/domain/deliveries/delivery-dto";
 import { notFound } from "@/server/domain/errors";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
+import type { RevokeSource } from "./revoke-referral";
 import { toReferralDto, withParties, type ReferralDto } from "./to-referral-dto";
 
 /** A reward event reported for a tracking item, and what came of it. */
@@ -15,7 +16,12 @@ export type RewardEventDto = {
   at: string;
 };
 
-export type ReferralDetailDto = { referral: ReferralDto; rewardEvents: RewardEventDto[]; deliveries: DeliveryDto[] };
+export type ReferralDetailDto = {
+  referral: ReferralDto;
+  rewardEvents: RewardEventDto[];
+  deliveries: DeliveryDto[];
+  revocation: { revokedAt: string; reason: string; revokedBy: RevokeSource } | null;
+};
 
 /**
  * Everything support needs to answer "why did this reward not arrive": the tracking item, every reward
@@ -43,5 +49,9 @@ export async function getReferral(db: Prisma.TransactionClient, organizationId: 
       at: event.createdAt.toISOString(),
     })),
     deliveries: deliveries.map((row) => toDeliveryDto(row, now)),
+    revocation:
+      item.status === "Revoked" && item.revokedAt
+        ? { revokedAt: item.revokedAt.toISOString(), reason: item.revokeReason ?? "", revokedBy: (item.revokedBy ?? "api") as RevokeSource }
+        : null,
   };
 }

@@ -2,6 +2,7 @@ import { REVIEW_REASONS, type ReviewReason } from "@/lib/schemas/reward-rules";
 import { formatUtc } from "@/lib/format";
 import type { Db } from "@/server/db/client";
 import { recordActivity } from "@/server/domain/activity/record-activity";
+import { writeEventDeliveries } from "@/server/domain/deliveries/insert-event-deliveries";
 import { recordRewardEvent } from "./record-reward-event";
 import { eventOf, rejectFinalItem, REWARD_TX } from "./refuse-reward";
 import type { RewardItem } from "./load-reward-item";
@@ -10,7 +11,7 @@ import { notClaimed, type GrantRewardResult, type RewardContext } from "./reward
 /**
  * A reward a campaign rule holds back: the item stays Pending and enters the review queue with the
  * event it would complete with, unless it is no longer Pending or already there (a concurrent report).
- * Nothing is delivered; the caller is told `held_for_review`.
+ * No reward is delivered (reward.held goes to the webhooks that subscribe to it); the caller is told `held_for_review`.
  */
 export function holdReward(db: Db, ctx: RewardContext, hold: { reasons: ReviewReason[]; holdUntil: Date | null }, now: Date): Promise<GrantRewardResult> {
   const { item, project } = ctx;
@@ -25,6 +26,7 @@ export function holdReward(db: Db, ctx: RewardContext, hold: { reasons: ReviewRe
       if (status !== "Pending") return rejectFinalItem(tx, ctx);
     }
     await recordRewardEvent(tx, eventOf(ctx, "Recorded", "held_for_review"));
+    let written: GrantRewardResult["written"] = null;
     if (entered > 0) {
       const why = hold.reasons.map((r) => REVIEW_REASONS[r].toLowerCase()).join("; ");
       const until = hold.holdUntil ? ` until ${formatUtc(hold.holdUntil)}` : "";
@@ -35,8 +37,30 @@ export function holdReward(db: Db, ctx: RewardContext, hold: { reasons: ReviewRe
         type: "reward_held",
         description: `The reward for ${item.referrerClientId} referring ${item.refereeClientId} is held for review${until}: ${why}.`,
       });
+      written = await writeEventDeliveries(
+        tx,
+        {
+          type: "reward.held",
+          projectId: project.id,
+          trackingId: item.id,
+          parties: item,
+          environment: ctx.environment,
+          payload: {
+            trackingId: item.id,
+            event: ctx.eventName,
+            referrerId: item.referrerClientId,
+            refereeId: item.refereeClientId,
+            reasons: hold.reasons,
+            holdUntil: hold.holdUntil?.toISOString() ?? null,
+            heldAt: now.toISOString(),
+            projectId: project.id,
+            campaignId: item.campaignId,
+          },
+        },
+        now,
+      );
     }
-    return notClaimed(ctx, "Pending", "held_for_review");
+    return { ...notClaimed(ctx, "Pending", "held_for_review"), written };
   }, REWARD_TX);
 }
 

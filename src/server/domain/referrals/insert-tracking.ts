@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
 import { activityInsert } from "@/server/domain/activity/record-activity";
+import { eventDeliveriesInsert } from "@/server/domain/deliveries/insert-event-deliveries";
 import { REFERRAL_CODE_LENGTH } from "@/server/domain/app-users/insert-app-user";
 import { ensureCampaign } from "@/server/domain/campaigns/ensure-campaign";
 import { isUniqueViolation } from "@/server/domain/db-errors";
@@ -97,6 +98,20 @@ export async function insertTracking(db: Prisma.TransactionClient, tracking: New
           },
           // A millisecond after the referee's creation, so the feed (newest first) shows them in order.
           { at: new Date(now.getTime() + 1), onlyIf: onlyIfInserted },
+        )}
+      ), deliveries AS (
+        -- referral.tracked, to the webhooks that subscribe to it (none: no row, and no other cost).
+        ${eventDeliveriesInsert(
+          {
+            type: "referral.tracked",
+            projectId,
+            trackingId,
+            parties: { referrerId: Prisma.sql`(SELECT "id" FROM referrer)`, refereeId: Prisma.sql`(SELECT "refereeId" FROM item)` },
+            environment: null,
+            payload: { trackingId, refereeId, referralCode, rewardEventName, trackedAt: now.toISOString(), projectId },
+            payloadSql: Prisma.sql`jsonb_build_object('referrerId', ${referrerClientId}, 'campaignId', (SELECT "campaignId" FROM project))`,
+          },
+          { at: now, onlyIf: onlyIfInserted },
         )}
       )
       SELECT EXISTS (SELECT FROM project) AS "projectFound", (SELECT "id" FROM referrer) AS "referrerId",

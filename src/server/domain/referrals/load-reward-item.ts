@@ -18,6 +18,8 @@ export type RewardItem = {
   attributionModel: AttributionModel;
   /** The campaign's stored reward rules (readRewardRules reads them). */
   rewardRules: unknown;
+  /** The campaign's stored milestones (readMilestones reads them), reached in the claim's statement. */
+  milestones: unknown;
   /** The referee's `email` attribute, for the disposable e-mail rule. */
   refereeEmail: string | null;
   /** The item waits in the review queue (a RewardReview row exists). */
@@ -57,7 +59,7 @@ export async function loadRewardItem(db: Pick<Prisma.TransactionClient, "$queryR
     SELECT p."id" AS "projectId", p."name" AS "projectName",
       t."id", t."campaignId", t."referrerId", t."refereeId", t."rewardEventName", t."status"::text AS "status",
       t."createdAt", referrer."clientProvidedId" AS "referrerClientId", referee."clientProvidedId" AS "refereeClientId",
-      c."attributionWindowDays", c."attributionModel"::text AS "attributionModel", c."rewardRules",
+      c."attributionWindowDays", c."attributionModel"::text AS "attributionModel", c."rewardRules", c."milestones",
       referee."attributes"->>'email' AS "refereeEmail",
       EXISTS (SELECT FROM "RewardReview" r WHERE r."trackingId" = t."id") AS "inReview",
       EXISTS (SELECT FROM "RewardHistory" h WHERE h."refereeId" = t."refereeId") AS "refereeRewarded",

@@ -42,10 +42,10 @@ export async function failRewardIn(tx: Prisma.TransactionClient, ctx: RewardCont
   return notClaimed(ctx, "Failed", reason);
 }
 
-/** The item is already Completed or Failed (possibly a moment ago, by a concurrent call): left as it is. */
+/** The item is already Completed, Failed or Revoked (possibly a moment ago, by a concurrent call): left as it is. */
 export async function rejectFinalItem(tx: Prisma.TransactionClient, ctx: RewardContext<RewardItem>): Promise<GrantRewardResult> {
   const { status } = await tx.referralTracking.findUniqueOrThrow({ where: { id: ctx.item.id }, select: { status: true } });
-  const reason = status === "Completed" ? "already_completed" : "already_failed";
+  const reason = status === "Completed" ? "already_completed" : status === "Revoked" ? "already_revoked" : "already_failed";
   await recordRewardEvent(tx, eventOf(ctx, "Rejected", reason));
   return notClaimed(ctx, status, reason);
 }

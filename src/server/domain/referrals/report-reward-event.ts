@@ -20,8 +20,9 @@ export async function reportRewardEvent(
 ): Promise<RewardOutcome> {
   const scope = `referrals.reward:${projectId}`;
   return runOnce(deps.db, { organizationId, key: idempotencyKey, scope, input }, async () => {
-    const { written, ...outcome } = await grantReward(deps.db, organizationId, projectId, input, await deps.outbox.lease(), deps.now?.());
+    const { written, alsoWritten = [], ...outcome } = await grantReward(deps.db, organizationId, projectId, input, await deps.outbox.lease(), deps.now?.());
     if (written) await deps.outbox.dispatch(written);
+    for (const write of alsoWritten) await deps.outbox.dispatch(write);
     metrics.rewards.inc({ outcome: outcome.rewardClaimed ? "claimed" : "refused", reason: outcome.reason ?? "" });
     return outcome;
   });

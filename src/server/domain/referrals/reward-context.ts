@@ -1,6 +1,7 @@
 import type { RewardEnvironment, TrackingStatus } from "@/generated/prisma/client";
 import type { RewardReason } from "@/lib/schemas/referrals";
 import type { OutboxWrite } from "@/server/domain/deliveries/outbox";
+import type { RewardPayload } from "@/server/domain/deliveries/reward-payload";
 import type { BoundRewardItem, RewardItem } from "./load-reward-item";
 
 /**
@@ -29,7 +30,11 @@ export type RewardOutcome = {
 };
 
 /** The outcome, and what a claim wrote to the outbox (null when nothing was claimed), for the outbox to dispatch. */
-export type GrantRewardResult = RewardOutcome & { written: OutboxWrite | null };
+export type GrantRewardResult = RewardOutcome & {
+  written: OutboxWrite<RewardPayload | Record<string, unknown>> | null;
+  /** Other events the claim wrote in its statement (milestone.reached), dispatched like `written`. */
+  alsoWritten?: OutboxWrite[];
+};
 
 export const notClaimed = (ctx: RewardContext<RewardItem>, status: TrackingStatus, reason: RewardReason): GrantRewardResult => ({
   rewardClaimed: false,

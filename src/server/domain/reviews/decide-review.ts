@@ -41,7 +41,7 @@ export async function decideReview(
 ): Promise<RewardOutcome> {
   const project = await getOwnedProject(deps.db, target.organizationId, target.projectId);
   const lease = decision === "approve" ? await deps.outbox.lease() : null;
-  const { written, ...outcome } = await deps.db.$transaction(async (tx) => {
+  const { written, alsoWritten = [], ...outcome } = await deps.db.$transaction(async (tx) => {
     const taken = await take(tx, project.id, trackingId);
     const result = await decideTaken(tx, target, trackingId, taken, decision, lease, now);
     await tx.reviewDecision.create({
@@ -68,6 +68,7 @@ export async function decideReview(
     return result;
   }, REWARD_TX);
   if (written) await deps.outbox.dispatch(written);
+  for (const write of alsoWritten) await deps.outbox.dispatch(write);
   return outcome;
 }
 

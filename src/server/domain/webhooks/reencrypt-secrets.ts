@@ -12,45 +12,29 @@ type SecretStore = {
   rewrite(row: Row & { secretEncrypted: string }, value: string): Promise<number>;
 };
 
-const page = (after: string | undefined) => ({
-  select: { id: true, secretEncrypted: true, updatedAt: true },
-  orderBy: { id: "asc" as const },
-  take: BATCH,
-  ...(after ? { cursor: { id: after }, skip: 1 } : {}),
-});
-
-/** The inbound hooks' encrypted columns: the token and each provider's secret. */
-const INBOUND_COLUMNS = ["tokenEncrypted", "stripeSecretEncrypted", "revenueCatAuthEncrypted"] as const;
-
-const inboundStore = (db: Db, column: (typeof INBOUND_COLUMNS)[number]): SecretStore => ({
+/** A table's encrypted column, rows keyed by `key`; a rewrite keeps updatedAt (the row did not change for its owner). */
+type Delegate = { findMany(args: object): Promise<unknown[]>; updateMany(args: object): Promise<{ count: number }> };
+const columnStore = (delegate: Delegate, key: string, column: string): SecretStore => ({
   page: async (after) => {
-    // A computed select key: Prisma cannot type the rows, which hold the key, the column and updatedAt.
-    const rows = (await db.inboundHook.findMany({
-      select: { projectId: true, [column]: true, updatedAt: true },
-      orderBy: { projectId: "asc" },
+    const rows = (await delegate.findMany({
+      select: { [key]: true, [column]: true, updatedAt: true },
+      orderBy: { [key]: "asc" },
       take: BATCH,
-      ...(after ? { cursor: { projectId: after }, skip: 1 } : {}),
-    })) as unknown as ({ projectId: string; updatedAt: Date } & Record<typeof column, string | null>)[];
-    return rows.map((row) => ({ id: row.projectId, secretEncrypted: row[column], updatedAt: row.updatedAt }));
+      ...(after ? { cursor: { [key]: after }, skip: 1 } : {}),
+    })) as Record<string, string | Date | null>[];
+    return rows.map((row) => ({ id: row[key] as string, secretEncrypted: row[column] as string | null, updatedAt: row.updatedAt as Date }));
   },
   rewrite: async (row, value) =>
-    (await db.inboundHook.updateMany({ where: { projectId: row.id, [column]: row.secretEncrypted }, data: { [column]: value, updatedAt: row.updatedAt } })).count,
+    (await delegate.updateMany({ where: { [key]: row.id, [column]: row.secretEncrypted }, data: { [column]: value, updatedAt: row.updatedAt } })).count,
 });
 
-/** Every secret kept encrypted at rest: webhook secrets, project secrets (for identity verification), inbound hook tokens and provider secrets. */
+/**
+ * Every secret kept encrypted at rest: webhook secrets and project secrets (for identity verification),
+ * each with the previous one a rotation's overlap keeps, inbound hook tokens and provider secrets.
+ */
 const stores = (db: Db): SecretStore[] => [
-  {
-    page: (after) => db.webhook.findMany(page(after)),
-    // The row did not change for its owner: keep its updatedAt.
-    rewrite: async (row, value) =>
-      (await db.webhook.updateMany({ where: { id: row.id, secretEncrypted: row.secretEncrypted }, data: { secretEncrypted: value, updatedAt: row.updatedAt } })).count,
-  },
-  {
-    page: (after) => db.project.findMany({ ...page(after), where: { secretEncrypted: { not: null } } }),
-    rewrite: async (row, value) =>
-      (await db.project.updateMany({ where: { id: row.id, secretEncrypted: row.secretEncrypted }, data: { secretEncrypted: value, updatedAt: row.updatedAt } })).count,
-  },
-  ...INBOUND_COLUMNS.map((column) => inboundStore(db, column)),
+  ...["secretEncrypted", "previousSecretEncrypted"].flatMap((column) => [columnStore(db.webhook, "id", column), columnStore(db.project, "id", column)]),
+  ...["tokenEncrypted", "stripeSecretEncrypted", "revenueCatAuthEncrypted"].map((column) => columnStore(db.inboundHook, "projectId", column)),
 ];
 
 /**

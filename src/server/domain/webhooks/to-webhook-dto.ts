@@ -1,5 +1,6 @@
 import type { Webhook, WebhookEnvironment } from "@/generated/prisma/client";
 import type { WebhookDisabledReason } from "@/lib/schemas/webhooks";
+import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/schemas/webhook-events";
 import { NO_HEALTH, type WebhookHealth } from "./webhook-health-figures";
 
 export type WebhookDto = {
@@ -10,6 +11,8 @@ export type WebhookDto = {
   url: string;
   enabled: boolean;
   environment: WebhookEnvironment;
+  /** The event types it subscribes to. */
+  events: WebhookEventType[];
   /** The secret masked, e.g. `****f00d`; the secret itself is returned only by the create call. */
   secretHint: string;
   /** Why the service disabled it by itself (410 Gone, or 5 days all failing); null otherwise. */
@@ -39,6 +42,7 @@ export const toWebhookDto = (webhook: Webhook, health: WebhookHealth = NO_HEALTH
   url: webhook.url,
   enabled: webhook.enabled,
   environment: webhook.environment,
+  events: subscribedEvents(webhook.events),
   secretHint: webhook.secretHint,
   disabledReason: webhook.enabled ? null : (webhook.disabledReason as WebhookDisabledReason | null),
   disabledAt: webhook.enabled ? null : (webhook.disabledAt?.toISOString() ?? null),
@@ -49,3 +53,9 @@ export const toWebhookDto = (webhook: Webhook, health: WebhookHealth = NO_HEALTH
   createdAt: webhook.createdAt.toISOString(),
   updatedAt: webhook.updatedAt.toISOString(),
 });
+
+/** The stored subscriptions in the catalogue's order (a type no longer known is left out). */
+export const subscribedEvents = (stored: string[] | null): WebhookEventType[] => {
+  const types = WEBHOOK_EVENT_TYPES.filter((type) => stored?.includes(type));
+  return stored === null ? [...DEFAULT_WEBHOOK_EVENTS] : types;
+};

@@ -1,4 +1,5 @@
 import type { WebhookEnvironment } from "@/generated/prisma/client";
+import type { WebhookEventType } from "@/lib/schemas/webhook-events";
 import type { UrlRules } from "@/server/config";
 import { encryptSecret, secretHint } from "./webhook-secret";
 import { validateWebhookUrl } from "./webhook-url";
@@ -10,6 +11,8 @@ export type CreateWebhookInput = {
   secret?: string;
   enabled: boolean;
   environment: WebhookEnvironment;
+  /** The event types it receives; default ["reward.granted"]. */
+  events?: WebhookEventType[];
   autoRecover?: boolean;
 };
 export type UpdateWebhookInput = Partial<CreateWebhookInput>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createReferloopMobile, type DeviceAdapter, type DeviceInfo } from "@/sdk/mobile";
+import { createReferloopMobile, type DeviceAdapter, type DeviceInfo } from "../../../../packages/react-native/src/index";
 import { createAppUser } from "@/server/domain/app-users/create-app-user";
 import { buildReferralLink } from "@/server/domain/referrals/build-referral-link";
 import { fromFetchRequest } from "@/server/http/api-exchange";
@@ -14,7 +14,7 @@ import { serveLandingPage, type LandingServices } from "./serve-landing-page";
 import { memoryStorage } from "@/test/mobile-storage";
 
 /*
- * The mobile client (src/sdk/mobile) with what the real landing page hands a visitor, end to end on
+ * The mobile client (packages/react-native) with what the real landing page hands a visitor, end to end on
  * the app's own handlers and a real database: the page and its click endpoint, then the first launch's
  * init-app-user (the SDK route's handler), which resolves the signals and binds the new user.
  */

@@ -1,5 +1,6 @@
 import { router } from "@/server/api/trpc/procedures";
 import { createAppUserProcedure } from "./create-app-user";
+import { createPortalSessionProcedure } from "./create-portal-session";
 import { eraseAppUserProcedure } from "./erase-app-user";
 import { exportAppUserProcedure } from "./export-app-user";
 import { getAppUserProcedure } from "./get-app-user";
@@ -19,4 +20,5 @@ export const appUsersRouter = router({
   listEvents: listAppUserEventsProcedure,
   erase: eraseAppUserProcedure,
   export: exportAppUserProcedure,
+  createPortalSession: createPortalSessionProcedure,
 });

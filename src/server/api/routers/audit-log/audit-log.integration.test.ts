@@ -147,6 +147,9 @@ describe("the audit log", () => {
     const approved = await held("approved");
     await call("POST", `/projects/${projectId}/reviews/${approved}/approve`);
     await expectEntry("review.approve", { actorType: "apiKey", targetId: approved });
+    // Revoking the approved reward: one entry with what it did and why.
+    expect((await call("POST", `/projects/${projectId}/referrals/${approved}/revoke`, { body: { reason: "Refunded" } })).json.revoked).toBe("granted");
+    await expectEntry("referral.revoke", { actorType: "apiKey", targetType: "referralTracking", targetId: approved, details: { projectId, revoked: "granted", reason: "Refunded" } });
     const denied = await held("denied");
     await call("POST", `/projects/${projectId}/reviews/${denied}/deny`);
     await expectEntry("review.deny", { actorType: "apiKey", targetId: denied });
@@ -237,7 +240,7 @@ describe("the audit log", () => {
       "auth.sign_in", "auth.sign_in_failed", "auth.sign_out", "session.revoke", "session.revoke_all", "password.change", "password.reset",
       "email.verify", "api_key.create", "api_key.delete", "api_key.roll", "project.create", "project.update", "campaign.update", "campaign.update_reward_rules",
       "export.app_users", "export.referrals", "export.deliveries", "export.review_decisions", "export.leaderboard", "audit_log.export", "webhook.rotate_secret", "webhook.recover", "project.delete", "project.rotate_secret", "project.rotate_publishable_key", "webhook.create",
-      "webhook.update", "webhook.delete", "webhook.test", "delivery.retry", "delivery.bulk_retry", "review.approve", "review.deny", "app_user.export", "app_user.erase", "inbound_hooks.update", "inbound_hooks.rotate_token", "invitation.create", "invitation.revoke", "invitation.accept", "member.remove",
+      "webhook.update", "webhook.delete", "webhook.test", "delivery.retry", "delivery.bulk_retry", "review.approve", "review.deny", "referral.revoke", "app_user.export", "app_user.erase", "inbound_hooks.update", "inbound_hooks.rotate_token", "invitation.create", "invitation.revoke", "invitation.accept", "member.remove",
       "member.role_change", "organization.rename",
     ];
     expect([...actions].sort()).toEqual([...expected].sort());

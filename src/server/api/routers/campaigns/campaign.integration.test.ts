@@ -65,6 +65,9 @@ describe("GET /campaign", () => {
       matchWindowMinutes: 120,
       attributionModel: "first",
       rewardRules: { maxRewardsPerReferrer: {}, disposableEmail: "off", sameDevice: "off", holdDays: 0 },
+      milestones: [],
+      portal: { sections: { totals: true, friends: true, rewards: true, milestones: true }, friendNameAttribute: null },
+      revokeOn: { refund: true, dispute: true, trialCancellation: true },
       updatedAt: expect.any(String),
     });
   });

@@ -9,7 +9,8 @@ import {
   referrerExperienceSchema,
   updateCampaignBody,
 } from "@/lib/schemas/campaigns";
-import { defaultRewardRules, rewardRulesSchema } from "@/lib/schemas/reward-rules";
+import { defaultPortalSettings, milestoneSchema, portalSettingsSchema } from "@/lib/schemas/portal";
+import { defaultRevokeOn, defaultRewardRules, revokeOnSchema, rewardRulesSchema } from "@/lib/schemas/reward-rules";
 
 export const campaignDtoSchema = z
   .object({
@@ -24,6 +25,9 @@ export const campaignDtoSchema = z
       .describe("Mobile projects: minutes after a landing-page click in which a first launch may be matched to it by device fingerprint."),
     attributionModel: z.enum(ATTRIBUTION_MODELS).describe("Which arrival of a referee who arrived more than once may complete: first or last."),
     rewardRules: rewardRulesSchema.describe("Reward protection; all off by default."),
+    milestones: z.array(milestoneSchema).describe("Tiers of successful referrals, ascending; none by default."),
+    portal: portalSettingsSchema,
+    revokeOn: revokeOnSchema.describe("Which provider events (inbound hooks) revoke the referral their payment completed; all on by default."),
     updatedAt: z.iso.datetime(),
   })
   .meta({
@@ -38,6 +42,9 @@ export const campaignDtoSchema = z
         matchWindowMinutes: 120,
         attributionModel: "first",
         rewardRules: { ...defaultRewardRules, maxRewardsPerReferrer: { perMonth: 10 } },
+        milestones: [{ referrals: 3, name: "Silver" }, { referrals: 10, name: "Gold" }],
+        portal: defaultPortalSettings,
+        revokeOn: defaultRevokeOn,
         updatedAt: EXAMPLE.later,
       },
     ],

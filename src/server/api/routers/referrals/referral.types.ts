@@ -11,6 +11,10 @@ import {
   REWARD_REASON_CODES,
   rewardBody,
   rewardEventListQuery,
+  REVOKE_RESULT_CODES,
+  REVOKE_RESULTS,
+  REVOKE_SOURCES,
+  revokeBody,
   TRACKING_STATUSES,
   trackBody,
 } from "@/lib/schemas/referrals";
@@ -116,6 +120,25 @@ export const referralPathInput = z.object({
   trackingId: idInput().describe("The tracking id (`referralTrackingId`).").meta({ examples: [EXAMPLE.trackingId] }),
 });
 
+export const revokeInput = withPath(revokeBody, referralPathInput.shape);
+
+export const revokeOutput = z
+  .object({
+    referralTrackingId: z.guid(),
+    status: z.literal("Revoked").describe("The item's status after the call: always Revoked."),
+    revoked: z.enum(REVOKE_RESULT_CODES).describe(`What the call did: ${REVOKE_RESULT_CODES.map((c) => `\`${c}\` (${REVOKE_RESULTS[c]})`).join("; ")}.`),
+    revokedAt: z.iso.datetime().describe("When the referral was revoked (the first revocation's time)."),
+    reason: z.string().describe("Why (the first revocation's reason)."),
+    revokedBy: z.enum(REVOKE_SOURCES).describe("What revoked it: `api` (a key), `dashboard` (a person), `stripe` or `revenuecat` (a provider's event)."),
+  })
+  .meta({
+    id: "RevokeResponse",
+    examples: [
+      { referralTrackingId: EXAMPLE.trackingId, status: "Revoked", revoked: "granted", revokedAt: EXAMPLE.later, reason: "Order refunded in full", revokedBy: "api" },
+      { referralTrackingId: EXAMPLE.trackingId, status: "Revoked", revoked: "already_revoked", revokedAt: EXAMPLE.later, reason: "Order refunded in full", revokedBy: "stripe" },
+    ],
+  });
+
 const rewardEventExample = { id: EXAMPLE.logId, eventName: EXAMPLE.eventName, environment: "Production" as const, outcome: "Claimed" as const, reason: null, at: EXAMPLE.later };
 
 export const rewardEventSchema = z
@@ -135,9 +158,18 @@ export const referralDetailSchema = z
   .object({
     referral: referralDtoSchema,
     rewardEvents: z.array(rewardEventSchema).describe("Every reward event reported for the item, oldest first."),
-    deliveries: z.array(deliveryDtoSchema).describe("The webhook deliveries of its reward, one per webhook, oldest first."),
+    deliveries: z.array(deliveryDtoSchema).describe("The webhook deliveries of the referral (its reward's, and any other event's), oldest first."),
+    revocation: z
+      .object({
+        revokedAt: z.iso.datetime(),
+        reason: z.string(),
+        revokedBy: z.enum(REVOKE_SOURCES),
+      })
+      .nullable()
+      .optional()
+      .describe("When, why and by what the referral was revoked (status Revoked); null otherwise."),
   })
-  .meta({ id: "ReferralDetailDto", examples: [{ referral: referralExample, rewardEvents: [rewardEventExample], deliveries: [deliveryExample] }] });
+  .meta({ id: "ReferralDetailDto", examples: [{ referral: referralExample, rewardEvents: [rewardEventExample], deliveries: [deliveryExample], revocation: null }] });
 
 export const rewardEventListInput = rewardEventListQuery.safeExtend(projectIdInput);
 

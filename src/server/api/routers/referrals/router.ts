@@ -5,6 +5,7 @@ import { grantRewardProcedure } from "./grant-reward";
 import { listAppUserReferralsProcedure } from "./list-app-user-referrals";
 import { listReferralsProcedure } from "./list-referrals";
 import { listRewardEventsProcedure } from "./list-reward-events";
+import { revokeReferralProcedure } from "./revoke-referral";
 import { trackReferralProcedure } from "./track-referral";
 
 export const referralsRouter = router({
@@ -15,4 +16,5 @@ export const referralsRouter = router({
   get: getReferralProcedure,
   listForAppUser: listAppUserReferralsProcedure,
   listRewardEvents: listRewardEventsProcedure,
+  revoke: revokeReferralProcedure,
 });

@@ -1,6 +1,7 @@
 import { router } from "@/server/api/trpc/procedures";
 import { initAppUserProcedure } from "./init-app-user";
 import { newUserExperienceProcedure } from "./new-user-experience";
+import { referralSummaryProcedure } from "./referral-summary";
 import { sdkTrackReferralProcedure } from "./track-referral";
 import { trackRewardEventProcedure } from "./track-reward-event";
 
@@ -10,4 +11,5 @@ export const sdkRouter = router({
   trackReferral: sdkTrackReferralProcedure,
   newUserExperience: newUserExperienceProcedure,
   trackRewardEvent: trackRewardEventProcedure,
+  referralSummary: referralSummaryProcedure,
 });

@@ -257,16 +257,20 @@ describe("GET /projects/{projectId}/leaderboard", () => {
     await set("bob", 5, 12);
     await set("carol", 1, 1);
     await set("r1", 0, 4);
+    // Milestones bob reached (the reward claim writes them; see milestones.integration.test.ts).
+    for (const [referrals, name] of [[1, "Bronze"], [5, "Gold"]] as const) {
+      await t.db.milestoneReached.create({ data: { projectId: web, appUserId: users.bob!, referrals, name } });
+    }
   });
 
-  it("ranks by successful referrals, then referrals given, leaving out users without a success", async () => {
+  it("ranks by successful referrals, then referrals given, leaving out users without a success; each with the highest milestone reached", async () => {
     const res = await call("GET", `/projects/${web}/leaderboard`);
     expect(res.status, res.text).toBe(200);
     expect(res.json).toEqual({
       items: [
-        { clientProvidedId: "bob", uniqueId: users.bob, successfulReferrals: 5, totalReferralsGiven: 12 },
-        { clientProvidedId: "alice", uniqueId: users.alice, successfulReferrals: 5, totalReferralsGiven: 9 },
-        { clientProvidedId: "carol", uniqueId: users.carol, successfulReferrals: 1, totalReferralsGiven: 1 },
+        { clientProvidedId: "bob", uniqueId: users.bob, successfulReferrals: 5, totalReferralsGiven: 12, milestone: "Gold" },
+        { clientProvidedId: "alice", uniqueId: users.alice, successfulReferrals: 5, totalReferralsGiven: 9, milestone: null },
+        { clientProvidedId: "carol", uniqueId: users.carol, successfulReferrals: 1, totalReferralsGiven: 1, milestone: null },
       ],
     });
     expect((await call("GET", `/projects/${web}/leaderboard?Limit=1`)).json.items.map((i: { clientProvidedId: string }) => i.clientProvidedId)).toEqual(["bob"]);

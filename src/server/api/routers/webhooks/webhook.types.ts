@@ -10,6 +10,7 @@ import {
   WEBHOOK_DISABLED_REASONS,
   WEBHOOK_ENVIRONMENTS,
 } from "@/lib/schemas/webhooks";
+import { webhookEventTypeSchema } from "@/lib/schemas/webhook-events";
 
 const environment = z.enum(WEBHOOK_ENVIRONMENTS);
 
@@ -21,6 +22,7 @@ const webhookExample = {
   url: EXAMPLE.webhookUrl,
   enabled: true,
   environment: "Production",
+  events: ["reward.granted", "reward.revoked"],
   secretHint: "****9xQe",
   disabledReason: null,
   disabledAt: null,
@@ -41,6 +43,7 @@ export const webhookDtoSchema = z
     url: z.url(),
     enabled: z.boolean(),
     environment: environment.describe("Sandbox, Production or Both: which reward calls reach this webhook."),
+    events: z.array(webhookEventTypeSchema).describe("The event types it receives (`X-Service-Event-Type` of each delivery): see the `webhooks` section of this document for each one's body."),
     secretHint: z.string().describe("The secret masked (`****abcd`); the secret itself is returned only on creation."),
     disabledReason: z
       .enum(WEBHOOK_DISABLED_REASON_CODES)

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { CampaignForm } from "@/components/campaign/campaign-form";
+import { PortalForm } from "@/components/campaign/portal-form";
 import { serverCaller } from "@/server/dashboard/caller";
 
 export const metadata: Metadata = { title: "Campaign" };
@@ -10,6 +11,9 @@ export default async function CampaignPage({ params }: { params: Promise<{ proje
   // form's own error; the snippet then keeps its placeholder.
   const project = await (await serverCaller()).projects.get({ projectId }).catch(() => null);
   return (
-    <CampaignForm projectId={projectId} publishableKey={project?.publishableKey} identityVerification={project?.identityVerification} appType={project?.appType} />
+    <div className="space-y-6">
+      <CampaignForm projectId={projectId} publishableKey={project?.publishableKey} identityVerification={project?.identityVerification} appType={project?.appType} />
+      <PortalForm projectId={projectId} />
+    </div>
   );
 }

@@ -1,0 +1,55 @@
+import { Prisma } from "@/generated/prisma/client";
+import { readMilestones } from "@/lib/schemas/portal";
+import { eventDeliveriesInsert, type CatalogueEvent } from "@/server/domain/deliveries/insert-event-deliveries";
+import type { RewardContext } from "@/server/domain/referrals/reward-context";
+
+/**
+ * The reward claim's statement parts for milestones (claim-reward.ts): `reached`, the INSERT of the
+ * campaign's milestones that the referrer's new count (`credited`, the claim's counter update
+ * returning it) reaches; and the `milestone.reached` event of the highest of them, its deliveries
+ * written by the event catalogue's one writer, gated on that milestone's row being inserted by this
+ * statement and on no higher one being inserted with it.
+ *
+ * Exactly once per referrer and milestone: the counter's row lock orders concurrent claims, and
+ * MilestoneReached's (appUserId, referrals) key makes a second claim at or past a milestone insert
+ * nothing (so it writes no event either), also after a revoked reward lowered the count. A milestone
+ * added to the campaign later, below a referrer's count, is recorded as reached by their next reward;
+ * that reward's event names the highest milestone it reached (a delivery is one per webhook, tracking
+ * item and type). Each reward adds one successful referral, so otherwise a reward reaches at most one.
+ */
+export function milestoneParts(ctx: RewardContext, claimedAt: Date) {
+  const { project, item } = ctx;
+  const milestones = readMilestones(item.milestones);
+  const reached = Prisma.sql`
+      INSERT INTO "MilestoneReached" ("id", "projectId", "appUserId", "referrals", "name", "trackingId", "reachedAt")
+      SELECT gen_random_uuid()::text, ${project.id}, ${item.referrerId}, m."referrals", m."name", ${item.id}, ${claimedAt}
+      FROM credited, jsonb_to_recordset(${JSON.stringify(milestones)}::jsonb) AS m("referrals" int, "name" text)
+      WHERE m."referrals" <= credited."successfulReferrals"
+      ON CONFLICT ("appUserId", "referrals") DO NOTHING
+      RETURNING "referrals"`;
+  const events = milestones.map((m, i) => {
+    const event: CatalogueEvent = {
+      type: "milestone.reached",
+      projectId: project.id,
+      trackingId: item.id,
+      parties: { referrerId: item.referrerId, refereeId: item.refereeId },
+      environment: ctx.environment,
+      payload: {
+        projectId: project.id,
+        milestone: { referrals: m.referrals, name: m.name },
+        referrer: { uniqueId: item.referrerId, clientProvidedId: item.referrerClientId },
+        referralTrackingId: item.id,
+        reachedAt: claimedAt.toISOString(),
+      },
+    };
+    // The highest milestone this statement reached: a reward carries one event of a type per webhook.
+    const onlyIf = Prisma.sql`EXISTS (SELECT FROM reached WHERE "referrals" = ${m.referrals}::int) AND NOT EXISTS (SELECT FROM reached WHERE "referrals" > ${m.referrals}::int)`;
+    return { name: Prisma.raw(`milestone_event_${i}`), insert: eventDeliveriesInsert(event, { at: claimedAt, onlyIf }) };
+  });
+  return {
+    /** `, reached AS (...), milestone_event_0 AS (...), ...` */
+    ctes: Prisma.sql`, reached AS (${reached})${events.length ? Prisma.sql`, ${Prisma.join(events.map((e) => Prisma.sql`${e.name} AS (${e.insert})`), ", ")}` : Prisma.empty}`,
+    /** The rows of the events' deliveries, for the statement's answer (or none). */
+    deliveries: events.length ? Prisma.join(events.map((e) => Prisma.sql`SELECT "id", "webhookId" FROM ${e.name}`), " UNION ALL ") : Prisma.sql`SELECT NULL::text AS "id", NULL::text AS "webhookId" WHERE false`,
+  };
+}
