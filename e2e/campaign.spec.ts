@@ -94,7 +94,7 @@ test("campaign: edit both experiences, live preview, per-field server errors, sa
   await form.getByLabel("Title").fill("Give 10%, get 10%");
 
   await form.getByRole("button", { name: "Save campaign" }).click();
-  await expect(form.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await expect(form.getByRole("status").filter({ hasText: "Saved: the whole campaign" })).toBeVisible();
   await expect(form.getByText(/must be a hex colour/)).toHaveCount(0);
 
   await page.reload();
@@ -117,11 +117,11 @@ test("campaign: edit both experiences, live preview, per-field server errors, sa
   await page.keyboard.press("Tab");
   await expect(preview.getByRole("group", { name: "Preview state" }).getByRole("button").first()).toBeFocused();
 
-  // A form's own check (reward protection's) also puts focus on its first error, on every try.
-  const rules = page.getByRole("form", { name: "Reward protection" });
+  // A form's own check (reward protection's, part of the campaign's one form) also puts focus on its first error, on every try.
+  const rules = page.getByRole("form", { name: "Campaign" });
   await rules.getByLabel("Per UTC day").fill("0");
   for (let attempt = 0; attempt < 2; attempt++) {
-    await rules.getByRole("button", { name: "Save reward protection" }).click();
+    await rules.getByRole("button", { name: "Save campaign" }).click();
     await expect(rules.getByLabel("Per UTC day")).toBeFocused();
   }
   await expect(rules.getByLabel("Per UTC day")).toHaveAccessibleDescription("Per UTC day must be at least 1.");

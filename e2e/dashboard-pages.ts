@@ -87,6 +87,7 @@ export function dashboardPages(seed: SeededProject): string[] {
     `${project}/users/${seed.referrerId}`,
     `${project}/referrals`,
     `${project}/referrals/${seed.trackingId}`,
+    `${project}/leaderboard`,
     `${project}/reviews`,
     `${project}/campaign`,
     `${project}/webhooks`,

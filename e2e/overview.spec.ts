@@ -31,14 +31,16 @@ test("overview: a project opens on its figures and charts, with the range in the
   await expect(page.getByTestId("total-tracked")).toHaveText("3");
   await expect(page.getByTestId("total-completed")).toHaveText("1");
   await expect(page.getByTestId("total-failed")).toHaveText("1");
-  // A Web project's clicks are its tracked arrivals.
-  await expect(page.getByTestId("total-clicks")).toHaveText("3");
+  // Referrals tracked over REST are no link clicks.
+  await expect(page.getByTestId("total-clicks")).toHaveText("0");
+  await expect(page.getByTestId("previous-tracked")).toHaveText("new (was 0)");
 
-  // The funnel with its step rates.
+  // The funnel counts referrals at each step, with its step rates.
   const funnel = page.getByRole("list", { name: "Funnel" });
   await expect(funnel.getByRole("listitem").nth(1)).toContainText("Referrals tracked");
-  await expect(funnel.getByRole("listitem").nth(1)).toContainText("100.0% of the step before");
+  await expect(funnel.getByRole("listitem").nth(2)).toContainText("Referrals rewarded");
   await expect(funnel.getByRole("listitem").nth(2)).toContainText("33.3% of the step before");
+  await expect(funnel.getByRole("listitem").nth(3)).toContainText("Referrals delivered");
 
   // The daily chart is drawn (two lines), and its figures are in a table for screen readers.
   await expect(page.getByTestId("daily-chart").locator("path.recharts-line-curve")).toHaveCount(2);

@@ -10,15 +10,15 @@ test("reward protection: a rule holds rewards, viewers read the queue, the owner
 
   // The campaign's reward protection, checked by the API's own schema before it is sent.
   await openProjectTab(page, projectId, "Campaign");
-  const rules = page.getByRole("form", { name: "Reward protection" });
+  const rules = page.getByRole("form", { name: "Campaign" });
   await rules.getByLabel("Hold every reward (days)").fill("91");
-  await rules.getByRole("button", { name: "Save reward protection" }).click();
+  await rules.getByRole("button", { name: "Save campaign" }).click();
   await expect(rules.getByText(/90/).first()).toBeVisible();
   await expect(rules.getByLabel("Hold every reward (days)")).toHaveAttribute("aria-invalid", "true");
   await rules.getByLabel("Hold every reward (days)").fill("0");
   await rules.getByLabel("Disposable e-mail address").selectOption({ label: "Hold for review" });
-  await rules.getByRole("button", { name: "Save reward protection" }).click();
-  await expect(rules.getByRole("status")).toHaveText("Reward protection saved.");
+  await rules.getByRole("button", { name: "Save campaign" }).click();
+  await expect(rules.getByText("Saved: the whole campaign, reward protection included.")).toBeVisible();
 
   // Three referees with disposable addresses: each reward is held, nothing delivered.
   const ada = await api.post<{ referralCode: string }>("/users", { clientProvidedId: "ada" }, 201);
@@ -38,7 +38,7 @@ test("reward protection: a rule holds rewards, viewers read the queue, the owner
   await viewer.goto(`/dashboard/projects/${projectId}/reviews`);
   const viewerQueue = viewer.getByRole("table", { name: "Held rewards" });
   await expect(viewerQueue.getByRole("row")).toHaveCount(4);
-  await expect(viewerQueue).toContainText("disposable_email");
+  await expect(viewerQueue).toContainText("disposable-mail domain");
   await expect(viewer.getByText("Only owners and members can approve and deny held rewards.")).toBeVisible();
   await expect(viewer.getByRole("button", { name: /Approve/ })).toHaveCount(0);
   await viewerContext.close();
@@ -48,11 +48,14 @@ test("reward protection: a rule holds rewards, viewers read the queue, the owner
   const queue = page.getByRole("table", { name: "Held rewards" });
   await expect(queue.getByRole("row")).toHaveCount(4);
   await page.getByRole("button", { name: "Approve the reward for bob" }).click();
-  await expect(page.getByText("Approved 1 held reward.")).toBeVisible();
+  await expect(page.getByText("Approved 1 held reward: 1 granted, 0 not granted.")).toBeVisible();
   await expect(queue.getByRole("row")).toHaveCount(3);
   await page.getByLabel("Select all on this page").check();
   await page.getByRole("button", { name: "Deny selected (2)" }).click();
-  await expect(page.getByText("Denied 2 held rewards.")).toBeVisible();
+  // Bulk decisions are confirmed first, with the reason in words.
+  await page.getByLabel("Reason for the denial").fill("Throwaway addresses");
+  await page.getByRole("button", { name: "Deny 2 held rewards" }).click();
+  await expect(page.getByText("Denied 2 held rewards: 2 denied.")).toBeVisible();
   await expect(queue).toContainText("No rewards are waiting for review.");
 
   const referrals = await api.get<{ items: { referralTrackingId: string; status: string; failureReason: string | null }[] }>("/referrals?pageSize=100");
@@ -68,7 +71,8 @@ test("reward protection: a rule holds rewards, viewers read the queue, the owner
   await page.getByRole("button", { name: "Erase user" }).click();
   await expect(page.getByText("Erase ada?")).toBeVisible();
   await page.getByRole("button", { name: "Erase ada" }).click();
-  await expect(page).toHaveURL(new RegExp(`/dashboard/projects/${projectId}/users$`));
+  await expect(page).toHaveURL(new RegExp(`/dashboard/projects/${projectId}/users\\?erased=ada$`));
+  await expect(page.getByRole("status").filter({ hasText: "ada was erased" })).toBeVisible();
   const gone = await request.get(`/api/v1/public/projects/${projectId}/users/by-user-id/ada`, { headers: { Authorization: `Bearer ${apiKey}` } });
   expect(gone.status()).toBe(404);
   const after = await api.get<{ items: { referralTrackingId: string; status: string; referrerErased: boolean }[] }>("/referrals?pageSize=100");

@@ -23,11 +23,11 @@ test("the webhook form picks events; the campaign picks which provider events re
 
   // The campaign says which provider events revoke: all on by default; a dispute turned off.
   await openProjectTab(page, projectId, "Campaign");
-  const rules = page.getByRole("form", { name: "Reward protection" });
+  const rules = page.getByRole("form", { name: "Campaign" });
   await expect(rules.getByRole("checkbox", { name: /A full refund/ })).toBeChecked();
   await rules.getByRole("checkbox", { name: /A dispute/ }).uncheck();
-  await rules.getByRole("button", { name: "Save reward protection" }).click();
-  await expect(rules.getByRole("status")).toHaveText("Reward protection saved.");
+  await rules.getByRole("button", { name: "Save campaign" }).click();
+  await expect(rules.getByText("Saved: the whole campaign, reward protection included.")).toBeVisible();
   expect((await api.get<{ revokeOn: unknown }>("/campaign")).revokeOn).toEqual({ refund: true, dispute: false, trialCancellation: true });
 
   // A granted reward.

@@ -522,7 +522,7 @@ export interface paths {
         };
         /**
          * List the review queue
-         * @description Rewards a campaign rule holds back (`rewardRules`: a rule set to `review`, or `holdDays`), oldest first. Their tracking items stay `Pending` and nothing is delivered until they are approved, denied, or their hold ends.
+         * @description Rewards a campaign rule holds back (`rewardRules`: a rule set to `review`, or `holdDays`), oldest first. Their tracking items stay `Pending` and nothing is delivered until they are approved, denied, or their hold ends. Each carries what a reviewer decides on: the referee's e-mail and where their client was seen (marked where the referrer's was too), and the referrer's record (referrals, rewards, earlier denials). `reason` keeps only the items held for that reason.
          *
          *     Permission `reviews.read` (see the review queue of held rewards): keys with the role `owner`, `member`, `readOnly`.
          */
@@ -573,6 +573,50 @@ export interface paths {
          *     Permission `reviews.decide` (approve and deny held rewards): keys with the role `owner`, `member`.
          */
         post: operations["reviews-deny"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/projects/{projectId}/reviews/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or deny several held rewards
+         * @description Decides each tracking id in `trackingIds` in the order sent, each exactly as its own approve or deny call would (its own transaction and audit entry), and answers each item's outcome: `granted`, `failed` with the reward's `reason` (for instance `referrer_cap_reached` when the referrer's cap was reached by the rewards granted before it), `not_in_review` or `not_found`. One item that cannot be decided never stops the others, so the answer is 200 whenever the project exists. `note` (optional) is kept with every decision.
+         *
+         *     Permission `reviews.decide` (approve and deny held rewards): keys with the role `owner`, `member`.
+         */
+        post: operations["reviews-decide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/projects/{projectId}/reviews/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The review queue's history of decisions
+         * @description Every decision on a held reward, newest first: approve or deny, who decided (null when a hold ended by itself), the reviewer's `note`, why it had been held and the item's outcome. `trackingId` keeps one referral's decisions.
+         *
+         *     Permission `reviews.read` (see the review queue of held rewards): keys with the role `owner`, `member`, `readOnly`.
+         */
+        get: operations["reviews-decisions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1051,6 +1095,50 @@ export interface paths {
          *     Permission `webhooks.read` (see webhooks and delivery logs): keys with the role `owner`, `member`, `readOnly`.
          */
         get: operations["exports-deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/projects/{projectId}/exports/review-decisions.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the review queue's decisions as CSV
+         * @description Every decision on a held reward, oldest first: decidedAt, trackingId, decision (approve or deny), note (the reviewer's reason), heldFor (the reasons it was held, space-separated), status, failureReason, decidedBy (empty where a hold ended by itself). CSV (RFC 4180): a header row, CRLF line ends, fields with commas, quotes or line breaks quoted; a text starting with `=`, `+`, `-`, `@`, a tab or CR gets a leading `'` so that no spreadsheet runs it as a formula. Times are ISO 8601 UTC. Streamed as it is read, so the size has no limit; exports count against the organisation's RATE_LIMIT_EXPORTS_PER_HOUR.
+         *
+         *     Permission `reviews.read` (see the review queue of held rewards): keys with the role `owner`, `member`, `readOnly`.
+         */
+        get: operations["exports-reviewDecisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/projects/{projectId}/exports/leaderboard.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the leaderboard as CSV
+         * @description The 100 best referrers of all time as GET .../leaderboard ranks them: rank, clientProvidedId, uniqueId, successfulReferrals, totalReferralsGiven. CSV (RFC 4180): a header row, CRLF line ends, fields with commas, quotes or line breaks quoted; a text starting with `=`, `+`, `-`, `@`, a tab or CR gets a leading `'` so that no spreadsheet runs it as a formula. Times are ISO 8601 UTC. Streamed as it is read, so the size has no limit; exports count against the organisation's RATE_LIMIT_EXPORTS_PER_HOUR.
+         *
+         *     Permission `referrals.read` (see referrals and activity): keys with the role `owner`, `member`, `readOnly`.
+         */
+        get: operations["exports-leaderboard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2288,6 +2376,20 @@ export interface components {
          *           "referrerUniqueId": "0b7f3a52-6d1e-4c8a-9f2b-3e4d5c6b7a81",
          *           "refereeId": "user-2002",
          *           "refereeUniqueId": "5c2e9d71-0a4b-4f3e-8d6c-7b9a1e2f3d40",
+         *           "refereeEmail": "ada@example.com",
+         *           "refereeSignals": [
+         *             {
+         *               "kind": "ip",
+         *               "value": "203.0.113.20",
+         *               "lastSeenAt": "2026-11-02T14:05:09.123Z",
+         *               "sharedWithReferrer": false
+         *             }
+         *           ],
+         *           "referrerHistory": {
+         *             "referrals": 12,
+         *             "rewards": 9,
+         *             "denials": 1
+         *           },
          *           "event": "first_purchase",
          *           "environment": "Production",
          *           "reasons": [
@@ -2317,6 +2419,20 @@ export interface components {
          *       "referrerUniqueId": "0b7f3a52-6d1e-4c8a-9f2b-3e4d5c6b7a81",
          *       "refereeId": "user-2002",
          *       "refereeUniqueId": "5c2e9d71-0a4b-4f3e-8d6c-7b9a1e2f3d40",
+         *       "refereeEmail": "ada@example.com",
+         *       "refereeSignals": [
+         *         {
+         *           "kind": "ip",
+         *           "value": "203.0.113.20",
+         *           "lastSeenAt": "2026-11-02T14:05:09.123Z",
+         *           "sharedWithReferrer": false
+         *         }
+         *       ],
+         *       "referrerHistory": {
+         *         "referrals": 12,
+         *         "rewards": 9,
+         *         "denials": 1
+         *       },
          *       "event": "first_purchase",
          *       "environment": "Production",
          *       "reasons": [
@@ -2338,6 +2454,30 @@ export interface components {
             /** @description The referee's clientProvidedId. */
             refereeId: string | null;
             refereeUniqueId: string | null;
+            /** @description The referee's `email` attribute; null when they have none. */
+            refereeEmail: string | null;
+            /** @description Where the referee's client was seen from, newest first, at most 5 (recorded only while the campaign's `sameDevice` rule is on). */
+            refereeSignals: {
+                /**
+                 * @description `ip`: a client address; `device`: a complete device fingerprint (OS|version|screen|timezone|locale).
+                 * @enum {string}
+                 */
+                kind: "ip" | "device";
+                value: string;
+                /** Format: date-time */
+                lastSeenAt: string;
+                /** @description The referrer's client was seen from it too. */
+                sharedWithReferrer: boolean;
+            }[];
+            /** @description The referrer's record in the project; null once the referrer was erased. */
+            referrerHistory: {
+                /** @description Referrals tracked through the referrer's link. */
+                referrals: number;
+                /** @description Of those, completed (rewards claimed). */
+                rewards: number;
+                /** @description Of those, denied in review before. */
+                denials: number;
+            } | null;
             /** @description The reported event the reward completes with. */
             event: string;
             /** @description The reported environment (webhook routing); null: every enabled webhook. */
@@ -2348,6 +2488,112 @@ export interface components {
             holdUntil: string | null;
             /** Format: date-time */
             heldAt: string;
+        };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "trackingId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
+         *           "outcome": "granted",
+         *           "status": "Completed",
+         *           "reason": null
+         *         },
+         *         {
+         *           "trackingId": "0b4c3c1e-8d2a-4f53-9a41-6f2d8e1b7c90",
+         *           "outcome": "failed",
+         *           "status": "Failed",
+         *           "reason": "referrer_cap_reached"
+         *         }
+         *       ]
+         *     }
+         */
+        DecidedReviews: {
+            /** @description One per distinct tracking id, in the order sent. */
+            items: components["schemas"]["DecidedReview"][];
+        };
+        DecidedReview: {
+            /** Format: uuid */
+            trackingId: string;
+            /**
+             * @description `granted`: the reward completed and its webhooks are on their way; `failed`: the reward did not complete: `reason` says why (a check on approval, or `denied_in_review`); `not_in_review`: not decided: the item is not in the queue (decided already, by a concurrent decision too, or never held); `not_found`: not decided: no such referral in the project.
+             * @enum {string}
+             */
+            outcome: "granted" | "failed" | "not_in_review" | "not_found";
+            /** @description The item's status after the decision; null when it was not decided. */
+            status: ("Pending" | "Completed" | "Failed" | "Revoked") | null;
+            /** @description Why the reward did not complete (as the reward call's `reason`); null when granted or not decided. */
+            reason: ("already_completed" | "already_failed" | "already_revoked" | "event_mismatch" | "self_referral" | "expired" | "referee_unknown" | "duplicate_referee" | "mutual_referral" | "not_first_arrival" | "not_last_arrival" | "referrer_cap_reached" | "disposable_email" | "same_device" | "held_for_review" | "denied_in_review" | "user_erased") | null;
+        };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d",
+         *           "trackingId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
+         *           "decision": "deny",
+         *           "note": "Same household",
+         *           "heldFor": [
+         *             "same_device"
+         *           ],
+         *           "status": "Failed",
+         *           "failureReason": "denied_in_review",
+         *           "decidedBy": "ada@example.com",
+         *           "decidedAt": "2026-11-09T10:41:27.480Z"
+         *         }
+         *       ],
+         *       "page": 1,
+         *       "pageSize": 20,
+         *       "totalCount": 1,
+         *       "hasNextPage": false
+         *     }
+         */
+        ReviewDecisionPage: {
+            items: components["schemas"]["ReviewDecision"][];
+            page: number;
+            pageSize: number;
+            totalCount: number;
+            hasNextPage: boolean;
+        };
+        /**
+         * @example {
+         *       "id": "6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d",
+         *       "trackingId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
+         *       "decision": "deny",
+         *       "note": "Same household",
+         *       "heldFor": [
+         *         "same_device"
+         *       ],
+         *       "status": "Failed",
+         *       "failureReason": "denied_in_review",
+         *       "decidedBy": "ada@example.com",
+         *       "decidedAt": "2026-11-09T10:41:27.480Z"
+         *     }
+         */
+        ReviewDecision: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The referral decided.
+             */
+            trackingId: string;
+            /** @enum {string} */
+            decision: "approve" | "deny";
+            /** @description The reviewer's reason in words; null when none was given. */
+            note: string | null;
+            /** @description Why it had been held. */
+            heldFor: ("disposable_email" | "same_device" | "hold")[];
+            /**
+             * @description The item's status after the decision.
+             * @enum {string}
+             */
+            status: "Pending" | "Completed" | "Failed" | "Revoked";
+            /** @description Why it failed, when it did. */
+            failureReason: ("already_completed" | "already_failed" | "already_revoked" | "event_mismatch" | "self_referral" | "expired" | "referee_unknown" | "duplicate_referee" | "mutual_referral" | "not_first_arrival" | "not_last_arrival" | "referrer_cap_reached" | "disposable_email" | "same_device" | "held_for_review" | "denied_in_review" | "user_erased") | null;
+            /** @description Who decided (the member's e-mail or the API key's name, as the audit log keeps it); null: the hold ended by itself. */
+            decidedBy: string | null;
+            /** Format: date-time */
+            decidedAt: string;
         };
         /**
          * @example {
@@ -2985,8 +3231,9 @@ export interface components {
          *         "tracked": 40,
          *         "completed": 12,
          *         "failed": 3,
-         *         "deliveriesSucceeded": 12,
-         *         "deliveriesFailed": 0
+         *         "deliveriesSucceeded": 24,
+         *         "deliveriesFailed": 0,
+         *         "referralsDelivered": 12
          *       },
          *       "daily": [
          *         {
@@ -3012,7 +3259,7 @@ export interface components {
             daily: components["schemas"]["StatsDay"][];
         };
         StatsTotals: {
-            /** @description Visits of referral links: a Mobile project's hosted landing page clicks; a Web project's link arrivals are its tracked referrals, so there it equals `tracked`. */
+            /** @description Clicks on referral links: visits of the hosted landing page (Mobile projects). A referral tracked any other way (the widget, REST, the client library) is no click, so a Web project counts 0. */
             clicks: number;
             /** @description Referrals tracked (arrivals through a referral link) in the range. */
             tracked: number;
@@ -3024,6 +3271,8 @@ export interface components {
             deliveriesSucceeded: number;
             /** @description Webhook deliveries created in the range that failed (dead-lettered or out of attempts). */
             deliveriesFailed: number;
+            /** @description Referrals with at least one webhook delivery created in the range that succeeded, each counted once however many webhooks it went to (the funnel's last step; `deliveriesSucceeded` counts deliveries). */
+            referralsDelivered: number;
         };
         StatsDay: {
             /**
@@ -3920,6 +4169,26 @@ export interface components {
         };
         /**
          * @example {
+         *       "decision": "deny",
+         *       "trackingIds": [
+         *         "3f0e2a64-5b1c-4d7e-9f8a-1b2c3d4e5f60"
+         *       ],
+         *       "note": "Same household; the referee never signed in"
+         *     }
+         */
+        ReviewDecisionRequest: {
+            /**
+             * @description approve or deny (any case).
+             * @enum {string}
+             */
+            decision: "approve" | "deny";
+            /** @description The held referrals' tracking ids, 1 to 100, decided in this order (a repeated id is decided once). */
+            trackingIds: string[];
+            /** @description Why, in words (at most 500 characters): kept with the decision, shown in its history, exported and audited. Optional. */
+            note?: string;
+        };
+        /**
+         * @example {
          *       "name": "Rewards to billing",
          *       "url": "https://api.shop.example.com/referloop/rewards",
          *       "environment": "Production"
@@ -4352,7 +4621,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -4651,7 +4920,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -4898,7 +5167,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -5219,7 +5488,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -5405,7 +5674,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -5681,7 +5950,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -5928,7 +6197,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -6226,7 +6495,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -6511,7 +6780,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -6882,7 +7151,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -7134,7 +7403,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -7460,7 +7729,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -7651,7 +7920,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -7900,7 +8169,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -8128,7 +8397,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -8476,7 +8745,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -8757,7 +9026,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -9139,7 +9408,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -9625,7 +9894,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -9954,7 +10223,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -10319,7 +10588,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -10627,7 +10896,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -10907,7 +11176,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -11270,7 +11539,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -11550,7 +11819,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -11823,7 +12092,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -12130,7 +12399,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -12190,6 +12459,7 @@ export interface operations {
                 page?: number;
                 /** @example 20 */
                 pageSize?: number;
+                reason?: "disposable_email" | "same_device" | "hold";
             };
             header?: never;
             path: {
@@ -12221,6 +12491,20 @@ export interface operations {
                      *           "referrerUniqueId": "0b7f3a52-6d1e-4c8a-9f2b-3e4d5c6b7a81",
                      *           "refereeId": "user-2002",
                      *           "refereeUniqueId": "5c2e9d71-0a4b-4f3e-8d6c-7b9a1e2f3d40",
+                     *           "refereeEmail": "ada@example.com",
+                     *           "refereeSignals": [
+                     *             {
+                     *               "kind": "ip",
+                     *               "value": "203.0.113.20",
+                     *               "lastSeenAt": "2026-11-02T14:05:09.123Z",
+                     *               "sharedWithReferrer": false
+                     *             }
+                     *           ],
+                     *           "referrerHistory": {
+                     *             "referrals": 12,
+                     *             "rewards": 9,
+                     *             "denials": 1
+                     *           },
                      *           "event": "first_purchase",
                      *           "environment": "Production",
                      *           "reasons": [
@@ -12246,6 +12530,20 @@ export interface operations {
                      *           "referrerUniqueId": "0b7f3a52-6d1e-4c8a-9f2b-3e4d5c6b7a81",
                      *           "refereeId": "user-2002",
                      *           "refereeUniqueId": "5c2e9d71-0a4b-4f3e-8d6c-7b9a1e2f3d40",
+                     *           "refereeEmail": "ada@example.com",
+                     *           "refereeSignals": [
+                     *             {
+                     *               "kind": "ip",
+                     *               "value": "203.0.113.20",
+                     *               "lastSeenAt": "2026-11-02T14:05:09.123Z",
+                     *               "sharedWithReferrer": false
+                     *             }
+                     *           ],
+                     *           "referrerHistory": {
+                     *             "referrals": 12,
+                     *             "rewards": 9,
+                     *             "denials": 1
+                     *           },
                      *           "event": "first_purchase",
                      *           "environment": "Production",
                      *           "reasons": [
@@ -12271,6 +12569,20 @@ export interface operations {
                      *           "referrerUniqueId": "0b7f3a52-6d1e-4c8a-9f2b-3e4d5c6b7a81",
                      *           "refereeId": "user-2002",
                      *           "refereeUniqueId": "5c2e9d71-0a4b-4f3e-8d6c-7b9a1e2f3d40",
+                     *           "refereeEmail": "ada@example.com",
+                     *           "refereeSignals": [
+                     *             {
+                     *               "kind": "ip",
+                     *               "value": "203.0.113.20",
+                     *               "lastSeenAt": "2026-11-02T14:05:09.123Z",
+                     *               "sharedWithReferrer": false
+                     *             }
+                     *           ],
+                     *           "referrerHistory": {
+                     *             "referrals": 12,
+                     *             "rewards": 9,
+                     *             "denials": 1
+                     *           },
                      *           "event": "first_purchase",
                      *           "environment": "Production",
                      *           "reasons": [
@@ -12397,7 +12709,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -12614,7 +12926,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -12831,7 +13143,593 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected error. The detail stays in the server log under the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:internal",
+                     *       "title": "Internal error.",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote request id 2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b when reporting it.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restarting, out of connections), or a transient shortage such as no free referral code; the same request may succeed after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:unavailable",
+                     *       "title": "Temporarily unavailable; retry shortly.",
+                     *       "status": 503,
+                     *       "detail": "The database is unavailable; retry in 5 s.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "reviews-decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project `uniqueId`.
+                 * @example 4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f
+                 */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "deny",
+                 *       "trackingIds": [
+                 *         "3f0e2a64-5b1c-4d7e-9f8a-1b2c3d4e5f60"
+                 *       ],
+                 *       "note": "Same household; the referee never signed in"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReviewDecisionRequest"];
+                /**
+                 * @example {
+                 *       "decision": "deny",
+                 *       "trackingIds": [
+                 *         "3f0e2a64-5b1c-4d7e-9f8a-1b2c3d4e5f60"
+                 *       ],
+                 *       "note": "Same household; the referee never signed in"
+                 *     }
+                 */
+                "text/json": components["schemas"]["ReviewDecisionRequest"];
+                /**
+                 * @example {
+                 *       "decision": "deny",
+                 *       "trackingIds": [
+                 *         "3f0e2a64-5b1c-4d7e-9f8a-1b2c3d4e5f60"
+                 *       ],
+                 *       "note": "Same household; the referee never signed in"
+                 *     }
+                 */
+                "application/*+json": components["schemas"]["ReviewDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "trackingId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
+                     *           "outcome": "granted",
+                     *           "status": "Completed",
+                     *           "reason": null
+                     *         },
+                     *         {
+                     *           "trackingId": "0b4c3c1e-8d2a-4f53-9a41-6f2d8e1b7c90",
+                     *           "outcome": "failed",
+                     *           "status": "Failed",
+                     *           "reason": "referrer_cap_reached"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DecidedReviews"];
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "trackingId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
+                     *           "outcome": "granted",
+                     *           "status": "Completed",
+                     *           "reason": null
+                     *         },
+                     *         {
+                     *           "trackingId": "0b4c3c1e-8d2a-4f53-9a41-6f2d8e1b7c90",
+                     *           "outcome": "failed",
+                     *           "status": "Failed",
+                     *           "reason": "referrer_cap_reached"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "text/json": components["schemas"]["DecidedReviews"];
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "trackingId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
+                     *           "outcome": "granted",
+                     *           "status": "Completed",
+                     *           "reason": null
+                     *         },
+                     *         {
+                     *           "trackingId": "0b4c3c1e-8d2a-4f53-9a41-6f2d8e1b7c90",
+                     *           "outcome": "failed",
+                     *           "status": "Failed",
+                     *           "reason": "referrer_cap_reached"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "text/plain": components["schemas"]["DecidedReviews"];
+                };
+            };
+            /** @description The request is not valid: the problem names each failing field and rule (also `malformed-json` for a body that is not JSON). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:validation",
+                     *       "title": "The request is not valid.",
+                     *       "status": 400,
+                     *       "detail": "name: is required",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b",
+                     *       "errors": [
+                     *         {
+                     *           "field": "name",
+                     *           "rule": "too_small",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, deleted or expired API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:unauthorized",
+                     *       "title": "Missing or invalid credential.",
+                     *       "status": 401,
+                     *       "detail": "Authenticate with `Authorization: Bearer <API key>`.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key's role does not allow this operation (allowed: owner, member). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:forbidden",
+                     *       "title": "Not allowed.",
+                     *       "status": 403,
+                     *       "detail": "Your role (readOnly) does not allow this: projects.update.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or owned by another organisation. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:not-found",
+                     *       "title": "Resource not found.",
+                     *       "status": 404,
+                     *       "detail": "Project was not found.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body exceeds 262144 bytes. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:payload-too-large",
+                     *       "title": "The request body is too large.",
+                     *       "status": 413,
+                     *       "detail": "The body exceeds 256 KiB.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json, text/json, application/*+json. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:unsupported-media-type",
+                     *       "title": "Unsupported content type.",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json, text/json or application/*+json, not text/plain.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key's request quota is spent: retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:rate-limited",
+                     *       "title": "Too many requests.",
+                     *       "status": 429,
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected error. The detail stays in the server log under the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:internal",
+                     *       "title": "Internal error.",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote request id 2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b when reporting it.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restarting, out of connections), or a transient shortage such as no free referral code; the same request may succeed after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:unavailable",
+                     *       "title": "Temporarily unavailable; retry shortly.",
+                     *       "status": 503,
+                     *       "detail": "The database is unavailable; retry in 5 s.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "reviews-decisions": {
+        parameters: {
+            query?: {
+                /** @example 1 */
+                page?: number;
+                /** @example 20 */
+                pageSize?: number;
+                trackingId?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The project `uniqueId`.
+                 * @example 4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f
+                 */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d",
+                     *           "trackingId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
+                     *           "decision": "deny",
+                     *           "note": "Same household",
+                     *           "heldFor": [
+                     *             "same_device"
+                     *           ],
+                     *           "status": "Failed",
+                     *           "failureReason": "denied_in_review",
+                     *           "decidedBy": "ada@example.com",
+                     *           "decidedAt": "2026-11-09T10:41:27.480Z"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "hasNextPage": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReviewDecisionPage"];
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d",
+                     *           "trackingId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
+                     *           "decision": "deny",
+                     *           "note": "Same household",
+                     *           "heldFor": [
+                     *             "same_device"
+                     *           ],
+                     *           "status": "Failed",
+                     *           "failureReason": "denied_in_review",
+                     *           "decidedBy": "ada@example.com",
+                     *           "decidedAt": "2026-11-09T10:41:27.480Z"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "hasNextPage": false
+                     *     }
+                     */
+                    "text/json": components["schemas"]["ReviewDecisionPage"];
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d",
+                     *           "trackingId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
+                     *           "decision": "deny",
+                     *           "note": "Same household",
+                     *           "heldFor": [
+                     *             "same_device"
+                     *           ],
+                     *           "status": "Failed",
+                     *           "failureReason": "denied_in_review",
+                     *           "decidedBy": "ada@example.com",
+                     *           "decidedAt": "2026-11-09T10:41:27.480Z"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "hasNextPage": false
+                     *     }
+                     */
+                    "text/plain": components["schemas"]["ReviewDecisionPage"];
+                };
+            };
+            /** @description The request is not valid: the problem names each failing field and rule (also `malformed-json` for a body that is not JSON). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:validation",
+                     *       "title": "The request is not valid.",
+                     *       "status": 400,
+                     *       "detail": "name: is required",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b",
+                     *       "errors": [
+                     *         {
+                     *           "field": "name",
+                     *           "rule": "too_small",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, deleted or expired API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:unauthorized",
+                     *       "title": "Missing or invalid credential.",
+                     *       "status": 401,
+                     *       "detail": "Authenticate with `Authorization: Bearer <API key>`.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key's role does not allow this operation (allowed: owner, member, readOnly). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:forbidden",
+                     *       "title": "Not allowed.",
+                     *       "status": 403,
+                     *       "detail": "Your role (readOnly) does not allow this: projects.update.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or owned by another organisation. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:not-found",
+                     *       "title": "Resource not found.",
+                     *       "status": 404,
+                     *       "detail": "Project was not found.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key's request quota is spent: retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:rate-limited",
+                     *       "title": "Too many requests.",
+                     *       "status": 429,
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -13083,7 +13981,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -13375,7 +14273,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -13743,7 +14641,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -14034,7 +14932,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -14294,7 +15192,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -14485,7 +15383,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -14740,7 +15638,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -14981,7 +15879,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -15217,7 +16115,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -15583,7 +16481,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -15867,7 +16765,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -16175,7 +17073,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -16541,7 +17439,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -16782,7 +17680,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -17061,7 +17959,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -17152,8 +18050,9 @@ export interface operations {
                      *         "tracked": 40,
                      *         "completed": 12,
                      *         "failed": 3,
-                     *         "deliveriesSucceeded": 12,
-                     *         "deliveriesFailed": 0
+                     *         "deliveriesSucceeded": 24,
+                     *         "deliveriesFailed": 0,
+                     *         "referralsDelivered": 12
                      *       },
                      *       "daily": [
                      *         {
@@ -17179,8 +18078,9 @@ export interface operations {
                      *         "tracked": 40,
                      *         "completed": 12,
                      *         "failed": 3,
-                     *         "deliveriesSucceeded": 12,
-                     *         "deliveriesFailed": 0
+                     *         "deliveriesSucceeded": 24,
+                     *         "deliveriesFailed": 0,
+                     *         "referralsDelivered": 12
                      *       },
                      *       "daily": [
                      *         {
@@ -17206,8 +18106,9 @@ export interface operations {
                      *         "tracked": 40,
                      *         "completed": 12,
                      *         "failed": 3,
-                     *         "deliveriesSucceeded": 12,
-                     *         "deliveriesFailed": 0
+                     *         "deliveriesSucceeded": 24,
+                     *         "deliveriesFailed": 0,
+                     *         "referralsDelivered": 12
                      *       },
                      *       "daily": [
                      *         {
@@ -17334,7 +18235,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -17566,7 +18467,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -17792,7 +18693,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -18092,7 +18993,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -18318,7 +19219,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -18593,7 +19494,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -18802,7 +19703,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -19004,7 +19905,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -19210,7 +20111,395 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected error. The detail stays in the server log under the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:internal",
+                     *       "title": "Internal error.",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote request id 2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b when reporting it.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restarting, out of connections), or a transient shortage such as no free referral code; the same request may succeed after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:unavailable",
+                     *       "title": "Temporarily unavailable; retry shortly.",
+                     *       "status": 503,
+                     *       "detail": "The database is unavailable; retry in 5 s.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "exports-reviewDecisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project `uniqueId`.
+                 * @example 4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f
+                 */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. The file, sent as it is read (chunked), as an attachment. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    /** @description `attachment; filename="<project>-<file>-<UTC time>.csv"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example uniqueId,clientProvidedId,referralCode
+                     *     0b7f3a52-6d1e-4c8a-9f2b-3e4d5c6b7a81,user-1001,K7p2Qx
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is not valid: the problem names each failing field and rule (also `malformed-json` for a body that is not JSON). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:validation",
+                     *       "title": "The request is not valid.",
+                     *       "status": 400,
+                     *       "detail": "name: is required",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b",
+                     *       "errors": [
+                     *         {
+                     *           "field": "name",
+                     *           "rule": "too_small",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, deleted or expired API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:unauthorized",
+                     *       "title": "Missing or invalid credential.",
+                     *       "status": 401,
+                     *       "detail": "Authenticate with `Authorization: Bearer <API key>`.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key's role does not allow this operation (allowed: owner, member, readOnly). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:forbidden",
+                     *       "title": "Not allowed.",
+                     *       "status": 403,
+                     *       "detail": "Your role (readOnly) does not allow this: projects.update.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or owned by another organisation. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:not-found",
+                     *       "title": "Resource not found.",
+                     *       "status": 404,
+                     *       "detail": "Project was not found.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key's request quota is spent: retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:rate-limited",
+                     *       "title": "Too many requests.",
+                     *       "status": 429,
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected error. The detail stays in the server log under the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:internal",
+                     *       "title": "Internal error.",
+                     *       "status": 500,
+                     *       "detail": "An unexpected error occurred. Quote request id 2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b when reporting it.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unavailable for a moment (restarting, out of connections), or a transient shortage such as no free referral code; the same request may succeed after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:unavailable",
+                     *       "title": "Temporarily unavailable; retry shortly.",
+                     *       "status": 503,
+                     *       "detail": "The database is unavailable; retry in 5 s.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "exports-leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project `uniqueId`.
+                 * @example 4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f
+                 */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. The file, sent as it is read (chunked), as an attachment. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    /** @description `attachment; filename="<project>-<file>-<UTC time>.csv"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example uniqueId,clientProvidedId,referralCode
+                     *     0b7f3a52-6d1e-4c8a-9f2b-3e4d5c6b7a81,user-1001,K7p2Qx
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is not valid: the problem names each failing field and rule (also `malformed-json` for a body that is not JSON). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:validation",
+                     *       "title": "The request is not valid.",
+                     *       "status": 400,
+                     *       "detail": "name: is required",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b",
+                     *       "errors": [
+                     *         {
+                     *           "field": "name",
+                     *           "rule": "too_small",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, deleted or expired API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:unauthorized",
+                     *       "title": "Missing or invalid credential.",
+                     *       "status": 401,
+                     *       "detail": "Authenticate with `Authorization: Bearer <API key>`.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key's role does not allow this operation (allowed: owner, member, readOnly). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:forbidden",
+                     *       "title": "Not allowed.",
+                     *       "status": 403,
+                     *       "detail": "Your role (readOnly) does not allow this: projects.update.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or owned by another organisation. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:not-found",
+                     *       "title": "Resource not found.",
+                     *       "status": 404,
+                     *       "detail": "Project was not found.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key's request quota is spent: retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:rate-limited",
+                     *       "title": "Too many requests.",
+                     *       "status": 429,
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -19520,7 +20809,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -19768,7 +21057,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -20000,7 +21289,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -20283,7 +21572,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }
@@ -20689,7 +21978,7 @@ export interface operations {
                      *       "type": "urn:referloop:problem:rate-limited",
                      *       "title": "Too many requests.",
                      *       "status": 429,
-                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s.",
+                     *       "detail": "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }

@@ -14,6 +14,7 @@ import { DateTime } from "@/components/ui/date-time";
 import { FilterBar, SelectFilter, TextFilter } from "@/components/ui/filter-bar";
 import { Pagination, PAGE_SIZES } from "@/components/ui/pagination";
 import { toFormErrors } from "@/lib/errors";
+import { withReadableDates } from "@/lib/format";
 import { ACTIVITY_TYPE_LABELS, ACTIVITY_TYPES } from "@/lib/schemas/activity";
 import { useTRPC } from "@/lib/trpc";
 import type { RouterOutputs } from "@/lib/trpc-types";
@@ -31,7 +32,7 @@ function columns(projectId: string): Column<Activity>[] {
   return [
     { id: "time", header: "Time", cell: (a) => <DateTime iso={a.createdAt} seconds /> },
     { id: "type", header: "Type", cell: (a) => <ActivityTypeBadge type={a.type} /> },
-    { id: "description", header: "Description", className: "text-zinc-800", cell: (a) => a.description },
+    { id: "description", header: "Description", className: "text-zinc-800", cell: (a) => withReadableDates(a.description) },
     {
       id: "links",
       header: "Open",

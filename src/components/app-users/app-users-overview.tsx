@@ -39,6 +39,8 @@ const URL_DEFAULTS = {
   columns: "",
   page: "1",
   pageSize: String(DEFAULT_PAGE_SIZE),
+  /** Set by an erasure on the user's page, for the success message. */
+  erased: "",
 };
 const HAS_REFERRALS = ["all", "yes", "no"] as const;
 const FILTER_OPTIONS = [
@@ -84,6 +86,16 @@ export function AppUsersOverview({ projectId }: { projectId: string }) {
   const write = usePermission("appUsers.write");
   return (
     <div className="space-y-6">
+      {url.erased && (
+        <div role="status" className="flex flex-wrap items-center gap-3 rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
+          <p className="min-w-0 flex-1 [overflow-wrap:anywhere]">
+            <strong className="font-semibold">{url.erased}</strong> was erased: their record, attributes and referral link are gone; their referrals stay, showing them as erased.
+          </p>
+          <Button size="sm" variant="ghost" onClick={() => setUrl({ erased: null })}>
+            Dismiss
+          </Button>
+        </div>
+      )}
       <Card
         title="App users"
         description="Your app's end users, each with a referral code. Search by client id (any part) or exact referral code, filter by an attribute's exact value, and add attributes as columns (the export has them too)."

@@ -36,7 +36,8 @@ export function DataRightsCard({ projectId, user }: { projectId: string; user: A
     trpc.appUsers.erase.mutationOptions({
       onSuccess: async () => {
         await queryClient.invalidateQueries({ queryKey: trpc.appUsers.list.queryKey() });
-        router.push(appUsersPath(projectId));
+        // The list says what happened: the page this was done on is gone.
+        router.push(`${appUsersPath(projectId)}?erased=${encodeURIComponent(user.clientProvidedId)}`);
       },
       onError: (e) => setError(toFormErrors(e).message),
     }),

@@ -5,7 +5,7 @@ import { ActivityTypeBadge } from "@/components/activity/activity-type-badge";
 import { ErrorMessage } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { toFormErrors } from "@/lib/errors";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, withReadableDates } from "@/lib/format";
 import { useTRPC } from "@/lib/trpc";
 
 const LIMIT = 50;
@@ -29,7 +29,7 @@ export function UserEventsCard({ projectId, uniqueId }: { projectId: string; uni
                   {formatDateTime(event.createdAt)}
                 </time>
                 <ActivityTypeBadge type={event.type} />
-                <span className="min-w-0 flex-1 text-zinc-800 wrap-anywhere">{event.description}</span>
+                <span className="min-w-0 flex-1 text-zinc-800 wrap-anywhere">{withReadableDates(event.description)}</span>
               </li>
             ))}
           </ol>

@@ -29,6 +29,7 @@ import { useTRPC } from "@/lib/trpc";
 import type { RouterOutputs } from "@/lib/trpc-types";
 import { CampaignPreview, type NewUserExperience, type ReferrerExperience } from "./campaign-preview";
 import { ColorField } from "./color-field";
+import { checkRulesDraft, REWARD_RULE_FIELDS, RewardRulesSection, rulesDraft, type RulesDraft } from "./reward-rules-form";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 import { MobileSetup } from "./mobile-setup";
 import { WidgetSetup } from "./widget-setup";
@@ -86,8 +87,8 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
 }
 
 /** What the form holds, compared with what was last saved to know whether leaving loses anything. */
-const snapshot = (referrer: ReferrerExperience, newUser: NewUserExperience, windowDays: string, matchMinutes: string, model: string) =>
-  JSON.stringify([referrer, newUser, windowDays, matchMinutes, model]);
+const snapshot = (referrer: ReferrerExperience, newUser: NewUserExperience, windowDays: string, matchMinutes: string, model: string, rules: RulesDraft) =>
+  JSON.stringify([referrer, newUser, windowDays, matchMinutes, model, rules]);
 
 type SetupProps = { publishableKey?: string; identityVerification?: boolean; appType?: "Web" | "Mobile" };
 
@@ -99,6 +100,7 @@ function CampaignEditor({ projectId, campaign, publishableKey, identityVerificat
   const [windowDays, setWindowDays] = useState(String(campaign.attributionWindowDays));
   const [matchMinutes, setMatchMinutes] = useState(String(campaign.matchWindowMinutes));
   const [attributionModel, setAttributionModel] = useState(campaign.attributionModel);
+  const [rules, setRules] = useState(() => rulesDraft(campaign.rewardRules, campaign.revokeOn));
   // The match window only matters to Mobile projects (deferred deep linking).
   const queriedType = useQuery(trpc.projects.get.queryOptions({ projectId })).data?.appType;
   const mobile = (appType ?? queriedType) === "Mobile";
@@ -112,11 +114,13 @@ function CampaignEditor({ projectId, campaign, publishableKey, identityVerificat
       String(campaign.attributionWindowDays),
       String(campaign.matchWindowMinutes),
       campaign.attributionModel,
+      rulesDraft(campaign.rewardRules, campaign.revokeOn),
     ),
   );
-  const current = snapshot(referrer, newUser, windowDays, matchMinutes, attributionModel);
+  const current = snapshot(referrer, newUser, windowDays, matchMinutes, attributionModel, rules);
+  const dirty = current !== savedSnapshot;
   const submitted = useRef(current);
-  useUnsavedChanges(current !== savedSnapshot);
+  useUnsavedChanges(dirty);
   const save = useMutation(
     trpc.campaigns.update.mutationOptions({
       onSuccess: (updated) => {
@@ -127,7 +131,7 @@ function CampaignEditor({ projectId, campaign, publishableKey, identityVerificat
       },
       onError: (error) => {
         setSaved(false);
-        setErrors(toFormErrors(error, FIELDS));
+        setErrors(toFormErrors(error, [...FIELDS, ...REWARD_RULE_FIELDS]));
       },
     }),
   );
@@ -141,11 +145,24 @@ function CampaignEditor({ projectId, campaign, publishableKey, identityVerificat
     setSaved(false);
   };
   const e = (field: (typeof FIELDS)[number]) => errors.fields[field];
+  const editRules = (draft: RulesDraft) => {
+    setRules(draft);
+    setSaved(false);
+  };
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The reward rules are checked by the API's own schema first, so the form says what the server would.
+    const checked = checkRulesDraft(rules);
+    if (!checked.ok) {
+      setSaved(false);
+      setErrors({ message: null, fields: checked.fields });
+      return;
+    }
     submitted.current = current;
     save.mutate({
+      rewardRules: checked.patch,
+      revokeOn: rules.revokeOn,
       projectId,
       referrerExperience: referrer,
       newUserExperience: newUser,
@@ -169,7 +186,7 @@ function CampaignEditor({ projectId, campaign, publishableKey, identityVerificat
         <Card title="Referrer experience" description="What existing users see when they invite friends.">
           <div className="space-y-5">
             <Section legend="Trigger button">
-              <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid gap-4 [grid-template-columns:repeat(auto-fit,minmax(17rem,1fr))]">
                 <FormField label="Button type" error={e(`${RE}.triggerButton.buttonType`)}>
                   {(p) => <SelectControl control={p} value={triggerButton.buttonType} options={BUTTON_TYPE_OPTIONS} onChange={(buttonType) => edit("triggerButton", { buttonType })} />}
                 </FormField>
@@ -200,7 +217,7 @@ function CampaignEditor({ projectId, campaign, publishableKey, identityVerificat
               </FormField>
             </Section>
             <Section legend="Theme">
-              <div className="grid gap-4 sm:grid-cols-3">
+              <div className="grid gap-4 [grid-template-columns:repeat(auto-fit,minmax(12rem,1fr))]">
                 <ColorField label="Theme colour" value={theme.themeColor} onChange={(v) => edit("theme", { themeColor: v })} error={e(`${RE}.theme.themeColor`)} />
                 <ColorField
                   label="Background colour"
@@ -327,12 +344,16 @@ function CampaignEditor({ projectId, campaign, publishableKey, identityVerificat
             </FormField>
           )}
         </Card>
-        <div className="sticky bottom-0 -mx-1 flex items-center gap-3 border-t border-zinc-200 bg-zinc-50/95 px-1 py-3 backdrop-blur">
+        <Card title="Reward protection" description="Rules against reward farming. All off by default: a reward is then granted as soon as the eligibility checks pass.">
+          <RewardRulesSection draft={rules} onChange={editRules} errors={errors.fields} />
+        </Card>
+        <div className="sticky bottom-0 -mx-1 flex flex-wrap items-center gap-3 border-t border-zinc-200 bg-zinc-50/95 px-1 py-3 backdrop-blur">
           <Button type="submit" pending={save.isPending} disabled={!permission.allowed}>
             Save campaign
           </Button>
           <PermissionNote reason={permission.reason} />
-          {saved && <StatusMessage>Saved.</StatusMessage>}
+          {saved && !dirty && <StatusMessage>Saved: the whole campaign, reward protection included.</StatusMessage>}
+          {dirty && permission.allowed && <span className="text-sm text-amber-800">Unsaved changes</span>}
           {errors.message && (
             <div className="min-w-0 flex-1">
               <ErrorMessage>{errors.message}</ErrorMessage>

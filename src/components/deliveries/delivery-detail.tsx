@@ -1,5 +1,6 @@
 "use client";
 
+import { Breakable } from "@/components/ui/breakable";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { AppUserLink } from "@/components/app-users/app-user-link";
@@ -56,7 +57,9 @@ function Attempt({ attempt, purged }: { attempt: DeliveryAttempt; purged: boolea
           <h4 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase">Request</h4>
           {request ? (
             <>
-              <p className="mt-1 font-mono text-xs break-all">POST {request.url}</p>
+              <p className="mt-1 font-mono text-xs">
+                POST <Breakable text={request.url} />
+              </p>
               <dl className="mt-2 font-mono text-xs">
                 {Object.entries(request.headers).map(([name, value]) => (
                   <div key={name} className="flex gap-2">

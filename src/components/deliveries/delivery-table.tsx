@@ -72,10 +72,27 @@ function columns(projectId: string, hide: readonly string[]): Column<Delivery>[]
         </Link>
       ),
     },
-    { id: "attempts", header: "Attempts", align: "right", cell: (d) => d.attempts },
-    { id: "http", header: "Last HTTP", align: "right", cell: (d) => d.lastHttpStatus ?? <span className="text-zinc-500">none</span> },
-    { id: "last", header: "Last attempt", cell: (d) => <DateTime iso={d.lastAttemptAt} seconds /> },
-    { id: "next", header: "Next attempt", cell: (d) => <DateTime iso={d.nextAttemptAt} seconds /> },
+    // One column for the attempts (count, last answer, last and next time), so the row and its Retry
+    // fit a 1440 px screen's content box without scrolling sideways.
+    {
+      id: "attempts",
+      header: "Attempts",
+      cell: (d) => (
+        <span className="block min-w-40 text-xs text-zinc-600">
+          <span className="text-sm text-zinc-900 tabular-nums">{d.attempts}</span>
+          {" · "}
+          {d.lastHttpStatus ? <span className="tabular-nums">HTTP {d.lastHttpStatus}</span> : <span className="text-zinc-500">no answer</span>}
+          <span className="block">
+            Last <DateTime iso={d.lastAttemptAt} seconds inline empty="none yet" />
+          </span>
+          {d.nextAttemptAt && d.status === "Pending" && (
+            <span className="block">
+              Next <DateTime iso={d.nextAttemptAt} seconds inline />
+            </span>
+          )}
+        </span>
+      ),
+    },
     { id: "retry", header: "Retry", cell: (d) => <RetryDeliveryButton projectId={projectId} delivery={d} size="sm" /> },
   ];
   return all.filter((c) => !hide.includes(c.id));

@@ -13,6 +13,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { loadErrorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import type { RouterOutputs } from "@/lib/trpc-types";
+import { ReviewDecisions } from "@/components/reviews/review-decisions";
 import { DeliveryTable } from "./delivery-table";
 import { deliveriesSearchPath } from "./paths";
 import { RevokeCard } from "./revoke-card";
@@ -130,6 +131,7 @@ export function ReferralDetail({ projectId, trackingId }: { projectId: string; t
       >
         <DeliveryTable projectId={projectId} caption="Deliveries of this referral" deliveries={deliveries} hide={["referral", "parties"]} empty="No delivery: no reward was granted, or no webhook was enabled." />
       </Card>
+      <ReviewDecisions projectId={projectId} trackingId={r.referralTrackingId} />
     </div>
   );
 }

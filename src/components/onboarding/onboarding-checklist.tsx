@@ -2,6 +2,8 @@
 
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { useDismissed } from "@/components/ui/use-dismissed";
 import { useTRPC } from "@/lib/trpc";
 import type { RouterOutputs } from "@/lib/trpc-types";
 import { projectPath } from "@/components/projects/paths";
@@ -50,27 +52,35 @@ function Tick({ done }: { done: boolean }) {
 }
 
 /**
- * The organisation's way to a live referral programme, ticked from real data (the server reads each
- * step from the rows it stands for). Open until every step is done; then it folds into one line.
+ * The way to a live referral programme, ticked from real data (the server reads each step from the
+ * rows it stands for): a project's own on its overview, else the organisation's project furthest
+ * along. Open until every step is done; then it folds into one line. Anyone may dismiss it.
  */
-export function OnboardingChecklist() {
+export function OnboardingChecklist({ projectId }: { projectId?: string } = {}) {
   const trpc = useTRPC();
-  const onboarding = useQuery(trpc.onboarding.get.queryOptions(undefined, { refetchInterval: 10_000, refetchOnMount: "always" }));
-  if (!onboarding.data) return null;
+  // Dismissed in this browser, per project (the projects page's for the organisation).
+  const [dismissed, dismiss] = useDismissed(`onboarding:${projectId ?? "organization"}`);
+  const onboarding = useQuery(
+    trpc.onboarding.get.queryOptions(projectId ? { projectId } : undefined, { refetchInterval: 10_000, refetchOnMount: "always", enabled: !dismissed }),
+  );
+  if (dismissed || !onboarding.data) return null;
   const data = onboarding.data;
   const steps = Object.keys(data.steps) as Step[];
   const next = steps.find((s) => !data.steps[s]);
   const complete = !next;
   return (
-    <section aria-labelledby="onboarding-title" className="mb-8 rounded-lg border border-zinc-200 bg-white shadow-sm">
+    <section aria-labelledby="onboarding-title" className="relative mb-8 rounded-lg border border-zinc-200 bg-white shadow-sm">
+      <Button variant="ghost" size="sm" className="absolute top-3 right-3" onClick={dismiss} aria-label="Dismiss the set-up checklist">
+        Dismiss
+      </Button>
       <details open={!complete} className="group">
-        <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4">
+        <summary className="flex cursor-pointer list-none flex-wrap items-center justify-between gap-4 py-4 pr-28 pl-5">
           <div>
             <h2 id="onboarding-title" className="text-base font-semibold text-zinc-900">
               {complete ? "Your referral programme is live" : "Get your referral programme live"}
             </h2>
             <p className="mt-0.5 text-sm text-zinc-500">
-              {data.completed} of {data.total} steps done{data.project ? ` · ${data.project.name} (${data.project.appType})` : ""}
+              {data.completed} of {data.total} steps done{data.project && !projectId ? ` · ${data.project.name} (${data.project.appType})` : ""}
             </p>
           </div>
           <div

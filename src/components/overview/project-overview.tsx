@@ -1,13 +1,14 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { ExportButton, exportUrl } from "@/components/exports/export-button";
 import { ErrorMessage } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { toFormErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import { DailyChart } from "./daily-chart";
-import { count } from "./format";
+import { change, count } from "./format";
 import { Funnel } from "./funnel";
 import { RangePicker } from "./range-picker";
 import { RewardEvents } from "./reward-events";
@@ -40,28 +41,34 @@ export function ProjectOverview({ projectId }: { projectId: string }) {
       {overview.isError && <ErrorMessage>{toFormErrors(overview.error).message}</ErrorMessage>}
       {data && (
         <>
+          <p className="text-xs text-zinc-500">
+            Compared with the {data.previous.from === data.previous.to ? "day" : "period of the same length"} before: {data.previous.from} to {data.previous.to}.
+          </p>
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Totals">
             {(
               [
-                ["Clicks", data.totals.clicks],
-                ["Tracked", data.totals.tracked],
-                ["Completed", data.totals.completed],
-                ["Failed", data.totals.failed],
-                ["Deliveries succeeded", data.totals.deliveriesSucceeded],
-                ["Deliveries failed", data.totals.deliveriesFailed],
+                ["Clicks", "clicks"],
+                ["Tracked", "tracked"],
+                ["Completed", "completed"],
+                ["Failed", "failed"],
+                ["Deliveries succeeded", "deliveriesSucceeded"],
+                ["Deliveries failed", "deliveriesFailed"],
               ] as const
-            ).map(([label, value]) => (
+            ).map(([label, key]) => (
               <div key={label} className="rounded-lg border border-zinc-200 bg-white px-4 py-3 shadow-sm">
                 <dt className="text-xs text-zinc-500">{label}</dt>
                 <dd className="text-2xl font-semibold tabular-nums text-zinc-900" data-testid={`total-${label.toLowerCase().replace(/ /g, "-")}`}>
-                  {count(value)}
+                  {count(data.totals[key])}
+                </dd>
+                <dd className="text-xs text-zinc-500" data-testid={`previous-${label.toLowerCase().replace(/ /g, "-")}`}>
+                  {change(data.totals[key], data.previous.totals[key])} (was {count(data.previous.totals[key])})
                 </dd>
               </div>
             ))}
           </dl>
           <div className="grid gap-6 lg:grid-cols-2">
-            <Card title="Funnel" description="From a click on a referral link to the webhook that tells your backend.">
-              <Funnel totals={data.totals} appType={data.appType} />
+            <Card title="Funnel" description="Referrals, step by step: from a click on a referral link to the webhook that tells your backend.">
+              <Funnel totals={data.totals} previous={data.previous} appType={data.appType} />
             </Card>
             <Card title="Referrals per day" description="Tracked (arrivals) and completed (rewards claimed), by UTC day.">
               <DailyChart daily={data.daily} />
@@ -69,7 +76,15 @@ export function ProjectOverview({ projectId }: { projectId: string }) {
             <Card title="Reward events" description="Each reported event by name: claimed, or not and why.">
               <RewardEvents events={data.rewardEvents} />
             </Card>
-            <Card title="Top referrers" description="Most rewards claimed in the range.">
+            <Card
+              title="Top referrers"
+              description="Most rewards claimed in the range."
+              actions={
+                <Link href={`/dashboard/projects/${projectId}/leaderboard`} className="text-sm text-brand-700 hover:underline">
+                  Full leaderboard
+                </Link>
+              }
+            >
               <TopReferrers projectId={projectId} referrers={data.topReferrers} />
             </Card>
             <Card title="Webhook health" description="Attempts in the range; what waits, now.">

@@ -18,11 +18,15 @@ export type Column<T, K extends string = string> = {
 };
 
 /*
- * On phones the first column (the row's name) stays in view while the rest scrolls under it; it needs
- * its own background for that, following the row's hover.
+ * On phones (below sm) each row is a card: the table's boxes stack, each cell under its header's name
+ * (data-label), so every row's actions are in view without scrolling sideways. On small tablets the
+ * first column (the row's name) stays in view while the rest scrolls under it; it needs its own
+ * background for that, following the row's hover.
  */
-const STICKY_FIRST = "first:sticky first:left-0 first:z-[1] first:bg-white max-md:first:shadow-[1px_0_0_var(--color-zinc-200)]";
+const STICKY_FIRST = "sm:first:sticky sm:first:left-0 sm:first:z-[1] sm:first:bg-white md:first:shadow-none sm:first:shadow-[1px_0_0_var(--color-zinc-200)]";
 const hideOnPhone = (column: { secondary?: boolean }) => (column.secondary ? "max-sm:hidden" : "");
+const CARD_CELL =
+  "max-sm:flex max-sm:min-w-0 max-sm:items-baseline max-sm:gap-3 max-sm:py-1 max-sm:pr-0 max-sm:[overflow-wrap:anywhere] max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:text-xs max-sm:before:font-medium max-sm:before:tracking-wide max-sm:before:text-zinc-500 max-sm:before:uppercase max-sm:before:content-[attr(data-label)]";
 
 type DataTableProps<T, K extends string> = {
   /** Names the table for screen readers and tests ("App users"). */
@@ -55,9 +59,9 @@ export function DataTable<T, K extends string = string>({
     // relative: the scroll box contains the sr-only (absolutely placed) header texts too, which would
     // otherwise widen the page on a phone.
     <div className="relative overflow-x-auto">
-      <table className="w-full text-left text-sm" aria-busy={stale || undefined}>
+      <table className="w-full text-left text-sm max-sm:block" aria-busy={stale || undefined}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-zinc-200 text-xs uppercase tracking-wide text-zinc-500">
+        <thead className="border-b border-zinc-200 text-xs uppercase tracking-wide text-zinc-500 max-sm:sr-only">
           <tr>
             {columns.map((column) => {
               const align = column.align === "right" ? "text-right" : "";
@@ -88,20 +92,21 @@ export function DataTable<T, K extends string = string>({
             })}
           </tr>
         </thead>
-        <tbody className={`divide-y divide-zinc-100 transition-opacity ${stale ? "opacity-60" : ""}`}>
+        <tbody className={`divide-y divide-zinc-100 transition-opacity max-sm:block ${stale ? "opacity-60" : ""}`}>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={columns.length} className="py-6 text-center text-zinc-500">
+              <td colSpan={columns.length} className="py-6 text-center text-zinc-500 max-sm:block">
                 {empty}
               </td>
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={rowKey(row)} className="group hover:bg-zinc-50">
+              <tr key={rowKey(row)} className="group hover:bg-zinc-50 max-sm:block max-sm:py-2">
                 {columns.map((column) => (
                   <td
                     key={column.id}
-                    className={`py-2.5 pr-4 align-top last:pr-0 ${STICKY_FIRST} group-hover:first:bg-zinc-50 ${hideOnPhone(column)} ${column.align === "right" ? "text-right tabular-nums" : ""} ${column.className ?? ""}`}
+                    data-label={column.header}
+                    className={`py-2.5 pr-4 align-top last:pr-0 ${STICKY_FIRST} ${column.secondary ? "max-sm:hidden" : CARD_CELL} sm:group-hover:first:bg-zinc-50 ${column.align === "right" ? "sm:text-right tabular-nums" : ""} ${column.className ?? ""}`}
                   >
                     {column.cell(row)}
                   </td>

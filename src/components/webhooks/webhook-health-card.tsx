@@ -11,6 +11,7 @@ import { toFormErrors } from "@/lib/errors";
 import { WEBHOOK_DISABLED_REASONS, type WebhookDisabledReason } from "@/lib/schemas/webhooks";
 import { useTRPC } from "@/lib/trpc";
 import type { Webhook } from "./types";
+import { WebhookHealthChart } from "./webhook-health-chart";
 
 function Figure({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -78,6 +79,7 @@ export function WebhookHealthCard({ projectId, webhook }: { projectId: string; w
         <Figure label="Failures in a row" value={health.consecutiveFailures} />
         <Figure label="Last success" value={<DateTime iso={health.lastSuccessAt} empty="never" />} />
       </dl>
+      <WebhookHealthChart projectId={projectId} webhookId={webhook.id} />
       {webhook.failingSince && (
         <p className="mt-3 text-sm text-red-800">
           Every attempt has failed since <DateTime iso={webhook.failingSince} />. After 5 days of this the webhook is disabled.

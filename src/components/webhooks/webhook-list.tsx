@@ -1,5 +1,6 @@
 "use client";
 
+import { Breakable } from "@/components/ui/breakable";
 import Link from "next/link";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { PermissionNote, usePermission } from "@/components/dashboard/permissions";
@@ -77,7 +78,7 @@ export function WebhookList({ projectId, webhooks, onEdit, onDeleted }: WebhookL
         </Link>
       ),
     },
-    { id: "url", header: "URL", cell: (w) => <code className="font-mono text-xs break-all text-zinc-700">{w.url}</code> },
+    { id: "url", header: "URL", cell: (w) => <Breakable text={w.url} className="block max-w-md font-mono text-xs text-zinc-700" /> },
     { id: "env", header: "Environment", cell: (w) => <Badge tone={w.environment === "Production" ? "violet" : w.environment === "Sandbox" ? "amber" : "blue"}>{w.environment}</Badge> },
     {
       id: "enabled",

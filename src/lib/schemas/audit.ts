@@ -26,6 +26,8 @@ export const AUDIT_ACTION_LABELS = {
   "export.app_users": "Exported app users (CSV)",
   "export.referrals": "Exported referrals (CSV)",
   "export.deliveries": "Exported webhook deliveries (CSV)",
+  "export.review_decisions": "Exported the review decisions (CSV)",
+  "export.leaderboard": "Exported the leaderboard (CSV)",
   "audit_log.export": "Exported the audit log",
   "project.delete": "Deleted a project",
   "project.rotate_secret": "Rotated a project secret",

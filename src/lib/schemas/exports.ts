@@ -8,7 +8,7 @@ import { referralFilterSchema } from "./referrals";
  * for app users the attribute keys to add as columns.
  */
 
-export const EXPORT_FILES = ["app-users", "referrals", "deliveries"] as const;
+export const EXPORT_FILES = ["app-users", "referrals", "deliveries", "review-decisions", "leaderboard"] as const;
 export type ExportFile = (typeof EXPORT_FILES)[number];
 
 export const appUsersExportQuery = listAppUsersQuery.pick({ search: true, hasReferrals: true, attributeKey: true, attributeValue: true }).extend({

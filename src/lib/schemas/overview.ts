@@ -10,6 +10,8 @@ export const projectOverviewInput = z.object({ projectId: z.string().min(1).max(
 export const organizationOverviewInput = z.object(statsRangeShape).superRefine(checkRange);
 
 export const projectOverviewSchema = projectStatsSchema.extend({
+  /** The period of the same length that ends the day before `from`, to compare with. */
+  previous: z.object({ from: z.iso.date(), to: z.iso.date(), totals: statsTotalsSchema }),
   appType: z.enum(["Web", "Mobile"]),
   rewardEvents: z.array(
     z.object({

@@ -74,13 +74,18 @@ export const statsTotalsSchema = z
       .int()
       .min(0)
       .describe(
-        "Visits of referral links: a Mobile project's hosted landing page clicks; a Web project's link arrivals are its tracked referrals, so there it equals `tracked`.",
+        "Clicks on referral links: visits of the hosted landing page (Mobile projects). A referral tracked any other way (the widget, REST, the client library) is no click, so a Web project counts 0.",
       ),
     tracked: z.number().int().min(0).describe("Referrals tracked (arrivals through a referral link) in the range."),
     completed: z.number().int().min(0).describe("Referrals completed in the range: rewards claimed."),
     failed: z.number().int().min(0).describe("Referrals that failed in the range (an eligibility check refused their reward event)."),
     deliveriesSucceeded: z.number().int().min(0).describe("Webhook deliveries created in the range and delivered."),
     deliveriesFailed: z.number().int().min(0).describe("Webhook deliveries created in the range that failed (dead-lettered or out of attempts)."),
+    referralsDelivered: z
+      .number()
+      .int()
+      .min(0)
+      .describe("Referrals with at least one webhook delivery created in the range that succeeded, each counted once however many webhooks it went to (the funnel's last step; `deliveriesSucceeded` counts deliveries)."),
   })
   .meta({ id: "StatsTotals" });
 
@@ -105,7 +110,7 @@ export const projectStatsSchema = z
       {
         from: "2026-11-29",
         to: "2026-11-30",
-        totals: { clicks: 120, tracked: 40, completed: 12, failed: 3, deliveriesSucceeded: 12, deliveriesFailed: 0 },
+        totals: { clicks: 120, tracked: 40, completed: 12, failed: 3, deliveriesSucceeded: 24, deliveriesFailed: 0, referralsDelivered: 12 },
         daily: [
           { date: "2026-11-29", tracked: 18, completed: 5 },
           { date: "2026-11-30", tracked: 22, completed: 7 },

@@ -49,7 +49,7 @@ const RESPONSES: Record<number, { slug: ProblemSlug; description: string; detail
   413: { slug: "payload-too-large", description: PROBLEM_TYPES["payload-too-large"].meaning, detail: PROBLEM_TYPES["payload-too-large"].meaning },
   415: { slug: "unsupported-media-type", description: PROBLEM_TYPES["unsupported-media-type"].meaning, detail: "Send the body as application/json, text/json or application/*+json, not text/plain." },
   422: { slug: "unprocessable", description: "The Idempotency-Key was used before with a different request.", detail: "This Idempotency-Key was used with a different request." },
-  429: { slug: "rate-limited", description: "The API key's request quota is spent: retry after `Retry-After` seconds.", detail: "Too many requests for this API key: the limit is 600 per minute. Retry in 12 s." },
+  429: { slug: "rate-limited", description: "The API key's request quota is spent: retry after `Retry-After` seconds.", detail: "Too many requests for this API key: the limit is 600 per minute. Retry in 12 seconds." },
   500: { slug: "internal", description: "An unexpected error. The detail stays in the server log under the request id.", detail: "An unexpected error occurred. Quote request id 2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b when reporting it." },
   503: { slug: "unavailable", description: PROBLEM_TYPES.unavailable.meaning, detail: "The database is unavailable; retry in 5 s." },
 };

@@ -1,4 +1,5 @@
 import { TRPCError } from "@trpc/server";
+import { waitInWords } from "@/lib/format";
 import type { Config } from "@/server/config";
 import type { Db } from "@/server/db/client";
 import { getOrganizationRateLimits, type OrganizationRateLimits } from "@/server/domain/organizations/organization-rate-limits";
@@ -125,7 +126,7 @@ async function enforce(ctx: LimitContext, results: (LimitOutcome | null)[], subj
   if (refused) {
     throw new TRPCError({
       code: "TOO_MANY_REQUESTS",
-      message: `Too many requests for ${subject}: the limit is ${describeQuota(refused.quota)}. Retry in ${refused.resetSeconds} s.`,
+      message: `Too many requests for ${subject}: the limit is ${describeQuota(refused.quota)}. Retry in ${waitInWords(refused.resetSeconds)}.`,
     });
   }
 }

@@ -1,5 +1,6 @@
-import type { AppType } from "@/generated/prisma/client";
+import { Prisma, type AppType } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
+import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 
 /** The steps of going live, in order; each is read from the data it stands for. */
 export const ONBOARDING_STEPS = ["project", "redirectLink", "client", "referral", "webhookDelivered", "reward"] as const;
@@ -30,8 +31,11 @@ const MAX_PROJECTS = 100;
  * - webhookDelivered: a webhook delivery succeeded (a test event counts: the receiver works);
  * - reward: a reward was granted.
  * Each is an EXISTS on an index that starts with the project id, so it stays cheap on big projects.
+ * With `projectId`, that project's checklist (its overview shows it); without, the organisation's
+ * project furthest along.
  */
-export async function getOnboarding(db: Db, organizationId: string): Promise<Onboarding> {
+export async function getOnboarding(db: Db, organizationId: string, projectId?: string): Promise<Onboarding> {
+  const only = projectId ? Prisma.sql`AND p."id" = ${(await getOwnedProject(db, organizationId, projectId)).id}` : Prisma.empty;
   const rows = await db.$queryRaw<Row[]>`
     SELECT p."id", p."name", p."appType"::text AS "appType",
       (p."referralRedirectLink" IS NOT NULL AND p."referralRedirectLink" <> '') AS "redirectLink",
@@ -40,7 +44,7 @@ export async function getOnboarding(db: Db, organizationId: string): Promise<Onb
       EXISTS (SELECT FROM "Delivery" d WHERE d."projectId" = p."id" AND d."status" = 'Succeeded') AS "webhookDelivered",
       EXISTS (SELECT FROM "RewardHistory" r WHERE r."projectId" = p."id") AS "reward"
     FROM "Project" p
-    WHERE p."organizationId" = ${organizationId}
+    WHERE p."organizationId" = ${organizationId} ${only}
     ORDER BY p."createdAt" ASC, p."id" ASC
     LIMIT ${MAX_PROJECTS}`;
   const stepsOf = (row: Row | undefined): Record<OnboardingStep, boolean> => ({

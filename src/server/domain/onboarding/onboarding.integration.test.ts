@@ -104,4 +104,14 @@ describe("onboarding checklist", () => {
     // Another organisation's progress is its own.
     expect((await getOnboarding(t.db, (await newOrg()).organizationId)).completed).toBe(0);
   });
+
+  it("answers one project's checklist when asked, and not another organisation's project", async () => {
+    const { organizationId, rest } = await newOrg();
+    const quiet = await createSdkProject(rest, { name: "Quiet", referralRedirectLink: null });
+    const live = await createSdkProject(rest, { name: "Live" });
+    await sdk("init-app-user", { key: live.publishableKey, body: { userId: "hana" } });
+    expect(await getOnboarding(t.db, organizationId, quiet.projectId)).toMatchObject({ project: { id: quiet.projectId }, completed: 1 });
+    expect(await getOnboarding(t.db, organizationId, live.projectId)).toMatchObject({ project: { id: live.projectId }, completed: 3 });
+    await expect(getOnboarding(t.db, (await newOrg()).organizationId, live.projectId)).rejects.toMatchObject({ kind: "not_found" });
+  });
 });

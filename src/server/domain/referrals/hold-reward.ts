@@ -1,4 +1,5 @@
 import { REVIEW_REASONS, type ReviewReason } from "@/lib/schemas/reward-rules";
+import { formatUtc } from "@/lib/format";
 import type { Db } from "@/server/db/client";
 import { recordActivity } from "@/server/domain/activity/record-activity";
 import { writeEventDeliveries } from "@/server/domain/deliveries/insert-event-deliveries";
@@ -28,7 +29,7 @@ export function holdReward(db: Db, ctx: RewardContext, hold: { reasons: ReviewRe
     let written: GrantRewardResult["written"] = null;
     if (entered > 0) {
       const why = hold.reasons.map((r) => REVIEW_REASONS[r].toLowerCase()).join("; ");
-      const until = hold.holdUntil ? ` until ${hold.holdUntil.toISOString()}` : "";
+      const until = hold.holdUntil ? ` until ${formatUtc(hold.holdUntil)}` : "";
       await recordActivity(tx, {
         projectId: project.id,
         appUserId: item.referrerId,

@@ -26,8 +26,9 @@ type Taken = { eventName: string; environment: RewardEnvironment | null; reasons
  * Approving completes the reward exactly as the reward call would have: the eligibility checks again
  * (as of the moment it was held, so a hold longer than the attribution window does not expire it), the
  * referrer's caps at the decision's time, then the claim with its reward history, counters and outbox
- * rows, dispatched after the commit. Denying fails the item (`denied_in_review`). Each decision made
- * by a person is audited in the same transaction.
+ * rows, dispatched after the commit. Denying fails the item (`denied_in_review`). Every decision is
+ * kept in the queue's history (ReviewDecision, with the reviewer's `note`), and one made by a person is
+ * audited, in the same transaction.
  */
 export async function decideReview(
   deps: { db: Db; outbox: DeliveryOutbox },
@@ -36,17 +37,32 @@ export async function decideReview(
   decision: ReviewDecision,
   actor: AuditActor | null,
   now = new Date(),
+  note: string | null = null,
 ): Promise<RewardOutcome> {
   const project = await getOwnedProject(deps.db, target.organizationId, target.projectId);
   const lease = decision === "approve" ? await deps.outbox.lease() : null;
   const { written, alsoWritten = [], ...outcome } = await deps.db.$transaction(async (tx) => {
     const taken = await take(tx, project.id, trackingId);
     const result = await decideTaken(tx, target, trackingId, taken, decision, lease, now);
+    await tx.reviewDecision.create({
+      data: {
+        projectId: project.id,
+        trackingId,
+        decision,
+        note,
+        heldFor: taken.reasons,
+        status: result.status,
+        failureReason: result.reason ?? null,
+        actorType: actor?.type ?? null,
+        actorLabel: actor?.label ?? null,
+        decidedAt: now,
+      },
+    });
     if (actor) {
       await recordAudit(tx, target.organizationId, actor, {
         action: decision === "approve" ? "review.approve" : "review.deny",
         target: { type: "referralTracking", id: trackingId },
-        details: { projectId: project.id, heldFor: taken.reasons, status: result.status, ...(result.reason ? { reason: result.reason } : {}) },
+        details: { projectId: project.id, heldFor: taken.reasons, status: result.status, ...(result.reason ? { reason: result.reason } : {}), ...(note ? { note } : {}) },
       });
     }
     return result;

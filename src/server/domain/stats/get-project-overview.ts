@@ -3,22 +3,23 @@ import type { Db } from "@/server/db/client";
 import { planned } from "@/server/db/prepared-statements";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 import { getProjectStats } from "./get-project-stats";
-import type { StatsWindow } from "./stats-window";
+import { previousWindow, type StatsWindow } from "./stats-window";
 import { topReferrers } from "./top-referrers";
 
 const TOP_REFERRERS = 10;
 
 /**
  * What the dashboard's project overview shows for a window of days: the funnel figures and daily
- * series (getProjectStats), reward events by name (claimed, or not with the reasons), the referrers
+ * series (getProjectStats) and the totals of the period of the same length before, to compare with, reward events by name (claimed, or not with the reasons), the referrers
  * with the most rewards claimed in the window (topReferrers), and webhook health. Every query reads a
  * daily roll-up (migration 20261127120000_overview_day_rollups), an index only (20261127072404_insight)
  * or a few hundred rows, and they run side by side.
  */
 export async function getProjectOverview(db: Db, organizationId: string, projectId: string, w: StatsWindow): Promise<ProjectOverview> {
   const project = await getOwnedProject(db, organizationId, projectId);
-  const [stats, events, top, [attempts], [retrying], [failedWaiting], [disabled]] = await Promise.all([
+  const [stats, previous, events, top, [attempts], [retrying], [failedWaiting], [disabled]] = await Promise.all([
     getProjectStats(db, project, w),
+    getProjectStats(db, project, previousWindow(w)),
     // The daily roll-up ('' stands for no name, no reason).
     planned<{ eventName: string; outcome: string; reason: string; count: number }>(db)`
       SELECT "eventName", "outcome"::text AS "outcome", "reason", sum("count")::int AS "count" FROM "RewardEventDay"
@@ -57,6 +58,7 @@ export async function getProjectOverview(db: Db, organizationId: string, project
 
   return {
     ...stats,
+    previous: { from: previous.from, to: previous.to, totals: previous.totals },
     appType: project.appType,
     rewardEvents,
     topReferrers: top,

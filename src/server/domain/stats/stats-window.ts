@@ -8,3 +8,8 @@ export function statsWindow(query: Partial<StatsRange>, today?: string): StatsWi
   const days = Array.from({ length: daysBetween(from, to) }, (_, i) => addDays(from, i));
   return { from, to, start: dayStart(from), end: dayStart(addDays(to, 1)), days };
 }
+
+/** The window of the same length that ends the day before `w` starts: what the overview compares with. */
+export function previousWindow(w: StatsWindow): StatsWindow {
+  return statsWindow({ from: addDays(w.from, -w.days.length), to: addDays(w.from, -1) });
+}

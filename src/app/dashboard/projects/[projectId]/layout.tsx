@@ -7,6 +7,7 @@ const TABS: readonly ProjectTab[] = [
   { label: "Overview", segment: "" },
   { label: "App users", segment: "users" },
   { label: "Referrals", segment: "referrals" },
+  { label: "Leaderboard", segment: "leaderboard" },
   { label: "Reviews", segment: "reviews" },
   { label: "Campaign", segment: "campaign" },
   { label: "Webhooks", segment: "webhooks" },

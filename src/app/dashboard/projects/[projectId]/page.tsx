@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
+import { OnboardingChecklist } from "@/components/onboarding/onboarding-checklist";
 import { ProjectOverview } from "@/components/overview/project-overview";
 
 export const metadata: Metadata = { title: "Project overview" };
@@ -9,6 +10,7 @@ export default async function ProjectOverviewPage({ params }: { params: Promise<
   const { projectId } = await params;
   return (
     <Suspense>
+      <OnboardingChecklist projectId={projectId} />
       <ProjectOverview projectId={projectId} />
     </Suspense>
   );

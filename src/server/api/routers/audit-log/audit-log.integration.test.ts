@@ -167,6 +167,10 @@ describe("the audit log", () => {
     await expectEntry("export.referrals", { targetId: projectId, details: { filter: { status: "Completed" } } });
     expect((await call("GET", `/projects/${projectId}/exports/deliveries.csv?webhookId=${hook.id}`)).status).toBe(200);
     await expectEntry("export.deliveries", { targetId: projectId, details: { filter: { webhookId: hook.id } } });
+    expect((await call("GET", `/projects/${projectId}/exports/review-decisions.csv`)).status).toBe(200);
+    await expectEntry("export.review_decisions", { targetId: projectId, details: { filter: {} } });
+    expect((await call("GET", `/projects/${projectId}/exports/leaderboard.csv`)).status).toBe(200);
+    await expectEntry("export.leaderboard", { targetId: projectId, details: { filter: {} } });
     await asOwner.auditLog.export({ format: "json", action: "export.referrals" });
     await expectEntry("audit_log.export", { actorType: "user", details: { format: "json", filter: { action: "export.referrals" }, entries: 1 } });
 
@@ -235,7 +239,7 @@ describe("the audit log", () => {
     const expected: AuditAction[] = [
       "auth.sign_in", "auth.sign_in_failed", "auth.sign_out", "session.revoke", "session.revoke_all", "password.change", "password.reset",
       "email.verify", "api_key.create", "api_key.delete", "api_key.roll", "project.create", "project.update", "campaign.update", "campaign.update_reward_rules",
-      "export.app_users", "export.referrals", "export.deliveries", "audit_log.export", "webhook.rotate_secret", "webhook.recover", "project.delete", "project.rotate_secret", "project.rotate_publishable_key", "webhook.create",
+      "export.app_users", "export.referrals", "export.deliveries", "export.review_decisions", "export.leaderboard", "audit_log.export", "webhook.rotate_secret", "webhook.recover", "project.delete", "project.rotate_secret", "project.rotate_publishable_key", "webhook.create",
       "webhook.update", "webhook.delete", "webhook.test", "delivery.retry", "delivery.bulk_retry", "review.approve", "review.deny", "referral.revoke", "app_user.export", "app_user.erase", "inbound_hooks.update", "inbound_hooks.rotate_token", "invitation.create", "invitation.revoke", "invitation.accept", "member.remove",
       "member.role_change", "organization.rename",
     ];

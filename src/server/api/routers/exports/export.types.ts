@@ -6,6 +6,8 @@ import { appUsersExportQuery, deliveriesExportQuery, referralsExportQuery } from
 export const appUsersExportInput = appUsersExportQuery.safeExtend(projectIdInput).superRefine(checkAttributeFilter);
 export const referralsExportInput = referralsExportQuery.safeExtend(projectIdInput);
 export const deliveriesExportInput = deliveriesExportQuery.safeExtend(projectIdInput);
+/** An export without a filter: the project alone. */
+export const projectExportInput = z.object(projectIdInput);
 
 /**
  * A CsvExport (its name and its chunks, produced as they are sent): REST streams it as `text/csv`

@@ -11,7 +11,7 @@ export const listReviewsProcedure = protectedProcedure
       tags: ["Reviews"],
       summary: "List the review queue",
       description:
-        "Rewards a campaign rule holds back (`rewardRules`: a rule set to `review`, or `holdDays`), oldest first. Their tracking items stay `Pending` and nothing is delivered until they are approved, denied, or their hold ends.",
+        "Rewards a campaign rule holds back (`rewardRules`: a rule set to `review`, or `holdDays`), oldest first. Their tracking items stay `Pending` and nothing is delivered until they are approved, denied, or their hold ends. Each carries what a reviewer decides on: the referee's e-mail and where their client was seen (marked where the referrer's was too), and the referrer's record (referrals, rewards, earlier denials). `reason` keeps only the items held for that reason.",
     },
   })
   .input(listReviewsInput)

@@ -82,6 +82,9 @@ describe("the review queue", () => {
       referrerUniqueId: held.referrer.uniqueId,
       refereeId: held.referee.clientProvidedId,
       refereeUniqueId: held.referee.uniqueId,
+      refereeEmail: "x@mailinator.com",
+      refereeSignals: [],
+      referrerHistory: { referrals: 1, rewards: 0, denials: 0 },
       event: "signup",
       environment: "Production",
       reasons: ["disposable_email"],
@@ -142,5 +145,135 @@ describe("the same-device rule through the client library", () => {
     };
     expect(await reward("farmer-alt")).toMatchObject({ rewardClaimed: false, status: "Failed", reason: "same_device" });
     expect(await reward("stranger")).toMatchObject({ rewardClaimed: true });
+  });
+});
+
+describe("decisions that tell the truth, with what a reviewer decides on", () => {
+  let pid: string;
+  const p = (s: string) => path(s, pid);
+  /** A referee with a disposable address, referred by `referrer`, held for review. */
+  async function held(referrer: { referralCode: string }, email = `${uniqueName("x")}@mailinator.com`) {
+    const referee = await createAppUserOverRest(call, pid, uniqueName("referee"), { email });
+    const { trackingId } = await trackOverRest(call, pid, referrer, referee.clientProvidedId);
+    const res = await call("POST", p("/referrals/reward"), { body: { ReferralTrackingId: trackingId, EventName: "signup" } });
+    expect(res.json).toMatchObject({ status: "Pending", reason: "held_for_review" });
+    return { trackingId, referee };
+  }
+
+  beforeAll(async () => {
+    pid = await createProjectOverRest(call, "Review decisions");
+    const res = await call("PUT", p("/campaign"), { body: { rewardRules: { disposableEmail: "review", maxRewardsPerReferrer: { lifetime: 1 } } } });
+    expect(res.status, res.text).toBe(200);
+  });
+
+  it("answers each item's real outcome in a bulk approval: granted, failed with the cap's reason, not in review, not found", async () => {
+    const referrer = await createAppUserOverRest(call, pid, uniqueName("capped"));
+    const first = await held(referrer);
+    const second = await held(referrer);
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const res = await member("POST", p("/reviews/decide"), {
+      body: { decision: "Approve", trackingIds: [first.trackingId, second.trackingId, first.trackingId, missing], note: "checked by hand" },
+    });
+    expect(res.status, res.text).toBe(200);
+    // The second is over the referrer's lifetime cap of 1: it failed, and the answer says so.
+    expect(res.json.items).toEqual([
+      { trackingId: first.trackingId, outcome: "granted", status: "Completed", reason: null },
+      { trackingId: second.trackingId, outcome: "failed", status: "Failed", reason: "referrer_cap_reached" },
+      { trackingId: missing, outcome: "not_found", status: null, reason: null },
+    ]);
+    const again = await call("POST", p("/reviews/decide"), { body: { decision: "deny", trackingIds: [first.trackingId] } });
+    expect(again.json.items).toEqual([{ trackingId: first.trackingId, outcome: "not_in_review", status: null, reason: null }]);
+    // Each decided item is audited on its own, with the outcome and the note.
+    const audits = await t.db.auditEntry.findMany({ where: { action: "review.approve", targetId: { in: [first.trackingId, second.trackingId] } } });
+    const byItem = (id: string) => audits.find((a) => a.targetId === id)?.details;
+    expect([byItem(first.trackingId), byItem(second.trackingId)]).toEqual([
+      { projectId: pid, heldFor: ["disposable_email"], status: "Completed", note: "checked by hand" },
+      { projectId: pid, heldFor: ["disposable_email"], status: "Failed", reason: "referrer_cap_reached", note: "checked by hand" },
+    ]);
+  });
+
+  it("refuses what it must: a bad body naming the field, a read-only key, another organisation's project", async () => {
+    const { trackingId } = await held(await createAppUserOverRest(call, pid, uniqueName("r")));
+    expectProblem(await call("POST", p("/reviews/decide"), { body: { decision: "approve", trackingIds: [] } }), 400, ["trackingIds"]);
+    expectProblem(await call("POST", p("/reviews/decide"), { body: { decision: "maybe", trackingIds: [trackingId] } }), 400, ["decision"]);
+    expectProblem(await call("POST", p("/reviews/decide"), { body: { decision: "deny", trackingIds: ["nope"] } }), 400, ["trackingIds.0"]);
+    expectProblem(await call("POST", p("/reviews/decide"), { body: { decision: "deny", trackingIds: [trackingId], note: "n".repeat(501) } }), 400, ["note"]);
+    expectProblem(await call("POST", p("/reviews/decide"), { body: { decision: "deny", trackingIds: Array.from({ length: 101 }, () => trackingId) } }), 400, ["trackingIds"]);
+    expectProblem(await readOnly("POST", p("/reviews/decide"), { body: { decision: "deny", trackingIds: [trackingId] } }), 403);
+    expectProblem(await other("POST", p("/reviews/decide"), { body: { decision: "deny", trackingIds: [trackingId] } }), 404);
+    // Nothing was decided by the refused calls.
+    expect((await call("GET", p("/reviews?pageSize=100"))).json.items.map((i: { trackingId: string }) => i.trackingId)).toContain(trackingId);
+  });
+
+  it("lists each held reward with the referee's e-mail and sightings, the referrer's history, and filters by reason", async () => {
+    const referrer = await createAppUserOverRest(call, pid, uniqueName("history"));
+    // An earlier denial and an earlier reward of this referrer.
+    const denied = await held(referrer);
+    expect((await call("POST", p(`/reviews/${denied.trackingId}/deny`))).json).toMatchObject({ reason: "denied_in_review" });
+    const { trackingId, referee } = await held(referrer, "Ada@Mailinator.com");
+    await t.db.appUserSighting.createMany({
+      data: [
+        { projectId: pid, appUserId: referrer.uniqueId, kind: "ip", value: "203.0.113.9", lastSeenAt: new Date("2026-11-01T10:00:00Z") },
+        { projectId: pid, appUserId: referee.uniqueId, kind: "ip", value: "203.0.113.9", lastSeenAt: new Date("2026-11-01T11:00:00Z") },
+        { projectId: pid, appUserId: referee.uniqueId, kind: "ip", value: "198.51.100.7", lastSeenAt: new Date("2026-11-02T11:00:00Z") },
+      ],
+    });
+    const items = (await readOnly("GET", p("/reviews?pageSize=100&reason=disposable_email"))).json.items as Record<string, unknown>[];
+    expect(items.find((i) => i.trackingId === trackingId)).toMatchObject({
+      refereeEmail: "Ada@Mailinator.com",
+      refereeSignals: [
+        { kind: "ip", value: "198.51.100.7", lastSeenAt: "2026-11-02T11:00:00.000Z", sharedWithReferrer: false },
+        { kind: "ip", value: "203.0.113.9", lastSeenAt: "2026-11-01T11:00:00.000Z", sharedWithReferrer: true },
+      ],
+      referrerHistory: { referrals: 2, rewards: 0, denials: 1 },
+    });
+    expect((await call("GET", p("/reviews?reason=hold"))).json).toMatchObject({ items: [], totalCount: 0 });
+    expectProblem(await call("GET", p("/reviews?reason=gut_feeling")), 400, ["reason"]);
+  });
+
+  it("keeps a denial's reason: in the history of decisions, its export and the audit log", async () => {
+    const { trackingId } = await held(await createAppUserOverRest(call, pid, uniqueName("denied")));
+    const res = await call("POST", p("/reviews/decide"), { body: { decision: "deny", trackingIds: [trackingId], note: "  Referee and referrer share a card " } });
+    expect(res.json.items).toEqual([{ trackingId, outcome: "failed", status: "Failed", reason: "denied_in_review" }]);
+    const history = await readOnly("GET", p(`/reviews/decisions?trackingId=${trackingId}`));
+    expect(history.status, history.text).toBe(200);
+    expect(history.json.items).toEqual([
+      {
+        id: expect.any(String),
+        trackingId,
+        decision: "deny",
+        note: "Referee and referrer share a card",
+        heldFor: ["disposable_email"],
+        status: "Failed",
+        failureReason: "denied_in_review",
+        decidedBy: expect.any(String),
+        decidedAt: expect.any(String),
+      },
+    ]);
+    // Newest first over the project; another organisation sees nothing of it.
+    const all = (await call("GET", p("/reviews/decisions?pageSize=100"))).json.items as { trackingId: string; decidedAt: string }[];
+    expect(all[0]!.trackingId).toBe(trackingId);
+    expect(all.map((d) => d.decidedAt)).toEqual([...all.map((d) => d.decidedAt)].sort().reverse());
+    expectProblem(await other("GET", p("/reviews/decisions")), 404);
+    expectProblem(await call("POST", p("/reviews/decide"), { body: { decision: "deny", trackingIds: [trackingId], note: 5 } }), 400, ["note"]);
+
+    const csv = await readOnly("GET", p("/exports/review-decisions.csv"));
+    expect(csv.status, csv.text).toBe(200);
+    const lines = csv.text.trim().split("\r\n");
+    expect(lines[0]).toBe("decidedAt,trackingId,decision,note,heldFor,status,failureReason,decidedBy");
+    expect(lines.find((l) => l.includes(trackingId))).toMatch(new RegExp(`,${trackingId},deny,Referee and referrer share a card,disposable_email,Failed,denied_in_review,`));
+    expectProblem(await other("GET", p("/exports/review-decisions.csv")), 404);
+
+    const [audit] = await t.db.auditEntry.findMany({ where: { action: "review.deny", targetId: trackingId } });
+    expect(audit?.details).toMatchObject({ note: "Referee and referrer share a card", status: "Failed", reason: "denied_in_review" });
+  });
+
+  it("records an ended hold in the history, decided by nobody", async () => {
+    const { releaseEndedHolds } = await import("@/server/domain/reviews/release-ended-holds");
+    const { trackingId } = await held(await createAppUserOverRest(call, pid, uniqueName("held")));
+    await t.db.rewardReview.update({ where: { trackingId }, data: { holdUntil: new Date(Date.now() - 1000) } });
+    await releaseEndedHolds({ db: t.db, outbox: scheduler });
+    const [decision] = (await call("GET", p(`/reviews/decisions?trackingId=${trackingId}`))).json.items;
+    expect(decision).toMatchObject({ decision: "approve", decidedBy: null, status: "Completed", note: null });
   });
 });

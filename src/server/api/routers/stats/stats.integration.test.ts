@@ -143,8 +143,8 @@ describe("GET /projects/{projectId}/stats", () => {
     expect(res.json).toEqual({
       from: "2026-10-01",
       to: "2026-10-03",
-      // A Web project's clicks are its tracked arrivals.
-      totals: { clicks: 3, tracked: 3, completed: 3, failed: 1, deliveriesSucceeded: 1, deliveriesFailed: 1 },
+      // A Web project has no link clicks: its referrals are tracked without one.
+      totals: { clicks: 0, tracked: 3, completed: 3, failed: 1, deliveriesSucceeded: 1, deliveriesFailed: 1, referralsDelivered: 1 },
       daily: [
         { date: "2026-10-01", tracked: 1, completed: 1 },
         { date: "2026-10-02", tracked: 1, completed: 1 },
@@ -155,12 +155,12 @@ describe("GET /projects/{projectId}/stats", () => {
 
   it("answers a single day, and a range without activity with a zero for each day", async () => {
     const one = await call("GET", `/projects/${web}/stats?from=2026-10-04&to=2026-10-04`);
-    expect(one.json.totals).toEqual({ clicks: 1, tracked: 1, completed: 1, failed: 1, deliveriesSucceeded: 1, deliveriesFailed: 0 });
+    expect(one.json.totals).toEqual({ clicks: 0, tracked: 1, completed: 1, failed: 1, deliveriesSucceeded: 1, deliveriesFailed: 0, referralsDelivered: 1 });
     const empty = await call("GET", `/projects/${web}/stats?from=2026-07-30&to=2026-08-02`);
     expect(empty.json).toEqual({
       from: "2026-07-30",
       to: "2026-08-02",
-      totals: { clicks: 0, tracked: 0, completed: 0, failed: 0, deliveriesSucceeded: 0, deliveriesFailed: 0 },
+      totals: { clicks: 0, tracked: 0, completed: 0, failed: 0, deliveriesSucceeded: 0, deliveriesFailed: 0, referralsDelivered: 0 },
       daily: ["2026-07-30", "2026-07-31", "2026-08-01", "2026-08-02"].map((date) => ({ date, tracked: 0, completed: 0 })),
     });
   });
@@ -209,7 +209,8 @@ describe("GET /projects/{projectId}/stats", () => {
     expect((await reward(second.trackingId)).json).toMatchObject({ rewardClaimed: false, status: "Failed" });
     const today = dayOf(new Date());
     const res = await call("GET", `/projects/${project}/stats?from=${today}&to=${today}`);
-    expect(res.json.totals).toEqual({ clicks: 2, tracked: 2, completed: 1, failed: 1, deliveriesSucceeded: 0, deliveriesFailed: 0 });
+    // Tracked over REST: no link was clicked.
+    expect(res.json.totals).toEqual({ clicks: 0, tracked: 2, completed: 1, failed: 1, deliveriesSucceeded: 0, deliveriesFailed: 0, referralsDelivered: 0 });
     expect(res.json.daily).toEqual([{ date: today, tracked: 2, completed: 1 }]);
   });
 });
@@ -321,10 +322,67 @@ describe("the dashboard's overviews", () => {
   it("gives every project of the organisation its headline figures, and no other's", async () => {
     const overview = await caller().stats.organizationOverview({ from: "2026-10-01", to: "2026-10-03" });
     expect(overview.projects.map((p) => [p.name, p.totals.tracked, p.totals.completed, p.totals.clicks])).toEqual([
-      ["Web shop", 3, 3, 3],
+      ["Web shop", 3, 3, 0],
       ["Mobile app", 0, 0, 6],
       ["Live", 0, 0, 0],
     ]);
     await expect(caller().stats.organizationOverview({ from: "2026-10-03", to: "2026-10-01" })).rejects.toThrow(/to/);
+  });
+});
+
+describe("the overview's funnel", () => {
+  const caller = () =>
+    createCaller({
+      ...testServices(t.db),
+      actor: { kind: "apiKey", apiKeyId: "k", name: "test", organizationId, role: "readOnly" },
+      headers: new Headers(),
+      via: "trpc",
+      requestId: "test",
+      responseHeaders: new Headers(),
+    });
+
+  it("counts referrals at each step: a referral delivered to several webhooks once, only link clicks as clicks, and the period before", async () => {
+    const project = await createProjectOverRest(call, "Funnel");
+    for (const name of ["f-ref", "f1", "f2", "f3", "f4", "f5"]) await user(project, name);
+    const campaign = await t.db.campaign.findUniqueOrThrow({ where: { projectId: project } });
+    const hooks = await Promise.all(
+      ["A", "B", "C"].map((name) =>
+        t.db.webhook.create({ data: { projectId: project, campaignId: campaign.id, name, url: `https://${name.toLowerCase()}.example.com/h`, secretEncrypted: "x", secretHint: "x" } }),
+      ),
+    );
+    // The range 2026-10-11..20 (10 days); the period before is 2026-10-01..10.
+    const a = await item(project, "f-ref", "f1", "2026-10-11T09:00:00.000Z", { status: "Completed", claimedAt: "2026-10-11T10:00:00.000Z" });
+    const b = await item(project, "f-ref", "f2", "2026-10-12T09:00:00.000Z", { status: "Completed", claimedAt: "2026-10-12T10:00:00.000Z" });
+    await item(project, "f-ref", "f3", "2026-10-13T09:00:00.000Z");
+    // a went to three webhooks and all three succeeded: one referral delivered. b: one failed, one retrying.
+    for (const hook of hooks) await delivery(project, hook.id, a, "Succeeded", "2026-10-11T10:00:00.000Z");
+    await delivery(project, hooks[0]!.id, b, "Failed", "2026-10-12T10:00:00.000Z", 5);
+    await delivery(project, hooks[1]!.id, b, "Pending", "2026-10-12T10:00:00.000Z", 1);
+    await delivery(project, hooks[2]!.id, null, "Succeeded", "2026-10-12T11:00:00.000Z");
+    // The period before: two tracked, one completed and delivered to two webhooks.
+    const c = await item(project, "f-ref", "f4", "2026-10-05T09:00:00.000Z", { status: "Completed", claimedAt: "2026-10-05T10:00:00.000Z" });
+    await item(project, "f-ref", "f5", "2026-10-10T23:59:59.999Z");
+    for (const hook of hooks.slice(0, 2)) await delivery(project, hook.id, c, "Succeeded", "2026-10-05T10:00:00.000Z");
+    await t.db.linkClickDay.create({ data: { projectId: project, day: at("2026-10-15T00:00:00.000Z"), clicks: 4 } });
+    await t.db.linkClickDay.create({ data: { projectId: project, day: at("2026-10-10T00:00:00.000Z"), clicks: 9 } });
+
+    const overview = await caller().stats.projectOverview({ projectId: project, from: "2026-10-11", to: "2026-10-20" });
+    expect(overview.totals).toEqual({ clicks: 4, tracked: 3, completed: 2, failed: 0, deliveriesSucceeded: 3, deliveriesFailed: 1, referralsDelivered: 1 });
+    expect(overview.previous).toEqual({
+      from: "2026-10-01",
+      to: "2026-10-10",
+      totals: { clicks: 9, tracked: 2, completed: 1, failed: 0, deliveriesSucceeded: 2, deliveriesFailed: 0, referralsDelivered: 1 },
+    });
+    // Each step is at most the step before (a referral delivered is a referral rewarded).
+    expect(overview.totals.referralsDelivered).toBeLessThanOrEqual(overview.totals.completed);
+    // REST answers the same figures.
+    expect((await call("GET", `/projects/${project}/stats?from=2026-10-11&to=2026-10-20`)).json.totals).toEqual(overview.totals);
+  });
+
+  it("counts a one-day range against the day before", async () => {
+    const overview = await caller().stats.projectOverview({ projectId: web, from: "2026-10-04", to: "2026-10-04" });
+    expect(overview.previous.from).toBe("2026-10-03");
+    expect(overview.previous.to).toBe("2026-10-03");
+    expect(overview.previous.totals.tracked).toBe(1);
   });
 });

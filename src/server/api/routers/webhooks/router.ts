@@ -2,6 +2,7 @@ import { router } from "@/server/api/trpc/procedures";
 import { createWebhookProcedure } from "./create-webhook";
 import { deleteWebhookProcedure } from "./delete-webhook";
 import { getWebhookProcedure } from "./get-webhook";
+import { getWebhookHealthHistoryProcedure } from "./get-webhook-health-history";
 import { listDeliveryLogsProcedure } from "./list-delivery-logs";
 import { listWebhooksProcedure } from "./list-webhooks";
 import { retryDeliveryLogByIdProcedure, retryDeliveryLogProcedure } from "./retry-delivery-log";
@@ -19,5 +20,6 @@ export const webhooksRouter = router({
   retryDeliveryLog: retryDeliveryLogProcedure,
   retryDeliveryLogById: retryDeliveryLogByIdProcedure,
   sendTest: sendTestEventProcedure,
+  healthHistory: getWebhookHealthHistoryProcedure,
   rotateSecret: rotateWebhookSecretProcedure,
 });

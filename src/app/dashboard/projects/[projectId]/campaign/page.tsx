@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { CampaignForm } from "@/components/campaign/campaign-form";
 import { PortalForm } from "@/components/campaign/portal-form";
-import { RewardRulesForm } from "@/components/campaign/reward-rules-form";
 import { serverCaller } from "@/server/dashboard/caller";
 
 export const metadata: Metadata = { title: "Campaign" };
@@ -14,7 +13,6 @@ export default async function CampaignPage({ params }: { params: Promise<{ proje
   return (
     <div className="space-y-6">
       <CampaignForm projectId={projectId} publishableKey={project?.publishableKey} identityVerification={project?.identityVerification} appType={project?.appType} />
-      <RewardRulesForm projectId={projectId} />
       <PortalForm projectId={projectId} />
     </div>
   );

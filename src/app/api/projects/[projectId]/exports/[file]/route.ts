@@ -6,7 +6,13 @@ import { problemResponse } from "@/server/api/rest/handle-rest-request";
 import { serverContext } from "@/server/dashboard/caller";
 import { problemFromError } from "@/server/http/problem";
 
-const PROCEDURES = { "app-users.csv": "appUsers", "referrals.csv": "referrals", "deliveries.csv": "deliveries" } as const satisfies Record<
+const PROCEDURES = {
+  "app-users.csv": "appUsers",
+  "referrals.csv": "referrals",
+  "deliveries.csv": "deliveries",
+  "review-decisions.csv": "reviewDecisions",
+  "leaderboard.csv": "leaderboard",
+} as const satisfies Record<
   `${ExportFile}.csv`,
   string
 >;
