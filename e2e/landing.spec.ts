@@ -198,7 +198,7 @@ test("the dashboard uploads an icon and sets a Mobile campaign's install match w
   await openProjectTab(page, uniqueId, "Campaign");
   await page.getByLabel("Install match window (minutes)").fill("30");
   await page.getByRole("button", { name: "Save campaign" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Saved: the whole campaign" })).toBeVisible();
   const campaign = await page.request.get(`/api/v1/public/projects/${uniqueId}/campaign`, { headers: { Authorization: `Bearer ${apiKey}` } });
   expect(((await campaign.json()) as { matchWindowMinutes: number }).matchWindowMinutes).toBe(30);
 });
