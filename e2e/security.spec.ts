@@ -194,7 +194,8 @@ test.describe("every guard at its default", () => {
       expect(page.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
       // The development mailbox does not exist without its own setting, even for a loopback client.
       expect((await fetch(`${base}/dev/mail`)).status).toBe(404);
-      // Nothing relaxed, nothing announced.
+      // Nothing relaxed, nothing announced (the start's lines written: the log gathers them up to 250 ms).
+      await expect.poll(() => server.output()).toContain('"msg":"listening"');
       expect(server.output()).not.toContain("guard relaxed");
 
       const email = uniqueEmail("secure");

@@ -32,8 +32,9 @@ test("two server processes share the port, their metrics are summed, and SIGTERM
     // Fresh connections, so the kernel hands them to either process.
     const sent = 40;
     for (let i = 0; i < sent; i++) expect((await fetch(`${base}/healthz`, { headers: { connection: "close" } })).status).toBe(200);
-    const servedBy = new Set([...output.matchAll(/"pid":(\d+),"method":"GET","route":"\/healthz"/g)].map((m) => m[1]));
-    expect(servedBy.size).toBe(2);
+    // The access log gathers its lines for up to 250 ms before writing them: wait for them.
+    const servedBy = () => new Set([...output.matchAll(/"pid":(\d+),"method":"GET","route":"\/healthz"/g)].map((m) => m[1])).size;
+    await expect.poll(servedBy, { timeout: 10_000 }).toBe(2);
 
     expect((await fetch(`${base}/metrics`)).status).toBe(401);
     const metrics = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
