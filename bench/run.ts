@@ -264,8 +264,19 @@ function reportPeopleSearch(f: PeopleFixture, runs: number, results: PeopleCaseR
   console.log(`\nSeeded ${f.users} app users (with email and name), ${f.items} tracking items and deliveries in one project in ${(f.seedMs / 1000).toFixed(1)} s.`);
   printTable(
     `Search by what people know: ${f.users} users, page size 20, ${runs} runs per case over REST, one at a time`,
-    ["case", "list", "term", "matches", "p50", "p95", "p99", "result"],
-    results.map((c) => [c.name, c.path, c.search, c.totalCount, ms(c.rest.p50), ms(c.rest.p95), ms(c.rest.p99), c.rest.p99 <= TARGETS.peopleSearchP99Ms ? "ok" : "MISSED"]),
+    ["case", "list", "term", "matches", "p50", "p95", "p99", "server p50", "server p99", "result"],
+    results.map((c) => [
+      c.name,
+      c.path,
+      c.search,
+      `${c.totalCount}${c.totalCountExact ? "" : "+"}`,
+      ms(c.rest.p50),
+      ms(c.rest.p95),
+      ms(c.rest.p99),
+      ms(c.server.p50),
+      ms(c.server.p99),
+      c.rest.p99 <= TARGETS.peopleSearchP99Ms ? "ok" : "MISSED",
+    ]),
   );
   for (const c of results) targets.check(`people search p99, ${c.name}, REST`, c.rest.p99, "<=", TARGETS.peopleSearchP99Ms, "ms");
 }
@@ -340,7 +351,7 @@ async function main(): Promise<number> {
     // Searching a large project's people: by e-mail, name and short id.
     if (runs("people")) {
       const people = await memory.phase(`people search setup (${sizes.people} users)`, () => preparePeopleProject(db, url, sizes.people));
-      const peopleResults = await memory.phase("people search", () => measurePeopleCases(db, people, peopleCases(people), sizes.searchRuns));
+      const peopleResults = await memory.phase("people search", () => measurePeopleCases(db, url, people, peopleCases(people), sizes.searchRuns));
       reportPeopleSearch(people, sizes.searchRuns, peopleResults, targets);
       results.peopleSearch = { users: people.users, items: people.items, seedMs: people.seedMs, cases: peopleResults };
     }

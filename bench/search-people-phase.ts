@@ -8,18 +8,29 @@ import { getConfig } from "@/server/config";
 import { createProject } from "@/server/domain/projects/create-project";
 import { testConfig } from "@/test/config";
 import { createOrgWithApiKey, restClient } from "@/test/rest";
+import { listAppUsersQuery } from "@/lib/schemas/app-users";
+import { deliveryListQuery } from "@/lib/schemas/deliveries";
+import { referralSearchQuery } from "@/lib/schemas/referrals";
+import { listAppUsers } from "@/server/domain/app-users/list-app-users";
+import { searchDeliveries } from "@/server/domain/deliveries/search-deliveries";
+import { listReferrals } from "@/server/domain/referrals/list-referrals";
+import { captureQueries } from "./capture-queries";
 import { withClient } from "./postgres";
+import { serverTimes } from "./server-time";
 import { seedAppUsers, seededAppUserIdSql, seededEmail, seededName, withIndexesRebuilt } from "./seed";
 import { summarize, timeSequential, type LatencySummary } from "./stats";
 
 const WARMUP_RUNS = 3;
+/** EXPLAIN ANALYZE runs per case, for the server's own time. */
+const SERVER_TIME_RUNS = 10;
 /** Users per tracking item: a quarter of the users referred someone once. */
 const USERS_PER_ITEM = 4;
 const CHUNK = 50_000;
 
 export type PeopleFixture = { organizationId: string; projectId: string; apiKey: string; users: number; items: number; seedMs: number; sample: { n: number; trackingId: string; deliveryId: string } };
 export type PeopleCase = { name: string; path: "users" | "referrals" | "deliveries"; search: string };
-export type PeopleCaseResult = PeopleCase & { totalCount: number; rest: LatencySummary };
+/** `server`: the sum of the case's statements' own times (planning and execution), one after another. */
+export type PeopleCaseResult = PeopleCase & { totalCount: number; totalCountExact: boolean; rest: LatencySummary; server: LatencySummary };
 
 /**
  * `users` app users with `email` and `name` attributes (40 first names by 40 last names, an e-mail
@@ -89,20 +100,34 @@ export function peopleCases(f: PeopleFixture): PeopleCase[] {
   ];
 }
 
-/** Each case `runs` times over REST (the handler in process, as the other phases), after warm-up calls. */
-export async function measurePeopleCases(db: Db, f: PeopleFixture, cases: PeopleCase[], runs: number): Promise<PeopleCaseResult[]> {
+/** The domain call a case's REST request makes, for its statements. */
+function domainCall(f: PeopleFixture, c: PeopleCase) {
+  const search = c.search;
+  return (db: Db) =>
+    c.path === "users"
+      ? listAppUsers(db, f.organizationId, f.projectId, listAppUsersQuery.parse({ search }))
+      : c.path === "referrals"
+        ? listReferrals(db, f.organizationId, f.projectId, referralSearchQuery.parse({ search }))
+        : searchDeliveries(db, f.organizationId, f.projectId, deliveryListQuery.parse({ search }));
+}
+
+/** Each case `runs` times over REST (the handler in process, as the other phases), after warm-up calls; then its statements' server time. */
+export async function measurePeopleCases(db: Db, url: string, f: PeopleFixture, cases: PeopleCase[], runs: number): Promise<PeopleCaseResult[]> {
   const call = restClient(db, f.apiKey, { config: testConfig({ RATE_LIMIT_API_KEY_PER_MINUTE: "1000000000" }) });
   const results: PeopleCaseResult[] = [];
   for (const c of cases) {
     let totalCount = 0;
+    let totalCountExact = true;
     const viaRest = async () => {
       const res = await call("GET", `/projects/${f.projectId}/${c.path}?search=${encodeURIComponent(c.search)}`);
       if (res.status !== 200) throw new Error(`REST search (${c.name}) answered ${res.status}: ${res.text}`);
-      totalCount = (res.json as { totalCount: number }).totalCount;
+      ({ totalCount, totalCountExact = true } = res.json as { totalCount: number; totalCountExact?: boolean });
     };
     await timeSequential(WARMUP_RUNS, viaRest);
     const rest = summarize(await timeSequential(runs, viaRest));
-    results.push({ ...c, totalCount, rest });
+    const statements = await captureQueries(url, domainCall(f, c));
+    const server = await withClient(url, (client) => serverTimes(client, statements, SERVER_TIME_RUNS));
+    results.push({ ...c, totalCount, totalCountExact, rest, server });
   }
   return results;
 }

@@ -138,7 +138,7 @@ export interface paths {
         };
         /**
          * List app users
-         * @description Paged, searchable and sortable. Query parameter names are accepted in camelCase or PascalCase (`pageSize` or `PageSize`); values of SortBy, SortOrder and HasReferrals in any case. A `ProjectId` query parameter, if sent, must equal the path's project id. `attributeKey` with `attributeValue` keeps the users whose attribute holds exactly that value (both or neither; the one missing is a 400 naming it); it is answered from an index however many users the project has.
+         * @description Paged, searchable and sortable. Query parameter names are accepted in camelCase or PascalCase (`pageSize` or `PageSize`); values of SortBy, SortOrder and HasReferrals in any case. A `ProjectId` query parameter, if sent, must equal the path's project id. `attributeKey` with `attributeValue` keeps the users whose attribute holds exactly that value (both or neither; the one missing is a 400 naming it); it is answered from an index however many users the project has. The matches are counted up to 10,000: when more match, `totalCount` is 10,000 and `totalCountExact` false (page on while `hasNextPage`, which is always exact, or narrow the search).
          *
          *     Permission `appUsers.read` (see app users): keys with the role `owner`, `member`, `readOnly`.
          */
@@ -1516,15 +1516,19 @@ export interface components {
          *       "page": 1,
          *       "pageSize": 20,
          *       "totalCount": 1,
-         *       "hasNextPage": false
+         *       "hasNextPage": false,
+         *       "totalCountExact": true
          *     }
          */
         AppUserPage: {
             items: components["schemas"]["AppUserDto"][];
             page: number;
             pageSize: number;
+            /** @description The number of users the filters select, counted up to 10,000: when more match, 10,000 (a lower bound) and `totalCountExact` is false. `hasNextPage` is exact either way. */
             totalCount: number;
             hasNextPage: boolean;
+            /** @description False when more than 10,000 users match: narrow the search for an exact count. */
+            totalCountExact: boolean;
         };
         /**
          * @example {
@@ -6610,7 +6614,8 @@ export interface operations {
                      *       "page": 1,
                      *       "pageSize": 20,
                      *       "totalCount": 1,
-                     *       "hasNextPage": false
+                     *       "hasNextPage": false,
+                     *       "totalCountExact": true
                      *     }
                      */
                     "application/json": components["schemas"]["AppUserPage"];
@@ -6638,7 +6643,8 @@ export interface operations {
                      *       "page": 1,
                      *       "pageSize": 20,
                      *       "totalCount": 1,
-                     *       "hasNextPage": false
+                     *       "hasNextPage": false,
+                     *       "totalCountExact": true
                      *     }
                      */
                     "text/json": components["schemas"]["AppUserPage"];
@@ -6666,7 +6672,8 @@ export interface operations {
                      *       "page": 1,
                      *       "pageSize": 20,
                      *       "totalCount": 1,
-                     *       "hasNextPage": false
+                     *       "hasNextPage": false,
+                     *       "totalCountExact": true
                      *     }
                      */
                     "text/plain": components["schemas"]["AppUserPage"];

@@ -98,7 +98,7 @@ export function AppUsersOverview({ projectId }: { projectId: string }) {
       )}
       <Card
         title="App users"
-        description="Your app's end users, each with a referral code. Search by client id (any part) or exact referral code, filter by an attribute's exact value, and add attributes as columns (the export has them too)."
+        description="Your app's end users, each with a referral code. Search by e-mail or name (their start, any case), client id (any part) or exact referral code, filter by an attribute's exact value, and add attributes as columns (the export has them too)."
         actions={
           <Button
             variant={showCreate ? "secondary" : "primary"}
@@ -128,7 +128,7 @@ export function AppUsersOverview({ projectId }: { projectId: string }) {
               type="search"
               value={search.draft}
               onChange={(e) => search.edit(e.target.value)}
-              placeholder="Search by client id or referral code"
+              placeholder="Search by e-mail, name, client id or referral code"
               maxLength={SEARCH_MAX_LENGTH}
               className={inputClasses}
             />
@@ -183,7 +183,8 @@ export function AppUsersOverview({ projectId }: { projectId: string }) {
               page={page}
               pageSize={Number(pageSize)}
               totalCount={users.data.totalCount}
-              hasNextPage={page * Number(pageSize) < users.data.totalCount}
+              totalCountExact={users.data.totalCountExact}
+              hasNextPage={users.data.hasNextPage}
               onPageChange={(next) => setUrl({ page: next })}
               onPageSizeChange={(size) => setUrl({ pageSize: size, page: null })}
             />

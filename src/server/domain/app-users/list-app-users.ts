@@ -3,62 +3,72 @@ import type { Db } from "@/server/db/client";
 import { APP_USER_COLUMNS, APP_USER_JOINS, fromAppUserColumns, type AppUserColumns, type AppUserDto } from "@/server/domain/app-users/to-app-user-dto";
 import { notFound } from "@/server/domain/errors";
 import type { z } from "zod";
-import type { AppUserSortField, listAppUsersQuery, SortOrder } from "@/lib/schemas/app-users";
-import { pageWindow, toPage, type PageEnvelope, type Paging } from "@/server/domain/paging";
+import { APP_USER_COUNT_MAX, type AppUserSortField, type listAppUsersQuery, type SortOrder } from "@/lib/schemas/app-users";
+import { pageWindow, type PageEnvelope, type Paging } from "@/server/domain/paging";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 import { planned } from "@/server/db/prepared-statements";
 import { containsPattern, prefixPattern } from "@/server/db/like-pattern";
 
 export type ListAppUsersInput = z.output<typeof listAppUsersQuery>;
+export type AppUserPage = PageEnvelope<AppUserDto> & { totalCountExact: boolean };
 
 /*
  * The list reads two tables: AppUser (u) and AppUserCounters (c), which holds the two referral
  * counters one can sort and filter by. Each statement reads the tables its filters and sort need, and
  * matches the project on the table whose index gives the order, so that a page is a walk of that
  * index. A page is chosen by id first and only its rows are read in full: the columns, counters and
- * referrer of the 10,000 rows an OFFSET skips would be read for nothing.
+ * referrer of the 10,000 rows an OFFSET skips would be read for nothing. The count stops at
+ * APP_USER_COUNT_MAX + 1 (totalCountExact says when it did); hasNextPage is exact either way.
  */
 
-export async function listAppUsers(
-  db: Db,
-  organizationId: string,
-  projectId: string,
-  input: ListAppUsersInput,
-): Promise<PageEnvelope<AppUserDto>> {
+export async function listAppUsers(db: Db, organizationId: string, projectId: string, input: ListAppUsersInput): Promise<AppUserPage> {
   const paging = pageWindow(input);
+  // Whether the matches are already known to be more than the count's cap.
+  let overCap = false;
   if (input.search || attributeFilter(input)) {
     // Checks the project's ownership too, so a search that matches too many for it need not again.
     const sorted = await searchSortingMatches(db, organizationId, projectId, input, paging);
     if (sorted) return sorted;
+    overCap = !narrowed(input);
   } else {
     await getOwnedProject(db, organizationId, projectId);
   }
   const sort = sortKey(input.sortBy);
-  const [rows, [counted]] = await Promise.all([
+  const [rows, count] = await Promise.all([
     planned<AppUserColumns>(db)`
       WITH page AS (
         SELECT ${sort.id} AS "id", ${sort.column} AS "sortKey" ${fromWhere(projectId, input, sort.table)}
         ORDER BY ${sort.column} ${order(input)}, ${sort.id} ${direction(input.sortOrder)}
-        LIMIT ${paging.pageSize} OFFSET ${paging.skip}
+        LIMIT ${paging.pageSize + 1} OFFSET ${paging.skip}
       )
       SELECT ${APP_USER_COLUMNS} FROM page JOIN "AppUser" u ON u."id" = page."id" ${APP_USER_JOINS}
       ORDER BY page."sortKey" ${order(input)}, page."id" ${direction(input.sortOrder)}`,
-    planned<{ count: number }>(db)`SELECT count(*)::int AS "count" ${fromWhere(projectId, input)}`,
+    overCap
+      ? APP_USER_COUNT_MAX + 1
+      : planned<{ count: number }>(db)`
+          SELECT count(*)::int AS "count" FROM (SELECT 1 ${fromWhere(projectId, input)} LIMIT ${APP_USER_COUNT_MAX + 1}) AS matches`.then(
+          ([counted]) => counted?.count ?? 0,
+        ),
   ]);
-  return toPage(rows.map(fromAppUserColumns), paging, counted?.count ?? 0);
+  return cappedPage(rows.slice(0, paging.pageSize).map(fromAppUserColumns), paging, count, rows.length > paging.pageSize);
 }
 
-type SearchRow = Omit<AppUserColumns, "id"> & { id: string | null; matchCount: number; ownProject: boolean };
+function cappedPage(items: AppUserDto[], paging: Paging, count: number, hasNextPage: boolean): AppUserPage {
+  const totalCountExact = count <= APP_USER_COUNT_MAX;
+  return { items, page: paging.page, pageSize: paging.pageSize, totalCount: totalCountExact ? count : APP_USER_COUNT_MAX, hasNextPage, totalCountExact };
+}
+
+type SearchRow = Omit<AppUserColumns, "id"> & { id: string | null; foundCount: number; matchCount: number; ownProject: boolean };
 
 /**
- * A search's (or an attribute filter's) page in one statement when it matches at most
- * SORT_MATCHES_MAX users: the trigram, code and attributes indexes find the matches, which are
- * counted and sorted as they are, with the project's ownership and each user's referrer in the same
- * statement. PostgreSQL, left to itself, sometimes misjudges how many a term matches and walks the
- * sort's index instead, filtering hundreds of thousands of rows to find twenty (half a second at a
- * million users). Null when there are more matches: then that walk is the quick way, and the caller
- * takes it, having paid for this statement (which stops collecting at SORT_MATCHES_MAX + 1) on
- * terms that match that many.
+ * A search's (or an attribute filter's) page in one statement when it finds at most
+ * APP_USER_COUNT_MAX users: the indexes find them (`found`, see foundUsers), the other filters keep
+ * some (`matches`), which are counted and sorted as they are, with the project's ownership and each
+ * user's referrer in the same statement. PostgreSQL, left to itself, sometimes misjudges how many a
+ * term matches and walks the sort's index instead, filtering hundreds of thousands of rows to find
+ * twenty (half a second at a million users). Null when more are found: then that walk is the quick
+ * way, and the caller takes it, having paid for this statement, which reads at most
+ * APP_USER_COUNT_MAX + 1 entries of each index.
  */
 async function searchSortingMatches(
   db: Db,
@@ -66,16 +76,34 @@ async function searchSortingMatches(
   projectId: string,
   input: ListAppUsersInput,
   paging: Paging,
-): Promise<PageEnvelope<AppUserDto> | null> {
+): Promise<AppUserPage | null> {
+  const sort = sortKey(input.sortBy);
+  // The search's indexes carry createdAt: sorted by it (the default), the matches need no other read.
+  const byCreation = input.sortBy === "createdAt";
+  const users = (byCreation ? false : sort.table === "u") || Boolean(input.search && attributeFilter(input));
+  const counters = sort.table === "c" || input.hasReferrals !== undefined;
   const pageOrder = Prisma.sql`page."sortKey" ${order(input)}, page."id" ${direction(input.sortOrder)}`;
+  // Each part of the search is first counted from its index (up to the cap); one over the cap says
+  // enough (and the rest are not read), else the parts' users are gathered and deduplicated.
+  const parts = foundUsers(projectId, input);
+  const over = Prisma.join(
+    parts.map((part) => Prisma.sql`(SELECT count(*) FROM ${part} AS part) > ${APP_USER_COUNT_MAX}`),
+    " OR ",
+  );
   const rows = await planned<SearchRow>(db)`
-    WITH matches AS MATERIALIZED (
-      SELECT u."id", ${sortKey(input.sortBy).column} AS "sortKey" ${fromWhere(projectId, input, "u")}
-      LIMIT ${SORT_MATCHES_MAX + 1}
+    WITH over AS (SELECT ${over} AS "over"),
+    found AS MATERIALIZED (SELECT "id", "createdAt" FROM (${Prisma.join(parts, " UNION ")}) AS hits WHERE NOT (SELECT "over" FROM over)),
+    counted AS (SELECT CASE WHEN (SELECT "over" FROM over) THEN ${APP_USER_COUNT_MAX + 1} ELSE (SELECT count(*) FROM found) END::int AS "n"),
+    matches AS MATERIALIZED (
+      SELECT f."id", ${byCreation ? Prisma.raw(`f."createdAt"`) : sort.column} AS "sortKey" FROM found f
+      ${users ? Prisma.sql`JOIN "AppUser" u ON u."id" = f."id"` : Prisma.empty}
+      ${counters ? Prisma.sql`JOIN "AppUserCounters" c ON c."appUserId" = f."id"` : Prisma.empty}
+      WHERE (SELECT "n" FROM counted) <= ${APP_USER_COUNT_MAX}
+      ${userFilters({ hasReferrals: input.hasReferrals, ...(input.search ? { attributeKey: input.attributeKey, attributeValue: input.attributeValue } : {}) })}
     ), page AS (
       SELECT "id", "sortKey" FROM matches page ORDER BY ${pageOrder} LIMIT ${paging.pageSize} OFFSET ${paging.skip}
     )
-    SELECT (SELECT count(*) FROM matches)::int AS "matchCount",
+    SELECT (SELECT "n" FROM counted) AS "foundCount", (SELECT count(*) FROM matches)::int AS "matchCount",
       EXISTS (SELECT FROM "Project" WHERE "id" = ${projectId} AND "organizationId" = ${organizationId}) AS "ownProject",
       ${APP_USER_COLUMNS}
     FROM (VALUES (1)) AS one
@@ -83,13 +111,32 @@ async function searchSortingMatches(
     ORDER BY ${pageOrder}`;
   const [first] = rows;
   if (!first?.ownProject) throw notFound("Project");
-  if (first.matchCount > SORT_MATCHES_MAX) return null;
-  const users = rows.flatMap(({ id, matchCount: _count, ownProject: _own, ...user }) => (id === null ? [] : [fromAppUserColumns({ ...user, id })]));
-  return toPage(users, paging, first.matchCount);
+  if (first.foundCount > APP_USER_COUNT_MAX) return null;
+  const items = rows.flatMap(({ id, foundCount: _found, matchCount: _count, ownProject: _own, ...user }) => (id === null ? [] : [fromAppUserColumns({ ...user, id })]));
+  return cappedPage(items, paging, first.matchCount, paging.skip + items.length < first.matchCount);
 }
 
-/** Up to this many matches a search sorts them itself rather than walking the sort's index. */
-const SORT_MATCHES_MAX = 10_000;
+/**
+ * The parts of a search (else the attribute filter), each the (id, createdAt) of at most
+ * APP_USER_COUNT_MAX + 1 users read from one index (see searchCondition); a user may be in several.
+ * E-mail and name are read from their indexes alone (migration 20261129070000).
+ */
+function foundUsers(projectId: string, input: ListAppUsersInput): Prisma.Sql[] {
+  const part = (condition: Prisma.Sql) =>
+    Prisma.sql`(SELECT u."id", u."createdAt" FROM "AppUser" u WHERE u."projectId" = ${projectId} AND ${condition} LIMIT ${APP_USER_COUNT_MAX + 1})`;
+  const attribute = attributeFilter(input);
+  if (!input.search) return [part(Prisma.sql`u."attributes" @> ${JSON.stringify({ [attribute!.key]: attribute!.value })}::jsonb`)];
+  const prefix = prefixPattern(input.search);
+  return [
+    part(Prisma.sql`u."emailSearch" LIKE lower(${prefix})`),
+    part(Prisma.sql`u."nameSearch" LIKE lower(${prefix})`),
+    part(Prisma.sql`u."referralCode" = ${input.search}`),
+    part(Prisma.sql`u."clientProvidedId" ILIKE ${containsPattern(input.search)}`),
+  ];
+}
+
+/** Filters that keep only some of the users foundUsers finds: with one, more found than the cap says nothing of the matches. */
+const narrowed = (input: ListAppUsersInput) => input.hasReferrals !== undefined || Boolean(input.search && attributeFilter(input));
 
 /** The sort fields kept in AppUserCounters; the others are AppUser's. */
 const COUNTER_FIELDS: ReadonlySet<AppUserSortField> = new Set(["successfulReferrals", "totalReferralsGiven"]);
@@ -136,13 +183,13 @@ export function userFilters(input: Pick<ListAppUsersInput, "search" | "hasReferr
 /**
  * What a search term matches: part of the client id (any case; the trigram index), the exact referral
  * code, or the start of the `email` or `name` attribute, in any case. Each has an index (the last two
- * per project, on the lower-cased value: migration 20261129060000), so the matches are gathered from
- * indexes, never by reading the project's users.
+ * per project, on the lower-cased value the database keeps in emailSearch and nameSearch: migration
+ * 20261129070000), so the matches are gathered from indexes, never by reading the project's users.
  */
 function searchCondition(term: string): Prisma.Sql {
   const prefix = prefixPattern(term);
   return Prisma.sql`u."clientProvidedId" ILIKE ${containsPattern(term)} OR u."referralCode" = ${term}
-    OR lower(u."attributes"->>'email') LIKE lower(${prefix}) OR lower(u."attributes"->>'name') LIKE lower(${prefix})`;
+    OR u."emailSearch" LIKE lower(${prefix}) OR u."nameSearch" LIKE lower(${prefix})`;
 }
 
 /** The attribute filter when both halves are given (the schema refuses one alone). */

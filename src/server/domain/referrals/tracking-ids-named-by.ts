@@ -7,8 +7,8 @@ import { emailTerm, shortIdTerm } from "@/lib/schemas/search";
  * the items whose referrer or referee has the term as client id or, for a term with an `@`, as e-mail
  * attribute (any case). The one reading of "what names a referral" for the referrals, the reward
  * events, the deliveries and the activity feed. Gathered first, so each table is then read through its
- * own tracking id index rather than joined row by row; each part reads an index (the short id and
- * e-mail ones are expression indexes of migration 20261129060000) and is there only for a term that
+ * own tracking id index rather than joined row by row; each part reads an index (the short id one is an expression
+ * index of migration 20261129060000, the e-mail one 20261129070000's) and is there only for a term that
  * can match it, so other terms keep their plans.
  */
 export const trackingIdsNamedBy = (projectId: string, term: string): Prisma.Sql => {
@@ -26,6 +26,6 @@ export const trackingIdsNamedBy = (projectId: string, term: string): Prisma.Sql 
 /** The condition on `u` (AppUser) of the users a term names as a party: client id exactly, or e-mail attribute in any case. */
 function partiesNamedBy(projectId: string, term: string): Prisma.Sql {
   const email = emailTerm(term);
-  const byEmail = email ? Prisma.sql`OR lower(u."attributes"->>'email') = lower(${email})` : Prisma.empty;
+  const byEmail = email ? Prisma.sql`OR u."emailSearch" = lower(${email})` : Prisma.empty;
   return Prisma.sql`u."projectId" = ${projectId} AND (u."clientProvidedId" = ${term} ${byEmail})`;
 }

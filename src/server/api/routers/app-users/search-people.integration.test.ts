@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { APP_USER_COUNT_MAX } from "@/lib/schemas/app-users";
 import { createTestDb, type TestDb } from "@/test/db";
 import { createAppUserOverRest, createProjectOverRest, restClientForNewOrg, trackOverRest, type RestClient } from "@/test/rest";
 
@@ -116,5 +117,59 @@ describe("referrals and deliveries by either party's e-mail", () => {
     expect(theirsFound.items[0]!.referralTrackingId).not.toBe(mine.items[0]!.referralTrackingId);
     expect((await other("GET", `/projects/${projectId}/referrals?search=carol%40example.net`)).status).toBe(404);
     expect((await other("GET", `/projects/${projectId}/deliveries?search=carol%40example.net`)).status).toBe(404);
+  });
+});
+
+describe("the count of a search that matches many", () => {
+  type CountedPage = { items: { clientProvidedId: string }[]; totalCount: number; totalCountExact: boolean; hasNextPage: boolean };
+  const page = async (search: string, query = "", client = call, project = projectId) => {
+    const res = await client("GET", `/projects/${project}/users?search=${encodeURIComponent(search)}&pageSize=100${query}`);
+    expect(res.status, res.text).toBe(200);
+    return res.json as CountedPage;
+  };
+  // People made in SQL, each group found by the start of its e-mail, its name or both (each part of
+  // the search reads one index: the count must deduplicate across them and stop at the cap). Their
+  // client ids are the prefix backwards, so that the client-id part finds none of them.
+  const seed = (project: string, prefix: string, from: number, to: number, email: boolean, name: boolean) => t.db.$executeRaw`
+    INSERT INTO "AppUser" ("id", "projectId", "clientProvidedId", "referralCode", "attributes", "createdAt", "updatedAt")
+    SELECT md5(${project} || ${prefix} || n)::uuid::text, ${project}, reverse(${prefix}) || '-' || n, upper(left(${prefix}, 1)) || lpad(n::text, 5, '0'),
+      jsonb_strip_nulls(jsonb_build_object('email', CASE WHEN ${email} THEN ${prefix} || '.' || n || '@example.org' END, 'name', CASE WHEN ${name} THEN initcap(${prefix}) || ' ' || n END)),
+      timestamp '2026-01-01' + n * interval '1 second', now()
+    FROM generate_series(${from}::int, ${to}::int) AS n`;
+  beforeAll(async () => {
+    await seed(projectId, "crowd", 1, APP_USER_COUNT_MAX + 1, true, true);
+    await seed(projectId, "pair", 1, 6_000, true, true);
+    await seed(projectId, "mix", 1, 6_000, true, false);
+    await seed(projectId, "mix", 6_001, 11_000, false, true);
+    await seed(projectId, "duo", 1, 6_000, true, false);
+    // The same people in another project of the organisation: never counted in this one's.
+    await seed(sibling, "duo", 1, 5_000, true, false);
+    await seed(sibling, "crowd", 1, 5, true, true);
+  });
+
+  it("counts up to the cap, says when it stopped, and keeps hasNextPage exact", async () => {
+    expect(await page("CROWD")).toMatchObject({ totalCount: APP_USER_COUNT_MAX, totalCountExact: false, hasNextPage: true });
+    // Matched by e-mail (6,000) or by name (5,000): each part under the cap, together over it.
+    const mix = await page("mix");
+    expect(mix).toMatchObject({ totalCount: APP_USER_COUNT_MAX, totalCountExact: false, hasNextPage: true });
+    expect(mix.items[0]!.clientProvidedId).toBe("xim-11000");
+    const last = await page("mix", "&page=110");
+    expect(last).toMatchObject({ totalCountExact: false, hasNextPage: false });
+    expect(last.items.map((u) => u.clientProvidedId)).toEqual(Array.from({ length: 100 }, (_, i) => `xim-${100 - i}`));
+    expect(await page("mix", "&page=109")).toMatchObject({ hasNextPage: true });
+  });
+
+  it("counts a user matched by both e-mail and name once", async () => {
+    expect(await page("pair")).toMatchObject({ totalCount: 6_000, totalCountExact: true, hasNextPage: true });
+    expect(await page("Pair 59")).toMatchObject({ totalCount: 111, totalCountExact: true });
+    expect(await page("pair", "&page=60")).toMatchObject({ totalCount: 6_000, hasNextPage: false });
+  });
+
+  it("counts its own project's users only", async () => {
+    expect(await page("duo")).toMatchObject({ totalCount: 6_000, totalCountExact: true });
+    expect(await page("duo", "", call, sibling)).toMatchObject({ totalCount: 5_000, totalCountExact: true });
+    const theirCrowd = await page("crowd", "", call, sibling);
+    expect(theirCrowd).toMatchObject({ totalCount: 5, totalCountExact: true, hasNextPage: false });
+    expect(theirCrowd.items.map((u) => u.clientProvidedId).sort()).toEqual(["dworc-1", "dworc-2", "dworc-3", "dworc-4", "dworc-5"]);
   });
 });
