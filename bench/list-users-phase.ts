@@ -19,7 +19,7 @@ export type ListFixture = { organizationId: string; projectId: string; apiKey: s
 /** A case: what it sets of the query; the rest takes the schema's defaults. */
 type ListQuery = Partial<z.output<typeof listAppUsersQuery>>;
 export type ListCase = { name: string; input: ListQuery };
-export type ListCaseResult = { name: string; input: ListQuery; totalCount: number; domain: LatencySummary; rest: LatencySummary };
+export type ListCaseResult = { name: string; input: ListQuery; totalCount: number; totalCountExact: boolean; domain: LatencySummary; rest: LatencySummary };
 
 /** One project with `users` app users, seeded in one statement, then VACUUM ANALYZE (as autovacuum would). */
 export async function prepareListProject(db: Db, url: string, users: number): Promise<ListFixture> {
@@ -65,12 +65,12 @@ export async function measureListCases(db: Db, f: ListFixture, cases: ListCase[]
       if (res.status !== 200) throw new Error(`REST list (${c.name}) answered ${res.status}: ${res.text}`);
       return res.json as { totalCount: number };
     };
-    const { totalCount } = await viaDomain();
+    const { totalCount, totalCountExact } = await viaDomain();
     await timeSequential(WARMUP_RUNS, viaDomain);
     await timeSequential(WARMUP_RUNS, viaRest);
     const domain = summarize(await timeSequential(runs, viaDomain));
     const rest = summarize(await timeSequential(runs, viaRest));
-    results.push({ name: c.name, input: c.input, totalCount, domain, rest });
+    results.push({ name: c.name, input: c.input, totalCount, totalCountExact, domain, rest });
   }
   return results;
 }
