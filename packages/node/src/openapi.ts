@@ -402,7 +402,7 @@ export interface paths {
         };
         /**
          * List tracking items, newest first
-         * @description Every tracked arrival of the project with its parties, status and failure reason, newest first, filtered by any of `search` (a tracking id, or the referrer's or referee's client id, matched exactly), `status` and the creation time (`from` inclusive, `to` exclusive), all together. A `from` that is not before `to`, an unknown status or an out-of-range page is a 400 naming the field.
+         * @description Every tracked arrival of the project with its parties, status and failure reason, newest first, filtered by any of `search` (a tracking id or its short form as the tables show it (the first 8 characters), or either party's client id (clientProvidedId) or e-mail attribute (`email`, any case)), `status` and the creation time (`from` inclusive, `to` exclusive), all together. The matches are counted up to 10,000: when more match, `totalCount` is 10,000 and `totalCountExact` false (page on while `hasNextPage`, which is always exact). A `from` that is not before `to`, an unknown status or an out-of-range page is a 400 naming the field.
          *
          *     Permission `referrals.read` (see referrals and activity): keys with the role `owner`, `member`, `readOnly`.
          */
@@ -446,7 +446,7 @@ export interface paths {
         };
         /**
          * List the referrals an app user gave or received
-         * @description `direction=given`: arrivals through the user's code; `received`: the user's own arrivals (to find the tracking id that may complete).
+         * @description `direction=given`: arrivals through the user's code; `received`: the user's own arrivals (to find the tracking id that may complete). Counted up to 10,000, as the project's list (`totalCountExact`).
          *
          *     Permission `referrals.read` (see referrals and activity): keys with the role `owner`, `member`, `readOnly`.
          */
@@ -1524,7 +1524,7 @@ export interface components {
             items: components["schemas"]["AppUserDto"][];
             page: number;
             pageSize: number;
-            /** @description The number of users the filters select, counted up to 10,000: when more match, 10,000 (a lower bound) and `totalCountExact` is false. `hasNextPage` is exact either way. */
+            /** @description The number of users the filter selects, counted up to 10,000: when more match, 10,000 (a lower bound) and `totalCountExact` is false. `hasNextPage` is exact either way. */
             totalCount: number;
             hasNextPage: boolean;
             /** @description False when more than 10,000 users match: narrow the search for an exact count. */
@@ -2082,15 +2082,19 @@ export interface components {
          *       "page": 1,
          *       "pageSize": 20,
          *       "totalCount": 1,
-         *       "hasNextPage": false
+         *       "hasNextPage": false,
+         *       "totalCountExact": true
          *     }
          */
         ReferralPage: {
             items: components["schemas"]["ReferralDto"][];
             page: number;
             pageSize: number;
+            /** @description The number of referrals the filter selects, counted up to 10,000: when more match, 10,000 (a lower bound) and `totalCountExact` is false. `hasNextPage` is exact either way. */
             totalCount: number;
             hasNextPage: boolean;
+            /** @description False when more than 10,000 referrals match: narrow the filter for an exact count. */
+            totalCountExact: boolean;
         };
         /**
          * @example {
@@ -11015,7 +11019,8 @@ export interface operations {
                      *       "page": 1,
                      *       "pageSize": 20,
                      *       "totalCount": 1,
-                     *       "hasNextPage": false
+                     *       "hasNextPage": false,
+                     *       "totalCountExact": true
                      *     }
                      */
                     "application/json": components["schemas"]["ReferralPage"];
@@ -11042,7 +11047,8 @@ export interface operations {
                      *       "page": 1,
                      *       "pageSize": 20,
                      *       "totalCount": 1,
-                     *       "hasNextPage": false
+                     *       "hasNextPage": false,
+                     *       "totalCountExact": true
                      *     }
                      */
                     "text/json": components["schemas"]["ReferralPage"];
@@ -11069,7 +11075,8 @@ export interface operations {
                      *       "page": 1,
                      *       "pageSize": 20,
                      *       "totalCount": 1,
-                     *       "hasNextPage": false
+                     *       "hasNextPage": false,
+                     *       "totalCountExact": true
                      *     }
                      */
                     "text/plain": components["schemas"]["ReferralPage"];
@@ -11658,7 +11665,8 @@ export interface operations {
                      *       "page": 1,
                      *       "pageSize": 20,
                      *       "totalCount": 1,
-                     *       "hasNextPage": false
+                     *       "hasNextPage": false,
+                     *       "totalCountExact": true
                      *     }
                      */
                     "application/json": components["schemas"]["ReferralPage"];
@@ -11685,7 +11693,8 @@ export interface operations {
                      *       "page": 1,
                      *       "pageSize": 20,
                      *       "totalCount": 1,
-                     *       "hasNextPage": false
+                     *       "hasNextPage": false,
+                     *       "totalCountExact": true
                      *     }
                      */
                     "text/json": components["schemas"]["ReferralPage"];
@@ -11712,7 +11721,8 @@ export interface operations {
                      *       "page": 1,
                      *       "pageSize": 20,
                      *       "totalCount": 1,
-                     *       "hasNextPage": false
+                     *       "hasNextPage": false,
+                     *       "totalCountExact": true
                      *     }
                      */
                     "text/plain": components["schemas"]["ReferralPage"];

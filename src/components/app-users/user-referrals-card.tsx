@@ -45,7 +45,8 @@ export function UserReferralsCard({ projectId, uniqueId, direction }: { projectI
               page={page}
               pageSize={PAGE_SIZE}
               totalCount={referrals.data.totalCount}
-              hasNextPage={page * PAGE_SIZE < referrals.data.totalCount}
+              totalCountExact={referrals.data.totalCountExact}
+              hasNextPage={referrals.data.hasNextPage}
               onPageChange={setPage}
             />
           )}

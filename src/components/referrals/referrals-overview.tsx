@@ -82,6 +82,7 @@ export function ReferralsOverview({ projectId }: { projectId: string }) {
             page={page}
             pageSize={pageSize}
             totalCount={referrals.data.totalCount}
+            totalCountExact={referrals.data.totalCountExact}
             hasNextPage={referrals.data.hasNextPage}
             onPageChange={(next) => setUrl({ page: next })}
             onPageSizeChange={(size) => setUrl({ pageSize: size, page: null })}

@@ -1,3 +1,5 @@
+import { LIST_COUNT_MAX } from "@/lib/schemas/common";
+
 /** A page as the schemas parsed it: page from 1, pageSize within its bounds. */
 export type PagingInput = { page: number; pageSize: number };
 export type Paging = PagingInput & { skip: number };
@@ -21,4 +23,13 @@ export function toPage<T>(items: T[], paging: Paging, totalCount: number): PageE
     totalCount,
     hasNextPage: paging.skip + items.length < totalCount,
   };
+}
+
+/** A page whose count stops past a cap (LIST_COUNT_MAX): totalCountExact says when it did. */
+export type CappedPage<T> = PageEnvelope<T> & { totalCountExact: boolean };
+
+/** The page of a list that counted `count` matches, at most LIST_COUNT_MAX + 1; `hasNextPage` as the caller knows it (exactly). */
+export function cappedPage<T>(items: T[], paging: Paging, count: number, hasNextPage: boolean): CappedPage<T> {
+  const totalCountExact = count <= LIST_COUNT_MAX;
+  return { items, page: paging.page, pageSize: paging.pageSize, totalCount: totalCountExact ? count : LIST_COUNT_MAX, hasNextPage, totalCountExact };
 }

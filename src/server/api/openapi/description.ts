@@ -14,7 +14,7 @@ import { MAX_CLICK_BODY } from "@/server/http/landing/record-landing-click";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/schemas/common";
 import { DEFAULT_PORTAL_SESSION_SECONDS, MAX_MILESTONE_REFERRALS, MAX_MILESTONES, MAX_PORTAL_SESSION_SECONDS, MIN_PORTAL_SESSION_SECONDS } from "@/lib/schemas/portal";
 import { DELIVERY_COUNT_MAX } from "@/lib/schemas/deliveries";
-import { APP_USER_COUNT_MAX } from "@/lib/schemas/app-users";
+import { LIST_COUNT_MAX } from "@/lib/schemas/common";
 import { RECOVERY_WINDOW_DAYS } from "@/lib/schemas/webhooks";
 import { RECOVERY_PACE_MS } from "@/server/domain/deliveries/resend-exhausted";
 import { REWARD_REASON_CODES } from "@/lib/schemas/referrals";
@@ -99,7 +99,7 @@ Packages typed from this document: \`@referloop/node\` (this REST API with retri
 - 503 (\`unavailable\`) with \`Retry-After\` (seconds): the database is unavailable for a moment (a restart, a failover, no free connection); each write is all or nothing, but one may have been applied just before the connection dropped, so send the same request again after that time (with its \`Idempotency-Key\`, if it had one): a repeated reward then answers \`already_completed\`.
 - 409: a conflict with stored state (duplicate \`ClientProvidedId\`, a retry of a delivered webhook). 422: an \`Idempotency-Key\` reused for a different request.
 - Creates answer 201 with the created record; deletes answer 200 with an empty body; a manual webhook retry answers 202.
-- Paged lists share one envelope: \`items\`, \`page\` (from 1), \`pageSize\` (1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}), \`totalCount\`, \`hasNextPage\`. Out-of-range paging is a 400, never silently clamped. The delivery search and the app-user list count their matches only up to ${DELIVERY_COUNT_MAX.toLocaleString("en-GB")} deliveries and ${APP_USER_COUNT_MAX.toLocaleString("en-GB")} users and say whether their \`totalCount\` is exact (\`totalCountExact\`); their \`hasNextPage\` is exact either way. **Compatibility:** the app-user list (\`GET .../users\`) used to count every match; it now answers \`totalCount\` ${APP_USER_COUNT_MAX.toLocaleString("en-GB")} with \`totalCountExact: false\` when more match (a project of more users, unfiltered, included). A client that computes the number of pages from \`totalCount\` should page on while \`hasNextPage\` instead.
+- Paged lists share one envelope: \`items\`, \`page\` (from 1), \`pageSize\` (1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}), \`totalCount\`, \`hasNextPage\`. Out-of-range paging is a 400, never silently clamped. The delivery search and the app-user and referral lists count their matches only up to ${DELIVERY_COUNT_MAX.toLocaleString("en-GB")} (deliveries) and ${LIST_COUNT_MAX.toLocaleString("en-GB")} (users, referrals) and say whether their \`totalCount\` is exact (\`totalCountExact\`); their \`hasNextPage\` is exact either way. **Compatibility:** the app-user list (\`GET .../users\`) and the referral lists (\`GET .../referrals\`, \`GET .../users/{uniqueId}/referrals\`) used to count every match; they now answer \`totalCount\` ${LIST_COUNT_MAX.toLocaleString("en-GB")} with \`totalCountExact: false\` when more match (a large project unfiltered included). A client that computes the number of pages from \`totalCount\` should page on while \`hasNextPage\` instead.
 - Idempotency: \`POST\` create-user, track, link and reward, and the client library's track-reward-event (keyed like reward), accept \`Idempotency-Key\`. ${IDEMPOTENCY_DOC}
 
 ## API keys and roles

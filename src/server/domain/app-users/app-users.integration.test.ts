@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { z } from "zod";
-import { APP_USER_COUNT_MAX, createAppUserBody, listAppUsersQuery } from "@/lib/schemas/app-users";
+import { createAppUserBody, listAppUsersQuery } from "@/lib/schemas/app-users";
+import { LIST_COUNT_MAX } from "@/lib/schemas/common";
 import { createAppUser } from "@/server/domain/app-users/create-app-user";
 import { getAppUser } from "@/server/domain/app-users/get-app-user";
 import { getAppUserByClientId } from "@/server/domain/app-users/get-app-user-by-client-id";
@@ -316,7 +317,7 @@ describe("listAppUsers", () => {
       listAppUsers(t.db, bigOrg.id, big.id, listAppUsersQuery.parse({ search: term, page, pageSize: 20, sortBy: "createdAt", sortOrder }));
     const all = await search("bulk-", 3);
     // More than the count's cap: it says so, and hasNextPage stays exact to the last page.
-    expect(all).toMatchObject({ totalCount: APP_USER_COUNT_MAX, totalCountExact: false, hasNextPage: true });
+    expect(all).toMatchObject({ totalCount: LIST_COUNT_MAX, totalCountExact: false, hasNextPage: true });
     expect(ids(all)).toEqual(Array.from({ length: 20 }, (_, i) => `bulk-${String(10_050 - 40 - i).padStart(5, "0")}`));
     const some = await search("BULK-01", 2, "asc");
     expect(some.totalCount).toBe(1_000);
@@ -327,13 +328,13 @@ describe("listAppUsers", () => {
     expect((await search("bulk-0000", 2)).totalCount).toBe(9);
     expect(await search("bulk-0000")).toMatchObject({ totalCountExact: true, hasNextPage: false });
     const last = await search("bulk-", 503);
-    expect(last).toMatchObject({ totalCount: APP_USER_COUNT_MAX, totalCountExact: false, hasNextPage: false });
+    expect(last).toMatchObject({ totalCount: LIST_COUNT_MAX, totalCountExact: false, hasNextPage: false });
     expect(ids(last)).toEqual(Array.from({ length: 10 }, (_, i) => `bulk-${String(10 - i).padStart(5, "0")}`));
     expect(await search("bulk-", 502)).toMatchObject({ hasNextPage: true });
     expect(await search("bulk-", 504)).toMatchObject({ items: [], hasNextPage: false });
     // Unfiltered, the project's users are counted up to the cap too.
     const unfiltered = await listAppUsers(t.db, bigOrg.id, big.id, listAppUsersQuery.parse({}));
-    expect(unfiltered).toMatchObject({ totalCount: APP_USER_COUNT_MAX, totalCountExact: false, hasNextPage: true });
+    expect(unfiltered).toMatchObject({ totalCount: LIST_COUNT_MAX, totalCountExact: false, hasNextPage: true });
     expect(ids(unfiltered)[0]).toBe("bulk-10050");
   });
 
@@ -412,7 +413,7 @@ describe("the attribute filter and the attribute keys", () => {
     const names = (page: { items: { clientProvidedId: string }[] }) => page.items.map((u) => u.clientProvidedId);
 
     const all = await filter("all", "yes", { page: 3 });
-    expect(all).toMatchObject({ totalCount: APP_USER_COUNT_MAX, totalCountExact: false, hasNextPage: true });
+    expect(all).toMatchObject({ totalCount: LIST_COUNT_MAX, totalCountExact: false, hasNextPage: true });
     expect(names(all)).toEqual(Array.from({ length: 20 }, (_, i) => `attr-${String(10_050 - 40 - i).padStart(5, "0")}`));
     const rare = await filter("tier", "rare", { sortBy: "clientProvidedId", sortOrder: "asc" });
     expect(rare).toMatchObject({ totalCount: 10, hasNextPage: false });

@@ -3,14 +3,15 @@ import type { Db } from "@/server/db/client";
 import { APP_USER_COLUMNS, APP_USER_JOINS, fromAppUserColumns, type AppUserColumns, type AppUserDto } from "@/server/domain/app-users/to-app-user-dto";
 import { notFound } from "@/server/domain/errors";
 import type { z } from "zod";
-import { APP_USER_COUNT_MAX, type AppUserSortField, type listAppUsersQuery, type SortOrder } from "@/lib/schemas/app-users";
-import { pageWindow, type PageEnvelope, type Paging } from "@/server/domain/paging";
+import type { AppUserSortField, listAppUsersQuery, SortOrder } from "@/lib/schemas/app-users";
+import { LIST_COUNT_MAX } from "@/lib/schemas/common";
+import { cappedPage, pageWindow, type CappedPage, type Paging } from "@/server/domain/paging";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 import { planned } from "@/server/db/prepared-statements";
 import { containsPattern, prefixPattern } from "@/server/db/like-pattern";
 
 export type ListAppUsersInput = z.output<typeof listAppUsersQuery>;
-export type AppUserPage = PageEnvelope<AppUserDto> & { totalCountExact: boolean };
+export type AppUserPage = CappedPage<AppUserDto>;
 
 /*
  * The list reads two tables: AppUser (u) and AppUserCounters (c), which holds the two referral
@@ -18,7 +19,7 @@ export type AppUserPage = PageEnvelope<AppUserDto> & { totalCountExact: boolean 
  * matches the project on the table whose index gives the order, so that a page is a walk of that
  * index. A page is chosen by id first and only its rows are read in full: the columns, counters and
  * referrer of the 10,000 rows an OFFSET skips would be read for nothing. The count stops at
- * APP_USER_COUNT_MAX + 1 (totalCountExact says when it did); hasNextPage is exact either way.
+ * LIST_COUNT_MAX + 1 (totalCountExact says when it did); hasNextPage is exact either way.
  */
 
 export async function listAppUsers(db: Db, organizationId: string, projectId: string, input: ListAppUsersInput): Promise<AppUserPage> {
@@ -44,31 +45,26 @@ export async function listAppUsers(db: Db, organizationId: string, projectId: st
       SELECT ${APP_USER_COLUMNS} FROM page JOIN "AppUser" u ON u."id" = page."id" ${APP_USER_JOINS}
       ORDER BY page."sortKey" ${order(input)}, page."id" ${direction(input.sortOrder)}`,
     overCap
-      ? APP_USER_COUNT_MAX + 1
+      ? LIST_COUNT_MAX + 1
       : planned<{ count: number }>(db)`
-          SELECT count(*)::int AS "count" FROM (SELECT 1 ${fromWhere(projectId, input)} LIMIT ${APP_USER_COUNT_MAX + 1}) AS matches`.then(
+          SELECT count(*)::int AS "count" FROM (SELECT 1 ${fromWhere(projectId, input)} LIMIT ${LIST_COUNT_MAX + 1}) AS matches`.then(
           ([counted]) => counted?.count ?? 0,
         ),
   ]);
   return cappedPage(rows.slice(0, paging.pageSize).map(fromAppUserColumns), paging, count, rows.length > paging.pageSize);
 }
 
-function cappedPage(items: AppUserDto[], paging: Paging, count: number, hasNextPage: boolean): AppUserPage {
-  const totalCountExact = count <= APP_USER_COUNT_MAX;
-  return { items, page: paging.page, pageSize: paging.pageSize, totalCount: totalCountExact ? count : APP_USER_COUNT_MAX, hasNextPage, totalCountExact };
-}
-
 type SearchRow = Omit<AppUserColumns, "id"> & { id: string | null; foundCount: number; matchCount: number; ownProject: boolean };
 
 /**
  * A search's (or an attribute filter's) page in one statement when it finds at most
- * APP_USER_COUNT_MAX users: the indexes find them (`found`, see foundUsers), the other filters keep
+ * LIST_COUNT_MAX users: the indexes find them (`found`, see foundUsers), the other filters keep
  * some (`matches`), which are counted and sorted as they are, with the project's ownership and each
  * user's referrer in the same statement. PostgreSQL, left to itself, sometimes misjudges how many a
  * term matches and walks the sort's index instead, filtering hundreds of thousands of rows to find
  * twenty (half a second at a million users). Null when more are found: then that walk is the quick
  * way, and the caller takes it, having paid for this statement, which reads at most
- * APP_USER_COUNT_MAX + 1 entries of each index.
+ * LIST_COUNT_MAX + 1 entries of each index.
  */
 async function searchSortingMatches(
   db: Db,
@@ -87,18 +83,18 @@ async function searchSortingMatches(
   // enough (and the rest are not read), else the parts' users are gathered and deduplicated.
   const parts = foundUsers(projectId, input);
   const over = Prisma.join(
-    parts.map((part) => Prisma.sql`(SELECT count(*) FROM ${part} AS part) > ${APP_USER_COUNT_MAX}`),
+    parts.map((part) => Prisma.sql`(SELECT count(*) FROM ${part} AS part) > ${LIST_COUNT_MAX}`),
     " OR ",
   );
   const rows = await planned<SearchRow>(db)`
     WITH over AS (SELECT ${over} AS "over"),
     found AS MATERIALIZED (SELECT "id", "createdAt" FROM (${Prisma.join(parts, " UNION ")}) AS hits WHERE NOT (SELECT "over" FROM over)),
-    counted AS (SELECT CASE WHEN (SELECT "over" FROM over) THEN ${APP_USER_COUNT_MAX + 1} ELSE (SELECT count(*) FROM found) END::int AS "n"),
+    counted AS (SELECT CASE WHEN (SELECT "over" FROM over) THEN ${LIST_COUNT_MAX + 1} ELSE (SELECT count(*) FROM found) END::int AS "n"),
     matches AS MATERIALIZED (
       SELECT f."id", ${byCreation ? Prisma.raw(`f."createdAt"`) : sort.column} AS "sortKey" FROM found f
       ${users ? Prisma.sql`JOIN "AppUser" u ON u."id" = f."id"` : Prisma.empty}
       ${counters ? Prisma.sql`JOIN "AppUserCounters" c ON c."appUserId" = f."id"` : Prisma.empty}
-      WHERE (SELECT "n" FROM counted) <= ${APP_USER_COUNT_MAX}
+      WHERE (SELECT "n" FROM counted) <= ${LIST_COUNT_MAX}
       ${userFilters({ hasReferrals: input.hasReferrals, ...(input.search ? { attributeKey: input.attributeKey, attributeValue: input.attributeValue } : {}) })}
     ), page AS (
       SELECT "id", "sortKey" FROM matches page ORDER BY ${pageOrder} LIMIT ${paging.pageSize} OFFSET ${paging.skip}
@@ -111,19 +107,19 @@ async function searchSortingMatches(
     ORDER BY ${pageOrder}`;
   const [first] = rows;
   if (!first?.ownProject) throw notFound("Project");
-  if (first.foundCount > APP_USER_COUNT_MAX) return null;
+  if (first.foundCount > LIST_COUNT_MAX) return null;
   const items = rows.flatMap(({ id, foundCount: _found, matchCount: _count, ownProject: _own, ...user }) => (id === null ? [] : [fromAppUserColumns({ ...user, id })]));
   return cappedPage(items, paging, first.matchCount, paging.skip + items.length < first.matchCount);
 }
 
 /**
  * The parts of a search (else the attribute filter), each the (id, createdAt) of at most
- * APP_USER_COUNT_MAX + 1 users read from one index (see searchCondition); a user may be in several.
+ * LIST_COUNT_MAX + 1 users read from one index (see searchCondition); a user may be in several.
  * E-mail and name are read from their indexes alone (migration 20261129070000).
  */
 function foundUsers(projectId: string, input: ListAppUsersInput): Prisma.Sql[] {
   const part = (condition: Prisma.Sql) =>
-    Prisma.sql`(SELECT u."id", u."createdAt" FROM "AppUser" u WHERE u."projectId" = ${projectId} AND ${condition} LIMIT ${APP_USER_COUNT_MAX + 1})`;
+    Prisma.sql`(SELECT u."id", u."createdAt" FROM "AppUser" u WHERE u."projectId" = ${projectId} AND ${condition} LIMIT ${LIST_COUNT_MAX + 1})`;
   const attribute = attributeFilter(input);
   if (!input.search) return [part(Prisma.sql`u."attributes" @> ${JSON.stringify({ [attribute!.key]: attribute!.value })}::jsonb`)];
   const prefix = prefixPattern(input.search);

@@ -2,7 +2,7 @@ import { Prisma, type TrackingStatus } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import type { ReferralDirection } from "@/lib/schemas/referrals";
 import { notFound } from "@/server/domain/errors";
-import type { PageEnvelope, PagingInput } from "@/server/domain/paging";
+import type { CappedPage, PagingInput } from "@/server/domain/paging";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 import { queryReferralPage } from "@/server/domain/referrals/query-referral-page";
 import { referralsWhere } from "@/server/domain/referrals/select-referrals";
@@ -20,7 +20,7 @@ export async function listAppUserReferrals(
   organizationId: string,
   projectId: string,
   input: ListAppUserReferralsInput,
-): Promise<PageEnvelope<ReferralDto>> {
+): Promise<CappedPage<ReferralDto>> {
   const project = await getOwnedProject(db, organizationId, projectId);
   const user = await db.appUser.findFirst({ where: { id: input.uniqueId, projectId: project.id }, select: { id: true } });
   if (!user) throw notFound("App user");

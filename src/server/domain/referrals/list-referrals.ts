@@ -1,6 +1,6 @@
 import type { ReferralSearch } from "@/lib/schemas/referrals";
 import type { Db } from "@/server/db/client";
-import type { PageEnvelope, PagingInput } from "@/server/domain/paging";
+import type { CappedPage, PagingInput } from "@/server/domain/paging";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 import { queryReferralPage } from "@/server/domain/referrals/query-referral-page";
 import { referralsWhere } from "@/server/domain/referrals/select-referrals";
@@ -12,7 +12,7 @@ export async function listReferrals(
   organizationId: string,
   projectId: string,
   input: ReferralSearch & PagingInput,
-): Promise<PageEnvelope<ReferralDto>> {
+): Promise<CappedPage<ReferralDto>> {
   const project = await getOwnedProject(db, organizationId, projectId);
   return queryReferralPage(db, referralsWhere(project.id, input), input);
 }

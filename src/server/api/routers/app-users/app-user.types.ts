@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { DEFAULT_PAGE_SIZE, idInput, pageOf, projectIdInput, withPath } from "@/lib/schemas/common";
+import { cappedPageOf, idInput, LIST_COUNT_MAX, projectIdInput, withPath } from "@/lib/schemas/common";
 import { EXAMPLE } from "@/lib/schemas/examples";
-import { APP_USER_COUNT_MAX, appUserEventsQuery, checkAttributeFilter, createAppUserBody, listAppUsersQuery, updateAppUserBody } from "@/lib/schemas/app-users";
+import { appUserEventsQuery, checkAttributeFilter, createAppUserBody, listAppUsersQuery, updateAppUserBody } from "@/lib/schemas/app-users";
 
 /** Referral codes as the service makes them (inputs accept more, so that a mistyped code is a 404). */
 export const referralCodeOutput = z.string().regex(/^[A-Za-z0-9]{6}$/).describe("6 alphanumeric characters, unique within the project.");
@@ -49,25 +49,8 @@ export const updateAppUserInput = withPath(updateAppUserBody, appUserPathInput);
 export const listAppUsersInput = listAppUsersQuery.extend(projectIdInput).superRefine(checkAttributeFilter);
 export const listAppUserEventsInput = appUserEventsQuery.extend(appUserPathInput);
 
-const countMax = APP_USER_COUNT_MAX.toLocaleString("en-GB");
-/** The list envelope with the count capped (APP_USER_COUNT_MAX): a search of a large project stays fast. */
-export const appUserPageSchema = pageOf(appUserDtoSchema)
-  .extend({
-    totalCount: z
-      .number()
-      .int()
-      .min(0)
-      .max(APP_USER_COUNT_MAX)
-      .describe(
-        `The number of users the filters select, counted up to ${countMax}: when more match, ${countMax} (a lower bound) and \`totalCountExact\` is false. ` +
-          "`hasNextPage` is exact either way.",
-      ),
-    totalCountExact: z.boolean().describe(`False when more than ${countMax} users match: narrow the search for an exact count.`),
-  })
-  .meta({
-    id: "AppUserPage",
-    examples: [{ items: [appUserExample], page: 1, pageSize: DEFAULT_PAGE_SIZE, totalCount: 1, hasNextPage: false, totalCountExact: true }],
-  });
+/** The list envelope with the count capped (LIST_COUNT_MAX): a search of a large project stays fast. */
+export const appUserPageSchema = cappedPageOf(appUserDtoSchema, { id: "AppUserPage", max: LIST_COUNT_MAX, things: "users", narrow: "narrow the search for an exact count" });
 
 export const appUserEventSchema = z
   .object({ id: z.guid(), type: z.string(), description: z.string(), createdAt: z.iso.datetime() })

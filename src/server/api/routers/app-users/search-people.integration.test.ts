@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { APP_USER_COUNT_MAX } from "@/lib/schemas/app-users";
+import { LIST_COUNT_MAX } from "@/lib/schemas/common";
 import { createTestDb, type TestDb } from "@/test/db";
 import { createAppUserOverRest, createProjectOverRest, restClientForNewOrg, trackOverRest, type RestClient } from "@/test/rest";
 
@@ -137,7 +137,7 @@ describe("the count of a search that matches many", () => {
       timestamp '2026-01-01' + n * interval '1 second', now()
     FROM generate_series(${from}::int, ${to}::int) AS n`;
   beforeAll(async () => {
-    await seed(projectId, "crowd", 1, APP_USER_COUNT_MAX + 1, true, true);
+    await seed(projectId, "crowd", 1, LIST_COUNT_MAX + 1, true, true);
     await seed(projectId, "pair", 1, 6_000, true, true);
     await seed(projectId, "mix", 1, 6_000, true, false);
     await seed(projectId, "mix", 6_001, 11_000, false, true);
@@ -148,10 +148,10 @@ describe("the count of a search that matches many", () => {
   });
 
   it("counts up to the cap, says when it stopped, and keeps hasNextPage exact", async () => {
-    expect(await page("CROWD")).toMatchObject({ totalCount: APP_USER_COUNT_MAX, totalCountExact: false, hasNextPage: true });
+    expect(await page("CROWD")).toMatchObject({ totalCount: LIST_COUNT_MAX, totalCountExact: false, hasNextPage: true });
     // Matched by e-mail (6,000) or by name (5,000): each part under the cap, together over it.
     const mix = await page("mix");
-    expect(mix).toMatchObject({ totalCount: APP_USER_COUNT_MAX, totalCountExact: false, hasNextPage: true });
+    expect(mix).toMatchObject({ totalCount: LIST_COUNT_MAX, totalCountExact: false, hasNextPage: true });
     expect(mix.items[0]!.clientProvidedId).toBe("xim-11000");
     const last = await page("mix", "&page=110");
     expect(last).toMatchObject({ totalCountExact: false, hasNextPage: false });
@@ -171,5 +171,51 @@ describe("the count of a search that matches many", () => {
     const theirCrowd = await page("crowd", "", call, sibling);
     expect(theirCrowd).toMatchObject({ totalCount: 5, totalCountExact: true, hasNextPage: false });
     expect(theirCrowd.items.map((u) => u.clientProvidedId).sort()).toEqual(["dworc-1", "dworc-2", "dworc-3", "dworc-4", "dworc-5"]);
+  });
+});
+
+describe("the count of the referral lists", () => {
+  let many: string;
+  let referrer: { uniqueId: string; clientProvidedId: string };
+  type CountedPage = { items: { referralTrackingId: string }[]; totalCount: number; totalCountExact: boolean; hasNextPage: boolean };
+  const list = async (path: string, query: string, client = call) => {
+    const res = await client("GET", `/projects/${many}/${path}?pageSize=100${query}`);
+    expect(res.status, res.text).toBe(200);
+    return res.json as CountedPage;
+  };
+  beforeAll(async () => {
+    many = await createProjectOverRest(call, "Many referrals");
+    const campaignId = (await call("GET", `/projects/${many}/campaign`)).json.campaignId as string;
+    referrer = await createAppUserOverRest(call, many, "hub");
+    // One more arrival than the cap through one referrer's code, every 1,000th Failed; newest last.
+    await t.db.$executeRaw`
+      INSERT INTO "ReferralTracking" ("id", "projectId", "campaignId", "referrerId", "referralCode", "status", "createdAt", "updatedAt")
+      SELECT md5(${many} || ':' || n)::uuid::text, ${many}, ${campaignId}, ${referrer.uniqueId}, 'HUB001',
+        (CASE WHEN n % 1000 = 0 THEN 'Failed' ELSE 'Pending' END)::"TrackingStatus", timestamp '2026-01-01' + n * interval '1 second', now()
+      FROM generate_series(1, ${LIST_COUNT_MAX + 1}::int) AS n`;
+  });
+
+  it("counts the project's referrals up to the cap, says when it stopped, and keeps hasNextPage exact", async () => {
+    expect(await list("referrals", "")).toMatchObject({ totalCount: LIST_COUNT_MAX, totalCountExact: false, hasNextPage: true });
+    const last = await list("referrals", "&page=101");
+    expect(last).toMatchObject({ totalCount: LIST_COUNT_MAX, totalCountExact: false, hasNextPage: false });
+    expect(last.items).toHaveLength(1);
+    expect(await list("referrals", "&page=100")).toMatchObject({ hasNextPage: true });
+    expect(await list("referrals", "&status=Failed")).toMatchObject({ totalCount: 10, totalCountExact: true, hasNextPage: false });
+    // A search naming the referrer names all their referrals.
+    expect(await list("referrals", "&search=hub")).toMatchObject({ totalCount: LIST_COUNT_MAX, totalCountExact: false, hasNextPage: true });
+  });
+
+  it("counts an app user's referrals the same way", async () => {
+    const given = await list(`users/${referrer.uniqueId}/referrals`, "&direction=given&page=101");
+    expect(given).toMatchObject({ totalCount: LIST_COUNT_MAX, totalCountExact: false, hasNextPage: false });
+    expect(given.items).toHaveLength(1);
+    expect(await list(`users/${referrer.uniqueId}/referrals`, "&direction=received")).toMatchObject({ totalCount: 0, totalCountExact: true, hasNextPage: false });
+  });
+
+  it("counts a project's own referrals only", async () => {
+    // The first project's one referral, beside the 10,001 here.
+    const res = await call("GET", `/projects/${projectId}/referrals`);
+    expect(res.json).toMatchObject({ totalCount: 1, totalCountExact: true, hasNextPage: false });
   });
 });

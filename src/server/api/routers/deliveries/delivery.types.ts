@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_PAGE_SIZE, idInput, pageOf, projectIdInput, withPath } from "@/lib/schemas/common";
+import { cappedPageOf, idInput, projectIdInput, withPath } from "@/lib/schemas/common";
 import { bulkRetryBody, DELIVERY_COUNT_MAX, DELIVERY_FAILURE_CODES, DELIVERY_FAILURES, DELIVERY_STATUSES, deliveryListQuery, REDACTED } from "@/lib/schemas/deliveries";
 import { EXAMPLE } from "@/lib/schemas/examples";
 
@@ -60,25 +60,12 @@ export const deliveryDtoSchema = z
   .meta({ id: "DeliveryDto", examples: [deliveryExample] });
 
 /** The list envelope with the count capped (DELIVERY_COUNT_MAX): a search of a large project stays fast. */
-export const deliveryPageSchema = pageOf(deliveryDtoSchema)
-  .extend({
-    totalCount: z
-      .number()
-      .int()
-      .min(0)
-      .max(DELIVERY_COUNT_MAX)
-      .describe(
-        `The number of deliveries the filter selects, counted up to ${DELIVERY_COUNT_MAX.toLocaleString("en-GB")}: when more match, ` +
-          `${DELIVERY_COUNT_MAX.toLocaleString("en-GB")} (a lower bound) and \`totalCountExact\` is false. \`hasNextPage\` is exact either way.`,
-      ),
-    totalCountExact: z
-      .boolean()
-      .describe(`False when more than ${DELIVERY_COUNT_MAX.toLocaleString("en-GB")} deliveries match: narrow the filter for an exact count (or a bulk retry).`),
-  })
-  .meta({
-    id: "DeliveryPage",
-    examples: [{ items: [deliveryExample], page: 1, pageSize: DEFAULT_PAGE_SIZE, totalCount: 1, hasNextPage: false, totalCountExact: true }],
-  });
+export const deliveryPageSchema = cappedPageOf(deliveryDtoSchema, {
+  id: "DeliveryPage",
+  max: DELIVERY_COUNT_MAX,
+  things: "deliveries",
+  narrow: "narrow the filter for an exact count (or a bulk retry)",
+});
 
 const requestExample = {
   url: EXAMPLE.webhookUrl,

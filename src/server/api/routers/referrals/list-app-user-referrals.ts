@@ -1,3 +1,4 @@
+import { LIST_COUNT_MAX } from "@/lib/schemas/common";
 import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { listAppUserReferrals } from "@/server/domain/referrals/list-app-user-referrals";
 import { appUserReferralsInput, referralPageSchema } from "./referral.types";
@@ -9,7 +10,9 @@ export const listAppUserReferralsProcedure = protectedProcedure
       path: "/public/projects/{projectId}/users/{uniqueId}/referrals",
       tags: ["App users"],
       summary: "List the referrals an app user gave or received",
-      description: "`direction=given`: arrivals through the user's code; `received`: the user's own arrivals (to find the tracking id that may complete).",
+      description:
+        "`direction=given`: arrivals through the user's code; `received`: the user's own arrivals (to find the tracking id that may complete). " +
+        `Counted up to ${LIST_COUNT_MAX.toLocaleString("en-GB")}, as the project's list (\`totalCountExact\`).`,
     },
   })
   .input(appUserReferralsInput)

@@ -1,3 +1,5 @@
+import { LIST_COUNT_MAX } from "@/lib/schemas/common";
+import { NAMES_A_REFERRAL } from "@/lib/schemas/search";
 import { protectedProcedure } from "@/server/api/trpc/procedures";
 import { listReferrals } from "@/server/domain/referrals/list-referrals";
 import { referralListInput, referralPageSchema } from "./referral.types";
@@ -10,8 +12,9 @@ export const listReferralsProcedure = protectedProcedure
       tags: ["Referrals"],
       summary: "List tracking items, newest first",
       description:
-        "Every tracked arrival of the project with its parties, status and failure reason, newest first, filtered by any of `search` (a tracking id, or the referrer's or referee's " +
-        "client id, matched exactly), `status` and the creation time (`from` inclusive, `to` exclusive), all together. " +
+        `Every tracked arrival of the project with its parties, status and failure reason, newest first, filtered by any of \`search\` (${NAMES_A_REFERRAL}), ` +
+        "`status` and the creation time (`from` inclusive, `to` exclusive), all together. " +
+        `The matches are counted up to ${LIST_COUNT_MAX.toLocaleString("en-GB")}: when more match, \`totalCount\` is ${LIST_COUNT_MAX.toLocaleString("en-GB")} and \`totalCountExact\` false (page on while \`hasNextPage\`, which is always exact). ` +
         "A `from` that is not before `to`, an unknown status or an out-of-range page is a 400 naming the field.",
     },
   })

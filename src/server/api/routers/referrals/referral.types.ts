@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageOf, projectIdInput, withPath } from "@/lib/schemas/common";
+import { cappedPageOf, LIST_COUNT_MAX, pageOf, projectIdInput, withPath } from "@/lib/schemas/common";
 import { EXAMPLE } from "@/lib/schemas/examples";
 import { appUserPathInput, referralCodeOutput } from "@/server/api/routers/app-users/app-user.types";
 import {
@@ -62,7 +62,8 @@ export const referralDtoSchema = z
   })
   .meta({ id: "ReferralDto", examples: [referralExample] });
 
-export const referralPageSchema = pageOf(referralDtoSchema).meta({ id: "ReferralPage" });
+/** The list envelope with the count capped (LIST_COUNT_MAX): the referrals of a large project stay fast to list. */
+export const referralPageSchema = cappedPageOf(referralDtoSchema, { id: "ReferralPage", max: LIST_COUNT_MAX, things: "referrals", narrow: "narrow the filter for an exact count" });
 
 export const referralListInput = referralSearchQuery.safeExtend(projectIdInput);
 export const appUserReferralsInput = appUserReferralsQuery.extend(appUserPathInput);
