@@ -13038,8 +13038,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rewardClaimed": false,
+                     *       "status": "Failed",
+                     *       "reason": "denied_in_review",
+                     *       "referralTrackingId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RewardResponse"];
+                    /**
+                     * @example {
+                     *       "rewardClaimed": false,
+                     *       "status": "Failed",
+                     *       "reason": "denied_in_review",
+                     *       "referralTrackingId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f"
+                     *     }
+                     */
                     "text/json": components["schemas"]["RewardResponse"];
+                    /**
+                     * @example {
+                     *       "rewardClaimed": false,
+                     *       "status": "Failed",
+                     *       "reason": "denied_in_review",
+                     *       "referralTrackingId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f"
+                     *     }
+                     */
                     "text/plain": components["schemas"]["RewardResponse"];
                 };
             };

@@ -124,6 +124,9 @@ describe("OpenAPI document", () => {
       const media = success.content?.["application/json"] ?? success.content?.["text/csv"];
       if (success.content) expect(media?.example ?? media?.examples, name).toBeDefined();
     }
+    // A denial answers a denial, not the shared reward answer's samples (a granted reward).
+    const deny = operations.find(({ name }) => name === "POST /public/projects/{projectId}/reviews/{trackingId}/deny")!.op;
+    expect(deny.responses["200"].content["application/json"].example).toMatchObject({ rewardClaimed: false, status: "Failed", reason: "denied_in_review" });
   });
 
   it("declares what the server enforces: enums, booleans, formats, lengths, patterns and the attributes limit", () => {

@@ -1,3 +1,4 @@
+import { EXAMPLE } from "@/lib/schemas/examples";
 import { rewardOutput } from "@/server/api/routers/referrals/referral.types";
 import { auditActor } from "@/server/api/trpc/audit-actor";
 import { protectedProcedure } from "@/server/api/trpc/procedures";
@@ -9,6 +10,7 @@ export const denyReviewProcedure = protectedProcedure
     permission: "reviews.decide",
     // The body's one field is optional: callers from before it existed send none.
     optionalBody: true,
+    answerExample: { rewardClaimed: false, status: "Failed", reason: "denied_in_review", referralTrackingId: EXAMPLE.trackingId },
     errors: [{ status: 409, description: "The referral is not in the review queue: decided already (by a concurrent decision too), never held, or final." }],
     openapi: {
       method: "POST",
