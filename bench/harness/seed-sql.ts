@@ -91,3 +91,58 @@ export async function seedDeliveryBacklog(
     throw error;
   }
 }
+
+/** Where seedRewardHistory numbers its referees: far above the ranges the scenarios take (from 1,000,001 up). */
+export const HISTORY_FIRST = 900_000_001;
+
+/**
+ * A program that has been running: `count` rewards already granted (Completed items with their
+ * history row, Claimed event, activity entry, referrer's counter, and a delivery to `webhookId` that
+ * succeeded on its first attempt), spread over the `referrers` seeded ones, as the app writes them.
+ * Measured on empty history and outbox tables, a statement planned while they were empty keeps its
+ * sequential scans as they grow under the load (a generic plan is kept until the next ANALYZE): the
+ * first minute of a new installation, not what a running program pays.
+ */
+export async function seedRewardHistory(
+  client: pg.Client,
+  input: { projectId: string; campaignId: string; webhookId: string; referrers: number; count: number },
+): Promise<void> {
+  const first = HISTORY_FIRST;
+  await seedPendingItems(client, { ...input, first, refereePrefix: "hist_", status: "Completed" });
+  const items = `SELECT t.* FROM generate_series($2::int, $2::int + $3::int - 1) AS n JOIN "ReferralTracking" t ON t."id" = ${trackingIdSql("$1", "n")}`;
+  const values = [input.projectId, first, input.count];
+  await client.query(
+    `INSERT INTO "RewardHistory" ("id", "projectId", "trackingId", "referrerId", "refereeId", "eventName", "environment", "claimedAt")
+     SELECT gen_random_uuid()::text, t."projectId", t."id", t."referrerId", t."refereeId", 'purchase', 'Production', t."rewardClaimedAt" FROM (${items}) t`,
+    values,
+  );
+  await client.query(
+    `INSERT INTO "RewardEvent" ("id", "projectId", "trackingId", "eventName", "environment", "outcome", "createdAt")
+     SELECT gen_random_uuid()::text, t."projectId", t."id", 'purchase', 'Production', 'Claimed', t."rewardClaimedAt" FROM (${items}) t`,
+    values,
+  );
+  await client.query(
+    `INSERT INTO "Activity" ("id", "projectId", "appUserId", "trackingId", "type", "description", "createdAt")
+     SELECT gen_random_uuid()::text, t."projectId", t."referrerId", t."id", 'reward_claimed', 'An earlier reward.', t."rewardClaimedAt" FROM (${items}) t`,
+    values,
+  );
+  await client.query(
+    `UPDATE "AppUserCounters" c SET "successfulReferrals" = c."successfulReferrals" + g.n
+     FROM (SELECT t."referrerId", count(*)::int AS n FROM (${items}) t GROUP BY 1) g WHERE c."appUserId" = g."referrerId"`,
+    values,
+  );
+  await client.query(
+    `WITH d AS (
+       INSERT INTO "Delivery" ("id", "projectId", "webhookId", "trackingId", "referrerId", "refereeId", "eventName", "eventType", "payload", "status",
+         "attemptCount", "nextAttemptAt", "lastAttemptAt", "lastHttpStatus", "createdAt", "updatedAt")
+       SELECT gen_random_uuid()::text, t."projectId", $4, t."id", t."referrerId", t."refereeId", 'purchase', 'reward.granted',
+              jsonb_build_object('event', 'purchase', 'trackingId', t."id", 'rewardStatus', 'Completed', 'projectId', t."projectId"),
+              'Succeeded', 1, t."rewardClaimedAt", t."rewardClaimedAt", 200, t."rewardClaimedAt", t."rewardClaimedAt"
+       FROM (${items}) t
+       RETURNING "id", "projectId", "webhookId", "createdAt"
+     )
+     INSERT INTO "DeliveryAttempt" ("id", "projectId", "webhookId", "deliveryId", "attemptNumber", "eventType", "httpStatus", "responseTimeMs", "success", "createdAt")
+     SELECT gen_random_uuid()::text, "projectId", "webhookId", "id", 1, 'reward.granted', 200, 3, true, "createdAt" FROM d`,
+    [...values, input.webhookId],
+  );
+}

@@ -19,7 +19,7 @@ import pg from "pg";
 import { AppServer, ROOT, SERVER_ENTRY, WORK_DIR } from "../harness/app-server";
 import { checkpoint, adminUrl as defaultAdminUrl, databaseUrl as urlOfDatabase, dropDatabase, recreateDatabase } from "../harness/databases";
 import { Receiver } from "../harness/receiver";
-import { seedPendingItems, seedReferrers, type PendingItem } from "../harness/seed-sql";
+import { seedPendingItems, seedReferrers, seedRewardHistory, type PendingItem } from "../harness/seed-sql";
 import { BENCH_QUOTAS, bootstrapOrganization, createProject, createWebhook, migrate, openDashboard, raiseQuotas } from "../harness/setup";
 import { seededClientId, seededReferralCode } from "../seed";
 import { runPaced } from "../harness/paced-load";
@@ -78,8 +78,9 @@ try {
   await db.connect();
   const auth = { authorization: `Bearer ${apiKey}` };
   const project = await createProject(servers[0]!.origin, apiKey, "A/B");
-  await createWebhook(servers[0]!.origin, apiKey, project, "hot", receiver.url("hot"));
+  const webhookId = await createWebhook(servers[0]!.origin, apiKey, project, "hot", receiver.url("hot"));
   await seedReferrers(db, project.id, REFERRERS, "ref_");
+  if (process.env.AB_HISTORY !== "0") await seedRewardHistory(db, { projectId: project.id, campaignId: project.campaignId, webhookId, referrers: REFERRERS, count: REFERRERS });
   await db.query("VACUUM ANALYZE");
   const path_ = (p: string) => `/api/v1/public/projects/${project.id}${p}`;
   const json = { ...auth, "content-type": "application/json" };
@@ -121,7 +122,7 @@ try {
     };
   }
 
-  type Run = { side: "A" | "B"; rate: number; p99: number; errors: number; cpuMs: number | null };
+  type Run = { side: "A" | "B"; rate: number; p99: number; errors: number; cpuMs: number | null; pgMs: number | null };
   const runs: Run[] = [];
   let run = 0;
   for (let round = 0; round < rounds; round++) {
@@ -133,9 +134,9 @@ try {
       const stop = await startCpuMeters({ serverPid: server.pid, adminUrl: admin, database });
       const r = paced === undefined ? await runClosedLoop({ origin: server.origin, connections: 8, durationS: seconds, next }) : await pacedRun(server.origin, paced, next);
       const cpu = await stop();
-      const result = { side, rate: r.ratePerS, p99: r.latency.p99, errors: r.non2xx + r.failures, cpuMs: cpu.serverMs === null ? null : cpu.serverMs / r.requests };
+      const result = { side, rate: r.ratePerS, p99: r.latency.p99, errors: r.non2xx + r.failures, cpuMs: cpu.serverMs === null ? null : cpu.serverMs / r.requests, pgMs: cpu.postgresMs === null ? null : cpu.postgresMs / r.requests };
       runs.push(result);
-      console.log(`  round ${round + 1} ${side}: ${r.ratePerS.toFixed(0)}/s, p99 ${r.latency.p99.toFixed(1)} ms, ${result.errors} errors, app CPU ${result.cpuMs?.toFixed(3) ?? "-"} ms/request, machine ${cpu.machineBusyPct.toFixed(0)}% busy`);
+      console.log(`  round ${round + 1} ${side}: ${r.ratePerS.toFixed(0)}/s, p99 ${r.latency.p99.toFixed(1)} ms, ${result.errors} errors, app CPU ${result.cpuMs?.toFixed(3) ?? "-"} ms/request, pg CPU ${result.pgMs?.toFixed(3) ?? "-"} ms/request, machine ${cpu.machineBusyPct.toFixed(0)}% busy`);
     }
   }
   const ratios = Array.from({ length: rounds }, (_, k) => {
@@ -145,12 +146,13 @@ try {
     return b.rate / a.rate;
   });
   const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
-  const cpu = (side: "A" | "B") => mean(runs.filter((r) => r.side === side && r.cpuMs !== null).map((r) => r.cpuMs!));
+  const cpu = (side: "A" | "B", of: "cpuMs" | "pgMs" = "cpuMs") => mean(runs.filter((r) => r.side === side && r[of] !== null).map((r) => r[of]!));
   const rate = (side: "A" | "B") => mean(runs.filter((r) => r.side === side).map((r) => r.rate));
   const sorted = [...ratios].sort((x, y) => x - y);
   console.log(
     `B/A rate by round ${ratios.map((r) => r.toFixed(3)).join(", ")} (median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(3)}); ` +
       `mean rate A ${rate("A").toFixed(0)}/s, B ${rate("B").toFixed(0)}/s; app CPU per request A ${cpu("A").toFixed(3)} ms, B ${cpu("B").toFixed(3)} ms (B/A ${(cpu("B") / cpu("A")).toFixed(3)}); ` +
+      `pg CPU per request A ${cpu("A", "pgMs").toFixed(3)} ms, B ${cpu("B", "pgMs").toFixed(3)} ms; ` +
       `load average ${loadAverage().join(" ")}`,
   );
 } finally {

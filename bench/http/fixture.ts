@@ -9,7 +9,7 @@ import { AppServer, ensureBuild, WORK_DIR } from "../harness/app-server";
 import { adminUrl as defaultAdminUrl, adminUrlOf, databaseUrl as urlOfDatabase, dropDatabase, recreateDatabase } from "../harness/databases";
 import { PrivatePostgres } from "../harness/private-postgres";
 import { Receiver } from "../harness/receiver";
-import { seedManyAppUsers, seedReferrers } from "../harness/seed-sql";
+import { seedManyAppUsers, seedReferrers, seedRewardHistory } from "../harness/seed-sql";
 import { BENCH_QUOTAS, bootstrapOrganization, createProject, createWebhook, migrate, openDashboard, raiseQuotas, type Project } from "../harness/setup";
 import { SqlCounter } from "./meters";
 import type { Settings } from "./settings";
@@ -103,6 +103,10 @@ export async function setUp(settings: Settings, log: (line: string) => void, mad
   log(`Seeding ${settings.listUsers.toLocaleString("en")} app users in one project (SQL, indexes rebuilt after) ...`);
   await timed(timings, "seedListUsers", () => seedManyAppUsers(db, list.id, settings.listUsers, PREFIX.listUser));
   await timed(timings, "seedReferrers", () => seedReferrers(db, hotProject.id, settings.referrers, PREFIX.referrer));
+  // A program that has run for a while: one earlier reward per referrer (see seedRewardHistory).
+  await timed(timings, "seedRewardHistory", () =>
+    seedRewardHistory(db, { projectId: hotProject.id, campaignId: hotProject.campaignId, webhookId, referrers: settings.referrers, count: settings.referrers }),
+  );
   await timed(timings, "vacuumAnalyze", async () => {
     await db.query("VACUUM ANALYZE");
     await db.query("CHECKPOINT");

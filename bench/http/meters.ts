@@ -68,7 +68,7 @@ export async function startCpuMeters(input: { serverPid: number; adminUrl: strin
   };
 }
 
-export type SqlFigures = { statements: number; top: { calls: number; meanMs: number; query: string }[] };
+export type SqlFigures = { statements: number; top: { calls: number; meanMs: number; plansPerCall: number; query: string }[] };
 
 /**
  * pg_stat_statements on a server that preloads it (the private one of --count-sql): reset before a
@@ -93,13 +93,13 @@ export class SqlCounter {
 
   async read(): Promise<SqlFigures> {
     return withClient(this.adminUrl, async (c) => {
-      const { rows } = await c.query<{ calls: string; mean_ms: number; query: string }>(
-        `SELECT s.calls, (s.total_plan_time + s.total_exec_time) / s.calls AS mean_ms, s.query
+      const { rows } = await c.query<{ calls: string; plans: string; mean_ms: number; query: string }>(
+        `SELECT s.calls, s.plans, (s.total_plan_time + s.total_exec_time) / s.calls AS mean_ms, s.query
          FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
          WHERE d.datname = $1 ORDER BY s.calls DESC`,
         [this.database],
       );
-      const all = rows.map((r) => ({ calls: Number(r.calls), meanMs: Number(r.mean_ms), query: r.query.replace(/\s+/g, " ").slice(0, 160) }));
+      const all = rows.map((r) => ({ calls: Number(r.calls), meanMs: Number(r.mean_ms), plansPerCall: Number(r.plans) / Number(r.calls), query: r.query.replace(/\s+/g, " ").slice(0, 160) }));
       return { statements: all.reduce((sum, r) => sum + r.calls, 0), top: all.slice(0, 12) };
     });
   }

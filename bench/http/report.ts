@@ -55,7 +55,7 @@ export function printScenarioTable(rows: ScenarioRow[]) {
     console.log("\n  SQL statements per request (pg_stat_statements: calls per request, mean planning + execution time; the delivery worker's included):");
     for (const r of counted) {
       console.log(`  (${r.id}) ${r.name}: ${r.sql!.perRequest.toFixed(1)} per request`);
-      for (const s of r.sql!.top.slice(0, 10)) console.log(`        ${(s.calls / Math.max(1, r.requests ?? 1)).toFixed(2)}  ${s.meanMs.toFixed(3)} ms  ${s.query.slice(0, 120)}`);
+      for (const s of r.sql!.top.slice(0, 10)) console.log(`        ${(s.calls / Math.max(1, r.requests ?? 1)).toFixed(2)}  ${s.meanMs.toFixed(3)} ms  ${s.plansPerCall.toFixed(2)} plans/call  ${s.query.slice(0, 110)}`);
     }
   }
 }

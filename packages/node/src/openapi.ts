@@ -568,7 +568,7 @@ export interface paths {
         put?: never;
         /**
          * Deny a held reward
-         * @description The item becomes `Failed` with reason `denied_in_review`; nothing is delivered. An item not in review answers 409. Audited.
+         * @description The item becomes `Failed` with reason `denied_in_review`; nothing is delivered. An item not in review answers 409. The body is optional: its `note`, the reason in words, is kept with the decision exactly as the bulk decision's (the history of decisions, the export and the audit entry). Audited.
          *
          *     Permission `reviews.decide` (approve and deny held rewards): keys with the role `owner`, `member`.
          */
@@ -4174,6 +4174,15 @@ export interface components {
         RevokeReferralRequest: {
             /** @description Why the reward is taken back, for people (1 to 500 characters): sent as reward.revoked's `reason`. */
             reason: string;
+        };
+        /**
+         * @example {
+         *       "note": "Same household; the referee never signed in"
+         *     }
+         */
+        DenyReviewRequest: {
+            /** @description Why, in words (at most 500 characters): kept with the decision, shown in its history, exported and audited. Optional. */
+            note?: string;
         };
         /**
          * @example {
@@ -13014,7 +13023,28 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "Same household; the referee never signed in"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DenyReviewRequest"];
+                /**
+                 * @example {
+                 *       "note": "Same household; the referee never signed in"
+                 *     }
+                 */
+                "text/json": components["schemas"]["DenyReviewRequest"];
+                /**
+                 * @example {
+                 *       "note": "Same household; the referee never signed in"
+                 *     }
+                 */
+                "application/*+json": components["schemas"]["DenyReviewRequest"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -13025,8 +13055,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rewardClaimed": false,
+                     *       "status": "Failed",
+                     *       "reason": "denied_in_review",
+                     *       "referralTrackingId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RewardResponse"];
+                    /**
+                     * @example {
+                     *       "rewardClaimed": false,
+                     *       "status": "Failed",
+                     *       "reason": "denied_in_review",
+                     *       "referralTrackingId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f"
+                     *     }
+                     */
                     "text/json": components["schemas"]["RewardResponse"];
+                    /**
+                     * @example {
+                     *       "rewardClaimed": false,
+                     *       "status": "Failed",
+                     *       "reason": "denied_in_review",
+                     *       "referralTrackingId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f"
+                     *     }
+                     */
                     "text/plain": components["schemas"]["RewardResponse"];
                 };
             };
@@ -13138,6 +13192,50 @@ export interface operations {
                      *       "title": "Conflict with the current state.",
                      *       "status": 409,
                      *       "detail": "An app user with this clientProvidedId already exists.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body exceeds 262144 bytes. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:payload-too-large",
+                     *       "title": "The request body is too large.",
+                     *       "status": 413,
+                     *       "detail": "The body exceeds 256 KiB.",
+                     *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json, text/json, application/*+json. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:referloop:problem:unsupported-media-type",
+                     *       "title": "Unsupported content type.",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json, text/json or application/*+json, not text/plain.",
                      *       "instance": "/api/v1/public/projects/4f5d2c7e-8b1a-4c3d-9e2f-1a2b3c4d5e6f",
                      *       "requestId": "2f6c1e0a-7d1b-4e8f-9a3c-5b4d6e7f8a9b"
                      *     }

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ErrorMessage } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { ConfirmButton } from "@/components/ui/confirm-button";
+import { DataTable, type Column } from "@/components/ui/data-table";
 import { SecretOnce } from "@/components/ui/secret-once";
 import { usePermission } from "@/components/dashboard/permissions";
 import { toFormErrors } from "@/lib/errors";
@@ -43,6 +44,65 @@ export function ApiKeyList({ keys, currentUserId, onDeleted }: { keys: ApiKey[];
     );
   }
   const now = Date.now();
+  const expired = (k: ApiKey) => k.expiresAt !== null && new Date(k.expiresAt).getTime() <= now;
+  // A DataTable: on a phone each key is a card, its Roll and Delete in view.
+  const columns: Column<ApiKey>[] = [
+    { id: "name", header: "Name", cell: (k) => <span className="font-medium text-zinc-900">{k.name}</span> },
+    { id: "key", header: "Key", cell: (k) => <span className="font-mono text-xs text-zinc-600">{k.key}</span> },
+    {
+      id: "role",
+      header: "Role",
+      cell: (k) => <Badge tone={k.role === "readOnly" ? "neutral" : k.role === "owner" ? "brand" : "blue"}>{ROLE_LABELS[k.role]}</Badge>,
+    },
+    { id: "createdBy", header: "Created by", cell: (k) => <span className="text-zinc-600">{k.createdBy ?? <span className="text-zinc-500">unknown</span>}</span> },
+    { id: "created", header: "Created", cell: (k) => <span className="whitespace-nowrap text-zinc-600">{formatDateTime(k.createdAt)}</span> },
+    {
+      id: "expires",
+      header: "Expires",
+      cell: (k) => (
+        <span className="whitespace-nowrap text-zinc-600">{expired(k) ? <Badge tone="red">Expired {formatDate(k.expiresAt)}</Badge> : formatDate(k.expiresAt, "Never")}</span>
+      ),
+    },
+    { id: "lastUsed", header: "Last used", cell: (k) => <span className="whitespace-nowrap text-zinc-600">{formatDateTime(k.lastUsedAt, "Never")}</span> },
+    {
+      id: "actions",
+      header: "Actions",
+      align: "right",
+      cell: (k) =>
+        deleteAny.allowed || (deleteOwn.allowed && k.createdById === currentUserId) ? (
+          <span className="inline-flex gap-1">
+            {!expired(k) && (
+              <ConfirmButton
+                size="sm"
+                variant="ghost"
+                aria-label={`Roll API key ${k.name}`}
+                question="A new key now; this one keeps working for 24 hours."
+                confirmLabel="Roll key"
+                pending={roll.isPending && roll.variables?.id === k.id}
+                onConfirm={() => roll.mutate({ id: k.id, overlapHours: 24 })}
+              >
+                Roll
+              </ConfirmButton>
+            )}
+            <ConfirmButton
+              size="sm"
+              variant="ghost"
+              aria-label={`Delete API key ${k.name}`}
+              question="Callers using it get 401."
+              confirmLabel="Delete key"
+              pending={remove.isPending && remove.variables?.id === k.id}
+              onConfirm={() => remove.mutate({ id: k.id })}
+            >
+              Delete
+            </ConfirmButton>
+          </span>
+        ) : (
+          <span className="text-xs text-zinc-500" title={deleteOwn.allowed ? deleteAny.reason ?? undefined : deleteOwn.reason ?? undefined}>
+            {deleteOwn.allowed ? "Not yours to delete" : "Read only"}
+          </span>
+        ),
+    },
+  ];
   return (
     <div className="space-y-3">
       {remove.isError && <ErrorMessage>{toFormErrors(remove.error).message}</ErrorMessage>}
@@ -53,77 +113,7 @@ export function ApiKeyList({ keys, currentUserId, onDeleted }: { keys: ApiKey[];
           {roll.data.previousKeyExpiresAt && <p className="text-sm text-zinc-700">The previous key of {roll.data.name} keeps working until {formatDateTime(roll.data.previousKeyExpiresAt)}.</p>}
         </div>
       )}
-      <div className="relative overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">API keys</caption>
-          <thead className="border-b border-zinc-200 text-xs uppercase tracking-wide text-zinc-500">
-            <tr>
-              <th scope="col" className="py-2 pr-4 font-medium">Name</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Key</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Role</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Created by</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Created</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Expires</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Last used</th>
-              <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-100">
-            {keys.map((k) => {
-              const expired = k.expiresAt !== null && new Date(k.expiresAt).getTime() <= now;
-              return (
-                <tr key={k.id}>
-                  <td className="py-2.5 pr-4 font-medium text-zinc-900">{k.name}</td>
-                  <td className="py-2.5 pr-4 font-mono text-xs text-zinc-600">{k.key}</td>
-                  <td className="py-2.5 pr-4 whitespace-nowrap">
-                    <Badge tone={k.role === "readOnly" ? "neutral" : k.role === "owner" ? "brand" : "blue"}>{ROLE_LABELS[k.role]}</Badge>
-                  </td>
-                  <td className="py-2.5 pr-4 text-zinc-600">{k.createdBy ?? <span className="text-zinc-500">unknown</span>}</td>
-                  <td className="py-2.5 pr-4 whitespace-nowrap text-zinc-600">{formatDateTime(k.createdAt)}</td>
-                  <td className="py-2.5 pr-4 whitespace-nowrap text-zinc-600">
-                    {expired ? <Badge tone="red">Expired {formatDate(k.expiresAt)}</Badge> : formatDate(k.expiresAt, "Never")}
-                  </td>
-                  <td className="py-2.5 pr-4 whitespace-nowrap text-zinc-600">{formatDateTime(k.lastUsedAt, "Never")}</td>
-                  <td className="py-2.5 text-right">
-                    {deleteAny.allowed || (deleteOwn.allowed && k.createdById === currentUserId) ? (
-                    <span className="inline-flex gap-1">
-                    {!expired && (
-                      <ConfirmButton
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`Roll API key ${k.name}`}
-                        question="A new key now; this one keeps working for 24 hours."
-                        confirmLabel="Roll key"
-                        pending={roll.isPending && roll.variables?.id === k.id}
-                        onConfirm={() => roll.mutate({ id: k.id, overlapHours: 24 })}
-                      >
-                        Roll
-                      </ConfirmButton>
-                    )}
-                    <ConfirmButton
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Delete API key ${k.name}`}
-                      question="Callers using it get 401."
-                      confirmLabel="Delete key"
-                      pending={remove.isPending && remove.variables?.id === k.id}
-                      onConfirm={() => remove.mutate({ id: k.id })}
-                    >
-                      Delete
-                    </ConfirmButton>
-                    </span>
-                    ) : (
-                      <span className="text-xs text-zinc-500" title={deleteOwn.allowed ? deleteAny.reason ?? undefined : deleteOwn.reason ?? undefined}>
-                        {deleteOwn.allowed ? "Not yours to delete" : "Read only"}
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable caption="API keys" columns={columns} rows={keys} rowKey={(k) => k.id} />
     </div>
   );
 }

@@ -3,9 +3,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { DateTime } from "@/components/ui/date-time";
-import { OVERLAP_HOURS, type OverlapHours } from "@/lib/schemas/rotation";
+import type { OverlapHours } from "@/lib/schemas/rotation";
 import { usePermission } from "@/components/dashboard/permissions";
 import { ErrorMessage } from "@/components/ui/alert";
+import { OverlapSelect, rotationQuestion } from "@/components/ui/overlap-select";
 import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { SecretOnce } from "@/components/ui/secret-once";
@@ -42,19 +43,10 @@ export function RotateSecretCard({ project }: { project: Project }) {
             Rotating issues a new secret; the current one stops working at once, or after the overlap you choose, so backends can switch without downtime.
           </p>
         )}
-        <label className="flex flex-wrap items-center gap-2 text-sm text-zinc-800">
-          Keep the current secret working for
-          <select value={overlapHours} onChange={(event) => setOverlapHours(Number(event.target.value) as OverlapHours)} className="rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm">
-            {OVERLAP_HOURS.map((hours) => (
-              <option key={hours} value={hours}>
-                {hours === 0 ? "no time (stop at once)" : hours === 1 ? "1 hour" : `${hours} hours`}
-              </option>
-            ))}
-          </select>
-        </label>
+        <OverlapSelect what="secret" value={overlapHours} onChange={setOverlapHours} />
         {rotate.isError && <ErrorMessage>{toFormErrors(rotate.error).message}</ErrorMessage>}
         <ConfirmButton
-          question={overlapHours ? `The current secret stops working in ${overlapHours} hour${overlapHours === 1 ? "" : "s"}. Rotate?` : "The current secret stops working at once. Rotate?"}
+          question={rotationQuestion("secret", overlapHours)}
           confirmLabel="Rotate now"
           pending={rotate.isPending}
           disabledReason={permission.reason}

@@ -11,6 +11,7 @@ import { useTRPC } from "@/lib/trpc";
 import type { CreatedWebhook, Webhook } from "./types";
 import { WebhookForm } from "./webhook-form";
 import { WebhookList } from "./webhook-list";
+import { RotateWebhookSecret } from "./rotate-webhook-secret";
 
 export function WebhooksOverview({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
@@ -67,6 +68,7 @@ export function WebhooksOverview({ projectId }: { projectId: string }) {
             }}
             onCancel={() => setEditing(null)}
           />
+          <RotateWebhookSecret projectId={projectId} webhook={webhooks.data?.find((w) => w.id === editing.id) ?? editing} />
         </Card>
       )}
       <Card title="New webhook">

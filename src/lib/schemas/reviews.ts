@@ -36,6 +36,11 @@ export const reviewDecisionBody = z
     examples: [{ decision: "deny", trackingIds: ["3f0e2a64-5b1c-4d7e-9f8a-1b2c3d4e5f60"], note: "Same household; the referee never signed in" }],
   });
 
+/** A single denial's body, optional: without it the denial keeps no reason (as before the field existed). */
+export const denyReviewBody = z
+  .object({ note: reviewNote.optional() })
+  .meta({ title: "DenyReviewRequest", examples: [{ note: "Same household; the referee never signed in" }] });
+
 export const reviewReasonFilter = z.enum(REVIEW_REASON_CODES).describe("Only the rewards held for this reason.");
 
 /** What happened to one item of a decision. */

@@ -101,8 +101,8 @@ describe("OpenAPI document", () => {
   it("names every request body and offers it in each JSON media type the API accepts, with an example", () => {
     // The icon upload's body is the image itself (its own test above).
     for (const { name, op } of operations.filter(({ op }) => op.requestBody && !op.requestBody.content["image/png"])) {
-      // A rotation's body may be left out: its one field has a default.
-      expect(op.requestBody.required, name).toBe(!/rotate-secret$/.test(name));
+      // A rotation's body may be left out (its one field has a default), and a single denial's (its note is optional).
+      expect(op.requestBody.required, name).toBe(!/(rotate-secret|reviews\/\{trackingId\}\/deny)$/.test(name));
       expect(Object.keys(op.requestBody.content), name).toEqual(["application/json", "text/json", "application/*+json"]);
       for (const media of Object.values<any>(op.requestBody.content)) {
         expect(media.schema.$ref, name).toMatch(/^#\/components\/schemas\/\w+Request$/);
@@ -124,6 +124,9 @@ describe("OpenAPI document", () => {
       const media = success.content?.["application/json"] ?? success.content?.["text/csv"];
       if (success.content) expect(media?.example ?? media?.examples, name).toBeDefined();
     }
+    // A denial answers a denial, not the shared reward answer's samples (a granted reward).
+    const deny = operations.find(({ name }) => name === "POST /public/projects/{projectId}/reviews/{trackingId}/deny")!.op;
+    expect(deny.responses["200"].content["application/json"].example).toMatchObject({ rewardClaimed: false, status: "Failed", reason: "denied_in_review" });
   });
 
   it("declares what the server enforces: enums, booleans, formats, lengths, patterns and the attributes limit", () => {

@@ -156,7 +156,7 @@ function responsesOf(op: Operation, path: string, meta: ReturnType<typeof proced
           description: STATUS_TEXT[status],
           headers: COMMON_HEADERS,
           // The same JSON under each label `Accept` may ask for.
-          content: Object.fromEntries(RESPONSE_MEDIA_TYPES.map((type) => [type, { schema: success, ...exampleOf(examplesOf(success, schemas)) }])),
+          content: Object.fromEntries(RESPONSE_MEDIA_TYPES.map((type) => [type, { schema: success, ...exampleOf(meta?.answerExample ? [meta.answerExample] : examplesOf(success, schemas)) }])),
         }
       : { description: "OK. The body is empty.", headers: COMMON_HEADERS },
     400: problemResponse(400, undefined, COMMON_HEADERS),

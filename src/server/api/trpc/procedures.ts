@@ -52,6 +52,8 @@ export type Meta = OpenApiMeta<{
   status?: 201 | 202;
   /** The response carries a secret in clear (shown once): REST answers it with `Cache-Control: no-store`. */
   secret?: true;
+  /** The success answer's sample when the output schema's own examples (shared with other operations) would mislead here. */
+  answerExample?: unknown;
   /** Further problem statuses this operation can answer, for the OpenAPI document. */
   errors?: { status: number; description: string }[];
   /** What the caller's role must allow (src/lib/permissions.ts); required on every organisation procedure. */

@@ -4,7 +4,7 @@ import { EXAMPLE } from "@/lib/schemas/examples";
 import { REWARD_ENVIRONMENTS } from "@/lib/schemas/referrals";
 import { REVIEW_REASON_CODES } from "@/lib/schemas/reward-rules";
 import { REWARD_REASON_CODES, TRACKING_STATUSES } from "@/lib/schemas/referrals";
-import { DECISION_OUTCOME_CODES, DECISION_OUTCOMES, REVIEW_DECISIONS, reviewDecisionBody, reviewReasonFilter } from "@/lib/schemas/reviews";
+import { DECISION_OUTCOME_CODES, DECISION_OUTCOMES, denyReviewBody, REVIEW_DECISIONS, reviewDecisionBody, reviewReasonFilter } from "@/lib/schemas/reviews";
 
 export const reviewDtoSchema = z
   .object({
@@ -68,6 +68,7 @@ export const reviewPathInput = z.object({
   trackingId: idInput().describe("The held referral's tracking id.").meta({ examples: [EXAMPLE.trackingId] }),
 });
 export const decideReviewsInput = withPath(reviewDecisionBody, projectIdInput);
+export const denyReviewInput = withPath(denyReviewBody, reviewPathInput.shape);
 
 export const decidedItemSchema = z
   .object({

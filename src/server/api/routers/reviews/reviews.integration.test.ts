@@ -268,6 +268,34 @@ describe("decisions that tell the truth, with what a reviewer decides on", () =>
     expect(audit?.details).toMatchObject({ note: "Referee and referrer share a card", status: "Failed", reason: "denied_in_review" });
   });
 
+  it("keeps a single denial's reason over REST as the bulk one does: history, export, audit; the body stays optional", async () => {
+    const { trackingId } = await held(await createAppUserOverRest(call, pid, uniqueName("single")));
+    // Refused reasons decide nothing: too long, not text.
+    expectProblem(await member("POST", p(`/reviews/${trackingId}/deny`), { body: { note: "n".repeat(501) } }), 400, ["note"]);
+    expectProblem(await member("POST", p(`/reviews/${trackingId}/deny`), { body: { note: 5 } }), 400, ["note"]);
+    expect((await call("GET", p("/reviews?pageSize=100"))).json.items.map((i: { trackingId: string }) => i.trackingId)).toContain(trackingId);
+
+    const res = await member("POST", p(`/reviews/${trackingId}/deny`), { body: { note: " Card shared with the referrer " } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toEqual({ rewardClaimed: false, status: "Failed", reason: "denied_in_review", referralTrackingId: trackingId });
+    expect((await readOnly("GET", p(`/reviews/decisions?trackingId=${trackingId}`))).json.items).toEqual([
+      expect.objectContaining({ trackingId, decision: "deny", note: "Card shared with the referrer", status: "Failed", failureReason: "denied_in_review", decidedBy: "member" }),
+    ]);
+    const csv = (await readOnly("GET", p("/exports/review-decisions.csv"))).text;
+    expect(csv.split("\r\n").find((l) => l.includes(trackingId))).toMatch(new RegExp(`,${trackingId},deny,Card shared with the referrer,disposable_email,Failed,denied_in_review,member$`));
+    const audits = await t.db.auditEntry.findMany({ where: { action: "review.deny", targetId: trackingId } });
+    expect(audits.map((a) => a.details)).toEqual([{ projectId: pid, heldFor: ["disposable_email"], status: "Failed", reason: "denied_in_review", note: "Card shared with the referrer" }]);
+
+    // Without a body, or with a blank note, the denial keeps no reason.
+    for (const body of [undefined, { note: "   " }]) {
+      const plain = await held(await createAppUserOverRest(call, pid, uniqueName("plain")));
+      expect((await call("POST", p(`/reviews/${plain.trackingId}/deny`), body ? { body } : {})).json).toMatchObject({ status: "Failed", reason: "denied_in_review" });
+      expect((await call("GET", p(`/reviews/decisions?trackingId=${plain.trackingId}`))).json.items).toEqual([expect.objectContaining({ decision: "deny", note: null })]);
+      const [audit] = await t.db.auditEntry.findMany({ where: { action: "review.deny", targetId: plain.trackingId } });
+      expect(audit?.details).not.toHaveProperty("note");
+    }
+  });
+
   it("records an ended hold in the history, decided by nobody", async () => {
     const { releaseEndedHolds } = await import("@/server/domain/reviews/release-ended-holds");
     const { trackingId } = await held(await createAppUserOverRest(call, pid, uniqueName("held")));
