@@ -103,7 +103,7 @@ try {
     const count = 20_000;
     const items: PendingItem[] = await seedPendingItems(db, { projectId: project.id, campaignId: project.campaignId, referrers: hot ? 1 : REFERRERS, count, first, refereePrefix: `ab${run}_` });
     first += 1_000_000;
-    await db.query(`VACUUM (ANALYZE) "ReferralTracking", "AppUser"`);
+    await db.query("VACUUM (ANALYZE)");
     return () => {
       const item = items[i++];
       return item ? { method: "POST", path: path_("/referrals/reward"), headers: json, body: JSON.stringify({ referralTrackingId: item.trackingId, eventName: "purchase", environment: "Production" }) } : null;
