@@ -72,6 +72,12 @@ export async function claimDueAttempts(
   // worker's claim took meanwhile is skipped (locked) or filtered (its lease, checked again on the row
   // as it now stands), so that worker claims fewer this round and more on its next.
   const due = Prisma.sql`"status" = 'Pending' AND "nextAttemptAt" <= ${input.dueBefore} AND ("leasedUntil" IS NULL OR "leasedUntil" < ${now})`;
+  // The chosen rows are locked by id: their status is compared as text, which no index answers. When
+  // the statistics say no row is Pending (a program whose deliveries all succeeded, until autovacuum
+  // analyses a burst), the planner otherwise walked every Pending row and compared each with the chosen
+  // ones: 14.7 ms per claim of 16 rows on average with 50,000 due, and bench:http's drain fell from
+  // 2,000 to 156 deliveries/s.
+  const dueRow = Prisma.sql`"status"::text = 'Pending' AND "nextAttemptAt" <= ${input.dueBefore} AND ("leasedUntil" IS NULL OR "leasedUntil" < ${now})`;
   const picked = Prisma.sql`d."id" IN (
     WITH candidates AS (
       SELECT "id", "webhookId", "nextAttemptAt" FROM "Delivery"
@@ -87,7 +93,7 @@ export async function claimDueAttempts(
     ), chosen AS (
       SELECT "id" FROM ranked WHERE "slot" <= ${input.perWebhook} ORDER BY "nextAttemptAt" LIMIT ${input.limit}
     )
-    SELECT "id" FROM "Delivery" WHERE "id" IN (SELECT "id" FROM chosen) AND ${due} FOR UPDATE SKIP LOCKED
+    SELECT "id" FROM "Delivery" WHERE "id" IN (SELECT "id" FROM chosen) AND ${dueRow} FOR UPDATE SKIP LOCKED
   )`;
   // A burst of rewards makes the planner's row count for Pending stale until autovacuum analyzes the
   // table (up to a minute): it then expects a few rows and reads every Pending row through a bitmap
