@@ -60,11 +60,17 @@ const claimUpdate = (workerId: string, leasedUntil: Date, now: Date, where: Pris
  * (`inFlight` counts what it already has), and webhooks at that cap are not even looked at, so one
  * slow receiver with a long queue cannot take every slot (or every candidate) from the others.
  */
-export async function claimDueAttempts(
-  db: Db,
-  input: { workerId: string; limit: number; leaseMs: number; dueBefore: Date; perWebhook: number; inFlight: ReadonlyMap<string, number> },
-): Promise<ClaimedAttempt[]> {
-  const now = new Date();
+export async function claimDueAttempts(db: Db, input: DueClaimInput): Promise<ClaimedAttempt[]> {
+  return (await queryWithSettings<Row>(db, DUE_CLAIM_SETTINGS, dueAttemptsClaim(input))).map(toClaimed);
+}
+
+type DueClaimInput = { workerId: string; limit: number; leaseMs: number; dueBefore: Date; perWebhook: number; inFlight: ReadonlyMap<string, number> };
+
+/** In force for the due claim alone (see dueAttemptsClaim). */
+export const DUE_CLAIM_SETTINGS = "SET LOCAL enable_bitmapscan = off";
+
+/** The statement of claimDueAttempts, to be run with DUE_CLAIM_SETTINGS (a test reads its plan). */
+export function dueAttemptsClaim(input: DueClaimInput, now = new Date()): Prisma.Sql {
   const busy = [...input.inFlight].filter(([, n]) => n > 0);
   const saturated = busy.filter(([, n]) => n >= input.perWebhook).map(([id]) => id);
   // Candidates are ranked without locks and only the picked rows are locked (SKIP LOCKED): locking every
@@ -101,8 +107,7 @@ export async function claimDueAttempts(
   // walk stops after the limit. Bitmap scans are off for this statement alone. For the same reason it is
   // not prepared(): a generic plan, kept from while the backlog was small, took 10 to 97 s per claim
   // with 50,000 due (src/server/db/prepared-statements.ts).
-  const claim = claimUpdate(input.workerId, new Date(now.getTime() + input.leaseMs), now, picked);
-  return (await queryWithSettings<Row>(db, "SET LOCAL enable_bitmapscan = off", claim)).map(toClaimed);
+  return claimUpdate(input.workerId, new Date(now.getTime() + input.leaseMs), now, picked);
 }
 
 /**
