@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /** Shared steps of the end-to-end walks. Each test signs up its own account, so tests never share data. */
@@ -144,4 +145,18 @@ export async function watchCsp(page: Page): Promise<string[]> {
     });
   });
   return violations;
+}
+
+/** axe on the page once it has loaded: no serious or critical violation (`what` names the page in a failure). */
+export async function axe(page: Page, what: string) {
+  await expect(page.getByText(/^Loading/)).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).setLegacyMode().analyze();
+  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(blocking.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** Nothing on the page scrolls sideways. */
+export async function fitsWidth(page: Page, what: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${what} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
 }

@@ -1,9 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
-import { createApiKey, openProjectTab, readSecret, restClient, signUp } from "./helpers";
+import { axe, createApiKey, fitsWidth, openProjectTab, readSecret, restClient, signUp } from "./helpers";
 
 /*
  * Issue 38 walked as an integrator, the developer wiring the API: the API reference's index and one
@@ -18,18 +17,6 @@ import { createApiKey, openProjectTab, readSecret, restClient, signUp } from "./
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-async function axe(page: Page, what: string) {
-  await expect(page.getByText(/^Loading/)).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).setLegacyMode().analyze();
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(blocking.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-/** Nothing on the page scrolls sideways. */
-async function fitsWidth(page: Page, what: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${what} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
-}
 
 /** A receiver that records each delivery and answers 200. */
 async function receiver() {

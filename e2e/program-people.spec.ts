@@ -1,8 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createApiKey, createProject, openProjectTab, restClient, signUp, type RewardResponse, type TrackResponse } from "./helpers";
+import { axe, createApiKey, createProject, fitsWidth, openProjectTab, restClient, signUp, type RewardResponse, type TrackResponse } from "./helpers";
 
 /*
  * Issue 38 walked as the people who run a program: a program manager (campaign, overview, leaderboard,
@@ -24,18 +23,6 @@ async function failingReceiver() {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/gone`, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-async function axe(page: Page, what: string) {
-  await expect(page.getByText(/^Loading/)).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).setLegacyMode().analyze();
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(blocking.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-/** Nothing on the page scrolls sideways. */
-async function fitsWidth(page: Page, what: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${what} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
-}
 
 /** The element lies inside the viewport's width. */
 async function inView(page: Page, locator: ReturnType<Page["locator"]>, what: string) {
