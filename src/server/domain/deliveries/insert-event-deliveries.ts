@@ -27,6 +27,8 @@ export type CatalogueEvent = {
   payload: Record<string, unknown>;
   /** Fields only the writer's statement knows (a jsonb expression), added to `payload`. */
   payloadSql?: Prisma.Sql;
+  /** The `eventName` when only the writer's statement knows it (a text expression). */
+  eventNameSql?: Prisma.Sql;
 };
 
 /** What is stored, and sent, for an event: its type first, then its fields (reward.granted's as they are). */
@@ -51,7 +53,7 @@ export function eventDeliveriesInsert(
     INSERT INTO "Delivery" ("id", "projectId", "webhookId", "trackingId", "referrerId", "refereeId", "eventName", "eventType", "payload", "nextAttemptAt",
       "attemptCount", "leasedUntil", "leasedBy", "createdAt", "updatedAt")
     SELECT gen_random_uuid()::text, ${event.projectId}, w."id", ${event.trackingId}::text, ${event.parties.referrerId}::text, ${event.parties.refereeId}::text,
-      ${event.eventName ?? event.type}, ${event.type}, ${JSON.stringify(storedPayload(event))}::jsonb ${event.payloadSql ? Prisma.sql`|| ${event.payloadSql}` : Prisma.empty}, ${at}, ${lease ? 1 : 0}::int,
+      ${event.eventNameSql ?? event.eventName ?? event.type}, ${event.type}, ${JSON.stringify(storedPayload(event))}::jsonb ${event.payloadSql ? Prisma.sql`|| ${event.payloadSql}` : Prisma.empty}, ${at}, ${lease ? 1 : 0}::int,
       ${lease?.until ?? null}::timestamp(3), ${lease?.workerId ?? null}::text, ${at}, ${at}
     FROM "Webhook" w
     WHERE w."projectId" = ${event.projectId} AND w."enabled" AND ${event.type} = ANY(w."events") ${routed} AND ${onlyIf}

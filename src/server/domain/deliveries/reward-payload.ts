@@ -1,7 +1,7 @@
+import { Prisma } from "@/generated/prisma/client";
 import type { z } from "zod";
 import { TEST_EVENT_NAME } from "@/lib/schemas/deliveries";
 import { rewardDeliverySchema } from "@/lib/schemas/webhooks";
-import type { RewardContext } from "@/server/domain/referrals/reward-context";
 
 /** The body of the reward webhook, field for field as the spec's Events section lists it. */
 export type RewardPayload = z.infer<typeof rewardDeliverySchema>;
@@ -26,17 +26,21 @@ export function rewardPayloadBody(stored: unknown): string {
 export const deliveryBody = (eventType: string, stored: unknown): string =>
   eventType === "reward.granted" || eventType === TEST_EVENT_NAME ? rewardPayloadBody(stored) : JSON.stringify({ type: eventType, ...(stored ?? {}) });
 
-/** The payload a reward claimed at `claimedAt` delivers. */
-export function buildRewardPayload(ctx: RewardContext, claimedAt: Date): RewardPayload {
-  return {
-    event: ctx.eventName,
-    referrerId: ctx.item.referrerClientId,
-    refereeId: ctx.item.refereeClientId,
-    rewardClaimedAt: claimedAt.toISOString(),
-    trackingId: ctx.item.id,
-    rewardStatus: "Completed",
-    projectId: ctx.project.id,
-    projectName: ctx.project.name,
-    campaignId: ctx.item.campaignId,
+/**
+ * The payload a reward claimed at `claimedAt` delivers, as the claim's statement writes it: a jsonb
+ * expression over its row `r` (the item as rewardItemSelect reads it, and the event name it records).
+ */
+export function rewardPayloadSql(claimedAt: Date): Prisma.Sql {
+  const fields: Record<keyof RewardPayload, Prisma.Sql> = {
+    event: Prisma.sql`r."eventName"`,
+    referrerId: Prisma.sql`r."referrerClientId"`,
+    refereeId: Prisma.sql`r."refereeClientId"`,
+    rewardClaimedAt: Prisma.sql`CAST(${claimedAt.toISOString()} AS text)`,
+    trackingId: Prisma.sql`r."id"`,
+    rewardStatus: Prisma.sql`'Completed'`,
+    projectId: Prisma.sql`r."projectId"`,
+    projectName: Prisma.sql`r."projectName"`,
+    campaignId: Prisma.sql`r."campaignId"`,
   };
+  return Prisma.sql`jsonb_build_object(${Prisma.join(Object.entries(fields).map(([name, value]) => Prisma.sql`${Prisma.raw(`'${name}'`)}, ${value}`))})`;
 }

@@ -56,3 +56,6 @@ export function milestoneParts(ctx: RewardContext, claimedAt: Date) {
     deliveries: events.length ? Prisma.join(events.map((e) => Prisma.sql`SELECT "id", "webhookId" FROM ${e.name}`), " UNION ALL ") : Prisma.sql`SELECT NULL::text AS "id", NULL::text AS "webhookId" WHERE false`,
   };
 }
+
+/** The stored milestones (a jsonb expression) are none: the claim that reads its item in its own statement adds no milestone parts. */
+export const noMilestonesSql = (milestones: Prisma.Sql) => Prisma.sql`COALESCE(${milestones} = '[]', true)`;

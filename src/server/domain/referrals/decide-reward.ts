@@ -1,4 +1,4 @@
-import type { AttributionModel, TrackingStatus } from "@/generated/prisma/client";
+import { Prisma, type AttributionModel, type TrackingStatus } from "@/generated/prisma/client";
 
 export type RewardDecision =
   | { kind: "final"; reason: "already_completed" | "already_failed" | "already_revoked" }
@@ -58,3 +58,20 @@ export function decideReward(facts: RewardFacts): RewardDecision {
   if (facts.attributionModel === "last" && facts.laterArrivalOpen) return { kind: "fail", reason: "not_last_arrival" };
   return { kind: "complete" };
 }
+
+/**
+ * decideReward's "complete", and grantReward's other conditions for claiming at once (referrer not
+ * erased, referee bound and the one the call names, not in review), as a condition on a row of
+ * rewardItemSelect aliased `l`: the claim that reads its item in its own statement (claimIfEligible)
+ * claims only when this holds, and otherwise leaves the item to decideReward. The integration test of
+ * claimIfEligible holds the two to the same answers.
+ */
+export const completesSql = (reported: { eventName: string | null; refereeClientId: string | null }, now: Date) => Prisma.sql`(
+    l."status" = 'Pending' AND l."referrerId" IS NOT NULL AND l."refereeId" IS NOT NULL AND NOT l."inReview"
+    AND (CAST(${reported.refereeClientId} AS text) IS NULL OR l."refereeClientId" = ${reported.refereeClientId})
+    AND (CAST(${reported.eventName} AS text) IS NULL OR l."rewardEventName" IS NULL OR l."rewardEventName" = ${reported.eventName})
+    AND l."referrerId" <> l."refereeId"
+    AND l."createdAt" >= CAST(${now} AS timestamp(3)) - make_interval(days => l."attributionWindowDays")
+    AND NOT l."refereeRewarded" AND NOT l."reverseRewarded"
+    AND NOT (l."attributionModel" = 'first' AND l."earlierArrivalOpen")
+    AND NOT (l."attributionModel" = 'last' AND l."laterArrivalOpen"))`;

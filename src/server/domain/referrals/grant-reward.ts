@@ -7,17 +7,14 @@ import { bindReferee } from "./bind-referee";
 import { readRewardRules } from "@/lib/schemas/reward-rules";
 import { judgeRewardRules } from "@/server/domain/reward-rules/judge-reward-rules";
 import { reachedCap } from "@/server/domain/reward-rules/referrer-caps";
-import { claimReward } from "./claim-reward";
+import { claimIfEligible, claimReward } from "./claim-reward";
 import { holdReward, reportHeldItem } from "./hold-reward";
 import { decideReward } from "./decide-reward";
 import { isBound, loadRewardItem, type RewardItem } from "./load-reward-item";
 import { failReward, recordIndependentEvent, refuseSelfReferral, rejectFinalItem } from "./refuse-reward";
-import type { GrantRewardResult, RewardContext } from "./reward-context";
+import { DEFAULT_REWARD_EVENT_NAME, type GrantRewardResult, type RewardContext } from "./reward-context";
 
-export type { GrantRewardResult } from "./reward-context";
-
-/** The webhook's `event` when neither the call nor the tracking item names one. */
-export const DEFAULT_REWARD_EVENT_NAME = "reward";
+export { DEFAULT_REWARD_EVENT_NAME, type GrantRewardResult } from "./reward-context";
 
 export type GrantRewardInput = {
   referralTrackingId: string;
@@ -49,7 +46,12 @@ export async function grantReward(
   lease: DeliveryLease | null = null,
   now = new Date(),
 ): Promise<GrantRewardResult> {
-  const loaded = await loadRewardItem(db, organizationId, projectId, input.referralTrackingId, now);
+  const target = { organizationId, projectId, trackingId: input.referralTrackingId, now };
+  const reported = { eventName: input.eventName ?? null, refereeClientId: input.refereeId ?? null, environment: input.environment ?? null };
+  // One statement when nothing is left to decide; otherwise the item's facts, for the checks below.
+  const first = await claimIfEligible(db, target, reported, lease);
+  if (first.result) return first.result;
+  const { loaded } = first;
   const { project } = loaded;
   let { item } = loaded;
   const eventName = input.eventName ?? item.rewardEventName ?? DEFAULT_REWARD_EVENT_NAME;

@@ -1,4 +1,4 @@
-import type { AttributionModel, Prisma, TrackingStatus } from "@/generated/prisma/client";
+import { Prisma, type AttributionModel, type TrackingStatus } from "@/generated/prisma/client";
 import { notFound } from "@/server/domain/errors";
 import { prepared } from "@/server/db/prepared-statements";
 
@@ -36,9 +36,11 @@ export type BoundRewardItem = RewardItem & { refereeId: string; refereeClientId:
 
 export const isBound = (item: RewardItem): item is BoundRewardItem => item.refereeId !== null;
 
-type Row = Omit<RewardItem, "id" | "referrerId" | "referrerClientId"> & {
-  projectId: string;
-  projectName: string;
+/** The columns of rewardItemSelect: all null when the organisation has no such project, the item's when it has no such item. */
+export type LoadedRow = Omit<RewardItem, "id" | "referrerId" | "referrerClientId"> & {
+  projectId: string | null;
+  projectName: string | null;
+  organizationId: string | null;
   id: string | null;
   referrerId: string | null;
   referrerClientId: string | null;
@@ -55,8 +57,15 @@ export const ERASED_PARTY = "(erased)";
  * "not found"s. Grandfathered rewards count: a referee or pair rewarded before the rules stays so.
  */
 export async function loadRewardItem(db: Pick<Prisma.TransactionClient, "$queryRaw">, organizationId: string, projectId: string, trackingId: string, now = new Date()) {
-  const [row] = await prepared<Row>(db)`
-    SELECT p."id" AS "projectId", p."name" AS "projectName",
+  const [row] = await prepared<LoadedRow>(db)`${rewardItemSelect({ organizationId, projectId, trackingId, now })}`;
+  return readLoaded(row);
+}
+
+export type RewardItemTarget = { organizationId: string; projectId: string; trackingId: string; now: Date };
+
+/** loadRewardItem's SELECT, also the reward claim's first part (claim-reward.ts): at most one row. */
+export const rewardItemSelect = ({ organizationId, projectId, trackingId, now }: RewardItemTarget) => Prisma.sql`
+    SELECT p."id" AS "projectId", p."name" AS "projectName", p."organizationId",
       t."id", t."campaignId", t."referrerId", t."refereeId", t."rewardEventName", t."status"::text AS "status",
       t."createdAt", referrer."clientProvidedId" AS "referrerClientId", referee."clientProvidedId" AS "refereeClientId",
       c."attributionWindowDays", c."attributionModel"::text AS "attributionModel", c."rewardRules", c."milestones",
@@ -76,11 +85,14 @@ export async function loadRewardItem(db: Pick<Prisma.TransactionClient, "$queryR
       JOIN "Campaign" c ON c."id" = t."campaignId")
       ON t."id" = ${trackingId} AND t."projectId" = p."id"
     WHERE p."id" = ${projectId} AND p."organizationId" = ${organizationId}`;
-  if (!row) throw notFound("Project");
-  const { projectId: id, projectName: name, referrerId, referrerClientId, ...item } = row;
+
+/** What loadRewardItem answers, from rewardItemSelect's row (absent or all null: no such project). */
+export function readLoaded(row: LoadedRow | undefined) {
+  if (!row?.projectId || row.projectName === null || row.organizationId === null) throw notFound("Project");
+  const { projectId: id, projectName: name, organizationId, referrerId, referrerClientId, ...item } = row;
   if (item.id === null) throw notFound("Referral tracking item");
   return {
-    project: { id, name },
+    project: { id, name, organizationId },
     item: { ...item, id: item.id, referrerId: referrerId ?? "", referrerClientId: referrerClientId ?? ERASED_PARTY } satisfies RewardItem,
     referrerErased: referrerId === null,
   };

@@ -4,12 +4,15 @@ import type { OutboxWrite } from "@/server/domain/deliveries/outbox";
 import type { RewardPayload } from "@/server/domain/deliveries/reward-payload";
 import type { BoundRewardItem, RewardItem } from "./load-reward-item";
 
+/** The webhook's `event` when neither the call nor the tracking item names one. */
+export const DEFAULT_REWARD_EVENT_NAME = "reward";
+
 /**
  * What every path of a reported reward event works from. Completing or failing an item needs its
  * referee; recording an event or refusing a final item does not (`RewardContext<RewardItem>`).
  */
 export type RewardContext<Item extends RewardItem = BoundRewardItem> = {
-  project: { id: string; name: string };
+  project: { id: string; name: string; organizationId: string };
   item: Item;
   /** The reported name, else the item's pre-assigned one, else the default. */
   eventName: string;

@@ -1,4 +1,4 @@
-import type { Prisma } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
 import type { ReviewReason, RewardRules } from "@/lib/schemas/reward-rules";
 import type { BoundRewardItem } from "@/server/domain/referrals/load-reward-item";
 import { isDisposableEmail } from "./disposable-email";
@@ -36,3 +36,12 @@ export async function judgeRewardRules(
   if (rules.holdDays > 0) return { kind: "hold", reasons: ["hold"], holdUntil: new Date(now.getTime() + rules.holdDays * DAY_MS) };
   return { kind: "pass" };
 }
+
+/**
+ * The stored rules (a jsonb expression) set nothing: no cap, both rules off, no hold. Stricter than
+ * readRewardRules (a value it would read as off, such as "OFF", is not off here): the claim that reads
+ * its item in its own statement claims only under this, and leaves any other campaign to the rules above.
+ */
+export const rulesOffSql = (rules: Prisma.Sql) => Prisma.sql`(jsonb_typeof(${rules}) IS DISTINCT FROM 'object'
+    OR (COALESCE(${rules}->'maxRewardsPerReferrer', '{}') = '{}' AND COALESCE(${rules}->>'disposableEmail', 'off') = 'off'
+      AND COALESCE(${rules}->>'sameDevice', 'off') = 'off' AND COALESCE(${rules}->>'holdDays', '0') = '0'))`;
