@@ -17,7 +17,7 @@ import type { RewardContext } from "@/server/domain/referrals/reward-context";
  * that reward's event names the highest milestone it reached (a delivery is one per webhook, tracking
  * item and type). Each reward adds one successful referral, so otherwise a reward reaches at most one.
  */
-export function milestoneParts(ctx: RewardContext, claimedAt: Date) {
+export function milestoneParts(ctx: RewardContext, claimedAt: Date): MilestoneParts {
   const { project, item } = ctx;
   const milestones = readMilestones(item.milestones);
   const reached = Prisma.sql`
@@ -46,16 +46,25 @@ export function milestoneParts(ctx: RewardContext, claimedAt: Date) {
     const onlyIf = Prisma.sql`EXISTS (SELECT FROM reached WHERE "referrals" = ${m.referrals}::int) AND NOT EXISTS (SELECT FROM reached WHERE "referrals" > ${m.referrals}::int)`;
     return { name: Prisma.raw(`milestone_event_${i}`), insert: eventDeliveriesInsert(event, { at: claimedAt, onlyIf }) };
   });
+  if (!events.length) return NO_MILESTONE_PARTS;
   return {
-    /**
-     * `, reached AS (...), milestone_event_0 AS (...), ...`; nothing for a campaign without milestones
-     * (a modifying part costs its table's indexes opened at every claim, even when it writes no row).
-     */
-    ctes: events.length ? Prisma.sql`, reached AS (${reached}), ${Prisma.join(events.map((e) => Prisma.sql`${e.name} AS (${e.insert})`), ", ")}` : Prisma.empty,
-    /** The rows of the events' deliveries, for the statement's answer (or none). */
-    deliveries: events.length ? Prisma.join(events.map((e) => Prisma.sql`SELECT "id", "webhookId" FROM ${e.name}`), " UNION ALL ") : Prisma.sql`SELECT NULL::text AS "id", NULL::text AS "webhookId" WHERE false`,
+    ctes: Prisma.sql`, reached AS (${reached}), ${Prisma.join(events.map((e) => Prisma.sql`${e.name} AS (${e.insert})`), ", ")}`,
+    deliveries: Prisma.join(events.map((e) => Prisma.sql`SELECT "id", "webhookId" FROM ${e.name}`), " UNION ALL "),
   };
 }
+
+export type MilestoneParts = {
+  /**
+   * `, reached AS (...), milestone_event_0 AS (...), ...`; nothing for a campaign without milestones
+   * (a modifying part costs its table's indexes opened at every claim, even when it writes no row).
+   */
+  ctes: Prisma.Sql;
+  /** The rows of the events' deliveries, for the statement's answer (or none). */
+  deliveries: Prisma.Sql;
+};
+
+/** The parts of a campaign without milestones. */
+export const NO_MILESTONE_PARTS: MilestoneParts = { ctes: Prisma.empty, deliveries: Prisma.sql`SELECT NULL::text AS "id", NULL::text AS "webhookId" WHERE false` };
 
 /** The stored milestones (a jsonb expression) are none: the claim that reads its item in its own statement adds no milestone parts. */
 export const noMilestonesSql = (milestones: Prisma.Sql) => Prisma.sql`COALESCE(${milestones} = '[]', true)`;

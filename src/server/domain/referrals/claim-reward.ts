@@ -13,7 +13,7 @@ import { rulesOffSql } from "@/server/domain/reward-rules/judge-reward-rules";
 import { rewardEventInsert } from "./record-reward-event";
 import { failReward, failRewardIn, rejectFinalItem, REWARD_TX } from "./refuse-reward";
 import { prepared } from "@/server/db/prepared-statements";
-import { milestoneParts, noMilestonesSql } from "@/server/domain/milestones/reach-milestones";
+import { milestoneParts, NO_MILESTONE_PARTS, noMilestonesSql, type MilestoneParts } from "@/server/domain/milestones/reach-milestones";
 import { completesSql } from "./decide-reward";
 import { ERASED_PARTY, isBound, loadRewardItem, readLoaded, rewardItemSelect, type LoadedRow, type RewardItemTarget } from "./load-reward-item";
 import { DEFAULT_REWARD_EVENT_NAME, type GrantRewardResult, type RewardContext } from "./reward-context";
@@ -92,13 +92,15 @@ export async function claimIfEligible(
   const gate = Prisma.sql`${completesSql(reported, target.now)} AND ${rulesOffSql(Prisma.sql`l."rewardRules"`)} AND ${noMilestonesSql(Prisma.sql`l."milestones"`)}`;
   let answer: ClaimAnswer;
   try {
-    answer = await claimStatement(db, { target, eventName: reported.eventName, environment: reported.environment, gate, milestones: null, claimedAt: target.now, lease });
+    answer = await claimStatement(db, { target, eventName: reported.eventName, environment: reported.environment, gate, milestones: NO_MILESTONE_PARTS, claimedAt: target.now, lease });
   } catch (error) {
     if (!isUniqueViolation(error) && !isWriteConflict(error)) throw error;
     return { loaded: await loadRewardItem(db, target.organizationId, target.projectId, target.trackingId, target.now) };
   }
   const loaded = readLoaded(answer.facts);
-  if (!answer.claimed || !isBound(loaded.item)) return { loaded };
+  if (!answer.claimed) return { loaded };
+  // The statement claims only an item with a referee (completesSql).
+  if (!isBound(loaded.item)) throw new Error(`Tracking item ${loaded.item.id} was claimed without a referee.`);
   return { result: claimed({ project: loaded.project, item: loaded.item, environment: reported.environment }, target.now, answer, lease) };
 }
 
@@ -168,8 +170,8 @@ type ClaimSpec = {
   environment: RewardEnvironment | null;
   /** The condition on `l` under which the item is claimed, besides being Pending. */
   gate: Prisma.Sql;
-  /** The campaign's milestone parts (milestoneParts); null: the campaign has none. */
-  milestones: ReturnType<typeof milestoneParts> | null;
+  /** The campaign's milestone parts (milestoneParts; NO_MILESTONE_PARTS when it has none). */
+  milestones: MilestoneParts;
   claimedAt: Date;
   lease: DeliveryLease | null;
 };
@@ -205,7 +207,7 @@ function claimSql(spec: ClaimSpec): Prisma.Sql {
   const onlyIf = Prisma.sql`EXISTS (SELECT FROM claimed)`;
   const gated = { at: claimedAt, onlyIf };
   const fromR = (column: string) => Prisma.sql`(SELECT ${Prisma.raw(`"${column}"`)} FROM r)`;
-  const milestones = spec.milestones ?? { ctes: Prisma.empty, deliveries: Prisma.sql`SELECT NULL::text AS "id", NULL::text AS "webhookId" WHERE false` };
+  const { milestones } = spec;
   const webhookOf = (rows: Prisma.Sql) => Prisma.sql`(SELECT json_agg(json_build_object('id', d."id", 'webhookId', d."webhookId", 'url', w."url", 'secretEncrypted', w."secretEncrypted",
         'previousSecretEncrypted', CASE WHEN w."previousSecretExpiresAt" > now() THEN w."previousSecretEncrypted" END))
         FROM (${rows}) d JOIN "Webhook" w ON w."id" = d."webhookId")`;
