@@ -14,7 +14,7 @@ import { isBound, loadRewardItem, type RewardItem } from "./load-reward-item";
 import { failReward, recordIndependentEvent, refuseSelfReferral, rejectFinalItem } from "./refuse-reward";
 import { DEFAULT_REWARD_EVENT_NAME, type GrantRewardResult, type RewardContext } from "./reward-context";
 
-export { DEFAULT_REWARD_EVENT_NAME, type GrantRewardResult } from "./reward-context";
+export type { GrantRewardResult } from "./reward-context";
 
 export type GrantRewardInput = {
   referralTrackingId: string;
