@@ -68,6 +68,10 @@ export const REVIEW_REASONS = {
 export type ReviewReason = keyof typeof REVIEW_REASONS;
 export const REVIEW_REASON_CODES = Object.keys(REVIEW_REASONS) as [ReviewReason, ...ReviewReason[]];
 
+/** The rules set nothing: no cap, both rules off, no hold (a campaign as the spec alone describes it). */
+export const setsNoRule = (rules: RewardRules): boolean =>
+  Object.keys(rules.maxRewardsPerReferrer).length === 0 && rules.disposableEmail === "off" && rules.sameDevice === "off" && rules.holdDays === 0;
+
 /** The stored rules, read defensively: a field missing or no longer valid is off. */
 export function readRewardRules(json: unknown): RewardRules {
   const stored = json && typeof json === "object" && !Array.isArray(json) ? (json as Record<string, unknown>) : {};

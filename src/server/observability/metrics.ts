@@ -2,7 +2,7 @@ import client from "prom-client";
 
 /**
  * What /metrics reports (Prometheus text format, prom-client's default registry): requests by route
- * template and status with their latency, reward outcomes by reason, delivery attempts by result, and,
+ * template and status with their latency, reward outcomes by reason, how reward events' first statements went, delivery attempts by result, and,
  * read at each scrape, due deliveries waiting, the delivery worker's slots in use and the database
  * pool's connections (registerRuntimeGauges), plus Node's own process metrics.
  */
@@ -20,6 +20,11 @@ function createMetrics() {
       name: "referloop_reward_events_total",
       help: "Reported reward events, by outcome (claimed or refused) and the refusal's reason.",
       labelNames: ["outcome", "reason"],
+    }),
+    rewardFirstStatements: new client.Counter({
+      name: "referloop_reward_first_statements_total",
+      help: "Reported reward events by their first statement: claimed (nothing was left to decide), declined (the checks decided after it), or skipped (the campaign sets a reward rule or a milestone: the item was read for the checks).",
+      labelNames: ["result"],
     }),
     deliveryAttempts: new client.Counter({
       name: "referloop_delivery_attempts_total",

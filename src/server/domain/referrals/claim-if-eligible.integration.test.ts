@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readMilestones } from "@/lib/schemas/portal";
-import { readRewardRules } from "@/lib/schemas/reward-rules";
+import { readRewardRules, setsNoRule } from "@/lib/schemas/reward-rules";
 import { getOrCreateAppUser } from "@/server/domain/app-users/get-or-create-app-user";
 import { claimIfEligible } from "@/server/domain/referrals/claim-reward";
 import { decideReward } from "@/server/domain/referrals/decide-reward";
 import { grantReward } from "@/server/domain/referrals/grant-reward";
 import { isBound, loadRewardItem } from "@/server/domain/referrals/load-reward-item";
 import { trackReferral } from "@/server/domain/referrals/track-referral";
+import { metrics } from "@/server/observability/metrics";
 import { createTestDb, type TestDb } from "@/test/db";
 import { createOrgWithProject, type OrgWithProject } from "@/test/fixtures";
 import { DAY_MS, uniqueName as uid } from "@/test/names";
@@ -145,8 +146,7 @@ async function wouldClaimAtOnce(trackingId: string, report: Case["report"] = {},
   if (referrerErased || !isBound(item) || item.inReview) return false;
   if (report.refereeId !== undefined && report.refereeId !== item.refereeClientId) return false;
   const rules = readRewardRules(item.rewardRules);
-  const rulesOff = !Object.values(rules.maxRewardsPerReferrer).length && rules.disposableEmail === "off" && rules.sameDevice === "off" && rules.holdDays === 0;
-  if (!rulesOff || readMilestones(item.milestones).length) return false;
+  if (!setsNoRule(rules) || readMilestones(item.milestones).length) return false;
   return decideReward({ ...item, item, eventName: report.eventName ?? null, now }).kind === "complete";
 }
 
@@ -174,5 +174,39 @@ describe("the reward's first statement and grantReward's checks give the same an
     expect(first.loaded).toEqual(await loadRewardItem(t.db, f.org.id, f.project.id, trackingId, now));
     expect([history, deliveries]).toEqual([0, 0]);
     expect(await t.db.referralTracking.findUniqueOrThrow({ where: { id: trackingId } })).toEqual(before);
+  });
+});
+
+describe("a campaign with a rule or a milestone: its rewards read the item first", () => {
+  const counted = async () => {
+    const counts = new Map((await metrics.rewardFirstStatements.get()).values.map((v) => [v.labels.result, v.value]));
+    return (result: string) => counts.get(result) ?? 0;
+  };
+
+  it("after one declined first statement, until the campaign sets neither or a minute has passed", async () => {
+    const g = await createOrgWithProject(t.db);
+    const item = async () => {
+      const { user } = await getOrCreateAppUser(t.db, g.project.id, { clientProvidedId: uid("referrer") });
+      return (await trackReferral(t.db, g.org.id, g.project.id, { referralCode: user.referralCode, refereeId: uid("referee") })).referralTrackingId;
+    };
+    const reward = async (at = new Date()) => {
+      const before = await counted();
+      const outcome = await grantReward(t.db, g.org.id, g.project.id, { referralTrackingId: await item() }, null, at);
+      const after = await counted();
+      expect(outcome.rewardClaimed).toBe(true);
+      return ["claimed", "declined", "skipped"].find((r) => after(r) === before(r) + 1);
+    };
+    const milestones = (list: object[]) => t.db.campaign.update({ where: { id: g.campaign.id }, data: { milestones: list } });
+
+    expect(await reward()).toBe("claimed");
+    await milestones([{ referrals: 100, name: "Hundred" }]);
+    expect(await reward()).toBe("declined");
+    expect(await reward()).toBe("skipped");
+    // A minute on, the first statement is tried again (and declines again).
+    expect(await reward(new Date(Date.now() + 61_000))).toBe("declined");
+    // Read without milestones, the campaign clears the hint: the next reward claims in one statement.
+    await milestones([]);
+    expect(await reward()).toBe("skipped");
+    expect(await reward()).toBe("claimed");
   });
 });

@@ -4,10 +4,12 @@ import type { DeliveryLease } from "@/server/domain/deliveries/claim-attempts";
 import { getOrCreateAppUser } from "@/server/domain/app-users/get-or-create-app-user";
 import { DomainError } from "@/server/domain/errors";
 import { bindReferee } from "./bind-referee";
-import { readRewardRules } from "@/lib/schemas/reward-rules";
+import { readRewardRules, setsNoRule } from "@/lib/schemas/reward-rules";
+import { readMilestones } from "@/lib/schemas/portal";
+import { metrics } from "@/server/observability/metrics";
 import { judgeRewardRules } from "@/server/domain/reward-rules/judge-reward-rules";
 import { reachedCap } from "@/server/domain/reward-rules/referrer-caps";
-import { claimIfEligible, claimReward } from "./claim-reward";
+import { claimIfEligible, claimReward, type EligibleClaim } from "./claim-reward";
 import { holdReward, reportHeldItem } from "./hold-reward";
 import { decideReward } from "./decide-reward";
 import { isBound, loadRewardItem, type RewardItem } from "./load-reward-item";
@@ -49,9 +51,12 @@ export async function grantReward(
   const target = { organizationId, projectId, trackingId: input.referralTrackingId, now };
   const reported = { eventName: input.eventName ?? null, refereeClientId: input.refereeId ?? null, environment: input.environment ?? null };
   // One statement when nothing is left to decide; otherwise the item's facts, for the checks below.
-  const first = await claimIfEligible(db, target, reported, lease);
+  const skipped = readsFirst(projectId, now);
+  const first: EligibleClaim = skipped ? { loaded: await loadRewardItem(db, organizationId, projectId, input.referralTrackingId, now) } : await claimIfEligible(db, target, reported, lease);
+  metrics.rewardFirstStatements.inc({ result: skipped ? "skipped" : first.result ? "claimed" : "declined" });
   if (first.result) return first.result;
   const { loaded } = first;
+  remember(projectId, loaded.item, now);
   const { project } = loaded;
   let { item } = loaded;
   const eventName = input.eventName ?? item.rewardEventName ?? DEFAULT_REWARD_EVENT_NAME;
@@ -89,6 +94,27 @@ export async function grantReward(
   if (verdict.kind === "block") return failReward(db, bound, verdict.reason);
   if (verdict.kind === "hold") return holdReward(db, bound, verdict, now);
   return claimReward(db, bound, lease, { now, caps: rules.maxRewardsPerReferrer });
+}
+
+/**
+ * Projects whose campaign set a reward rule or a milestone when a reward last read it, and until when
+ * their rewards read the item first: the first statement claims only for a campaign that sets neither,
+ * so for them it could only decline. A hint, never a decision: the statement checks the campaign
+ * itself, so a stale entry costs a round trip, and a campaign read without either clears it.
+ */
+const readFirstUntil = new Map<string, number>();
+const READ_FIRST_MS = 60_000;
+const MAX_READ_FIRST = 10_000;
+
+const readsFirst = (projectId: string, now: Date) => (readFirstUntil.get(projectId) ?? 0) > now.getTime();
+
+function remember(projectId: string, item: RewardItem, now: Date) {
+  if (setsNoRule(readRewardRules(item.rewardRules)) && readMilestones(item.milestones).length === 0) {
+    readFirstUntil.delete(projectId);
+    return;
+  }
+  if (readFirstUntil.size >= MAX_READ_FIRST) readFirstUntil.clear();
+  readFirstUntil.set(projectId, now.getTime() + READ_FIRST_MS);
 }
 
 const otherReferee = (item: RewardItem) =>
