@@ -6,6 +6,7 @@
  *   node scripts/build-server.mjs && cp dist/server/server.mjs dist/server/ab-b.mjs   (likewise ab-a.mjs at the commit before)
  *   npx tsx bench/http/ab.ts --a dist/server/ab-a.mjs --b dist/server/ab-b.mjs --scenario get [--rounds 4] [--seconds 8]
  *   npx tsx bench/http/ab.ts --b-env REFERLOOP_ACCESS_LOG=0 --scenario get          (one build, two settings)
+ *   npx tsx bench/http/ab.ts --b-sql "DROP INDEX ..." --a-sql "CREATE INDEX ..." --scenario reward   (one build, two schemas)
  *
  * Scenarios: get, track, track-hot, reward, reward-hot (REST; -hot: one referrer takes every referee).
  * `--paced N` sends N requests a second evenly instead of a closed loop: on a busy machine, where a
@@ -33,6 +34,8 @@ const { values: flags } = parseArgs({
     b: { type: "string" },
     "a-env": { type: "string", multiple: true },
     "b-env": { type: "string", multiple: true },
+    "a-sql": { type: "string", multiple: true },
+    "b-sql": { type: "string", multiple: true },
     scenario: { type: "string", default: "get" },
     rounds: { type: "string", default: "4" },
     seconds: { type: "string", default: "8" },
@@ -51,8 +54,8 @@ const paced = flags.paced === undefined ? undefined : Number(flags.paced);
 const REFERRERS = 20_000;
 const envOf = (pairs: string[] | undefined) => Object.fromEntries((pairs ?? []).map((p) => [p.slice(0, p.indexOf("=")), p.slice(p.indexOf("=") + 1)]));
 const sides = {
-  A: { entry: flags.a ? path.resolve(ROOT, flags.a) : SERVER_ENTRY, env: envOf(flags["a-env"]) },
-  B: { entry: flags.b ? path.resolve(ROOT, flags.b) : SERVER_ENTRY, env: envOf(flags["b-env"]) },
+  A: { entry: flags.a ? path.resolve(ROOT, flags.a) : SERVER_ENTRY, env: envOf(flags["a-env"]), sql: flags["a-sql"] ?? [] },
+  B: { entry: flags.b ? path.resolve(ROOT, flags.b) : SERVER_ENTRY, env: envOf(flags["b-env"]), sql: flags["b-sql"] ?? [] },
 };
 
 const database = "referloop_bench_ab";
@@ -128,6 +131,9 @@ try {
   for (let round = 0; round < rounds; round++) {
     for (const side of round % 2 === 0 ? (["A", "B"] as const) : (["B", "A"] as const)) {
       const server = servers[side === "A" ? 0 : 1]!;
+      // A schema A/B (an index, a constraint): each side's statements run before each of its runs, so
+      // they must be safe to repeat (IF EXISTS, IF NOT EXISTS).
+      for (const statement of sides[side].sql) await db.query(statement);
       const next = await source(run++);
       await checkpoint(admin);
       await runClosedLoop({ origin: server.origin, connections: 8, durationS: 2, next });
