@@ -22,11 +22,11 @@ export async function alertWebhookOwners(db: Db, alerts: readonly WebhookAlert[]
           name: true,
           url: true,
           projectId: true,
-          attempts: { orderBy: { createdAt: "desc" }, take: 1, select: { error: true } },
           project: { select: { name: true, organization: { select: { memberships: { where: { role: "owner" }, select: { user: { select: { email: true } } } } } } } },
         },
       });
       if (!webhook) continue;
+      const lastAttempt = await db.deliveryAttempt.findFirst({ where: { webhookId: alert.webhookId }, orderBy: { createdAt: "desc" }, select: { error: true } });
       const notice = {
         webhook: webhook.name,
         url: webhook.url,
@@ -35,7 +35,7 @@ export async function alertWebhookOwners(db: Db, alerts: readonly WebhookAlert[]
       };
       for (const { user } of webhook.project.organization.memberships) {
         if (alert.kind === "disabled") await sendWebhookDisabledEmail({ to: user.email, ...notice, reason: WEBHOOK_DISABLED_REASONS[alert.reason] }, config);
-        else await sendWebhookFailingEmail({ to: user.email, ...notice, lastError: webhook.attempts[0]?.error ?? null }, config);
+        else await sendWebhookFailingEmail({ to: user.email, ...notice, lastError: lastAttempt?.error ?? null }, config);
       }
     } catch (error) {
       logger().error({ err: error, webhookId: alert.webhookId, alert: alert.kind }, "could not tell a webhook's owners");

@@ -2,7 +2,7 @@ import type { AppUserAttributes } from "@/lib/schemas/app-users";
 import type { Db } from "@/server/db/client";
 import { recordActivity } from "@/server/domain/activity/record-activity";
 import { insertAppUser } from "@/server/domain/app-users/insert-app-user";
-import { NEW_USER_RELATIONS, toAppUserDto, type AppUserDto } from "@/server/domain/app-users/to-app-user-dto";
+import { NEW_USER_COLUMNS, toAppUserDto, type AppUserDto } from "@/server/domain/app-users/to-app-user-dto";
 import { conflict } from "@/server/domain/errors";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 
@@ -28,7 +28,7 @@ export async function createAppUser(
     });
     return created;
   });
-  return toAppUserDto({ ...user, ...NEW_USER_RELATIONS });
+  return toAppUserDto({ ...user, ...NEW_USER_COLUMNS });
 }
 
 const duplicateClientId = (clientProvidedId: string) =>

@@ -61,7 +61,13 @@ export async function eraseAppUser(tx: Tx, organizationId: string, projectId: st
   const names = [user.id, user.clientProvidedId, user.referralCode];
   await deleteIdempotentAnswers(tx, organizationId, names);
   await redactAuditDetails(tx, organizationId, names);
-  // Cascades to counters, activity and sightings; tracking items and rewards keep their rows (SET NULL).
+  // Reward history and the timeline name the user without a foreign key (the reward's statement would
+  // lock the user's row): their entries go, and the rewards keep their rows without them, here.
+  await tx.$executeRaw`DELETE FROM "Activity" WHERE "appUserId" = ${user.id}`;
+  await tx.$executeRaw`
+    UPDATE "RewardHistory" SET "referrerId" = NULLIF("referrerId", ${user.id}), "refereeId" = NULLIF("refereeId", ${user.id})
+    WHERE "referrerId" = ${user.id} OR "refereeId" = ${user.id}`;
+  // Cascades to counters and sightings; tracking items keep their rows (SET NULL).
   await tx.appUser.delete({ where: { id: user.id } });
   return { id: user.id, failedReferrals: failed.length, redactedDeliveries, redactedInboundEvents };
 }

@@ -1,8 +1,9 @@
+import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { notFound } from "@/server/domain/errors";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 import { toReferralDto, withParties, type ReferralDto } from "@/server/domain/referrals/to-referral-dto";
-import { appUserDtoInclude, toAppUserDto, type AppUserDto } from "./to-app-user-dto";
+import { selectAppUser, toAppUserDto, type AppUserDto } from "./to-app-user-dto";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -79,7 +80,7 @@ export type AppUserExport = {
 
 export async function exportAppUser(db: Db, organizationId: string, projectId: string, uniqueId: string, now = new Date()): Promise<AppUserExport> {
   const project = await getOwnedProject(db, organizationId, projectId);
-  const user = await db.appUser.findFirst({ where: { id: uniqueId, projectId: project.id }, include: appUserDtoInclude });
+  const user = await selectAppUser(db, Prisma.sql`u."id" = ${uniqueId} AND u."projectId" = ${project.id}`);
   if (!user) throw notFound("App user");
   const order = [{ createdAt: "asc" as const }, { id: "asc" as const }];
   // One more than the bound, to know whether a list had more.

@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import { APP_USER_COLUMNS, fromAppUserColumns, APP_USER_JOINS, type AppUserColumns, type AppUserDto } from "@/server/domain/app-users/to-app-user-dto";
+import { APP_USER_COLUMNS, toAppUserDto, APP_USER_JOINS, type AppUserColumns, type AppUserDto } from "@/server/domain/app-users/to-app-user-dto";
 import { notFound } from "@/server/domain/errors";
 import { prepared } from "@/server/db/prepared-statements";
 
@@ -26,5 +26,5 @@ export async function getAppUserByClientId(
   if (!row) throw notFound("Project");
   const { id, ...user } = row;
   if (id === null) throw notFound("App user");
-  return fromAppUserColumns({ ...user, id });
+  return toAppUserDto({ ...user, id });
 }

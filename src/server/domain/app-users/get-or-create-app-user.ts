@@ -1,8 +1,8 @@
-import type { Prisma } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
 import type { AppUserAttributes } from "@/lib/schemas/app-users";
 import { recordActivity } from "@/server/domain/activity/record-activity";
 import { insertAppUser } from "@/server/domain/app-users/insert-app-user";
-import { NEW_USER_RELATIONS, appUserDtoInclude, type AppUserRow } from "@/server/domain/app-users/to-app-user-dto";
+import { NEW_USER_COLUMNS, selectAppUser, type AppUserColumns } from "@/server/domain/app-users/to-app-user-dto";
 
 export type GetOrCreateAppUserInput = {
   clientProvidedId: string;
@@ -29,7 +29,7 @@ export async function getOrCreateAppUser(
   tx: Prisma.TransactionClient,
   projectId: string,
   input: GetOrCreateAppUserInput,
-): Promise<{ user: AppUserRow; created: boolean }> {
+): Promise<{ user: AppUserColumns; created: boolean }> {
   const { clientProvidedId, attributes, keepExisting } = input;
   const now = new Date();
   const key = { projectId_clientProvidedId: { projectId, clientProvidedId } };
@@ -43,11 +43,12 @@ export async function getOrCreateAppUser(
         type: "user_created",
         description: `App user ${clientProvidedId} was created on first sight.`,
       });
-      return { user: { ...created, ...NEW_USER_RELATIONS }, created: true };
+      return { user: { ...created, ...NEW_USER_COLUMNS }, created: true };
     }
   }
   // Existing, or created a moment ago by a concurrent call.
-  if (keepExisting) return { user: await tx.appUser.findUniqueOrThrow({ where: key, include: appUserDtoInclude }), created: false };
-  const data = { lastSeenAt: now, attributes };
-  return { user: await tx.appUser.update({ where: key, data, include: appUserDtoInclude }), created: false };
+  if (!keepExisting) await tx.appUser.update({ where: key, data: { lastSeenAt: now, attributes }, select: { id: true } });
+  const user = await selectAppUser(tx, Prisma.sql`u."projectId" = ${projectId} AND u."clientProvidedId" = ${clientProvidedId}`);
+  if (!user) throw new Error(`App user ${clientProvidedId} of project ${projectId} vanished inside its transaction.`);
+  return { user, created: false };
 }

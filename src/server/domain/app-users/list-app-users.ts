@@ -1,6 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
-import { APP_USER_COLUMNS, APP_USER_JOINS, fromAppUserColumns, type AppUserColumns, type AppUserDto } from "@/server/domain/app-users/to-app-user-dto";
+import { APP_USER_COLUMNS, APP_USER_JOINS, toAppUserDto, type AppUserColumns, type AppUserDto } from "@/server/domain/app-users/to-app-user-dto";
 import { notFound } from "@/server/domain/errors";
 import type { z } from "zod";
 import type { AppUserSortField, listAppUsersQuery, SortOrder } from "@/lib/schemas/app-users";
@@ -51,7 +51,7 @@ export async function listAppUsers(db: Db, organizationId: string, projectId: st
           ([counted]) => counted?.count ?? 0,
         ),
   ]);
-  return cappedPage(rows.slice(0, paging.pageSize).map(fromAppUserColumns), paging, count, rows.length > paging.pageSize);
+  return cappedPage(rows.slice(0, paging.pageSize).map(toAppUserDto), paging, count, rows.length > paging.pageSize);
 }
 
 type SearchRow = Omit<AppUserColumns, "id"> & { id: string | null; foundCount: number; matchCount: number; ownProject: boolean };
@@ -108,7 +108,7 @@ async function searchSortingMatches(
   const [first] = rows;
   if (!first?.ownProject) throw notFound("Project");
   if (first.foundCount > LIST_COUNT_MAX) return null;
-  const items = rows.flatMap(({ id, foundCount: _found, matchCount: _count, ownProject: _own, ...user }) => (id === null ? [] : [fromAppUserColumns({ ...user, id })]));
+  const items = rows.flatMap(({ id, foundCount: _found, matchCount: _count, ownProject: _own, ...user }) => (id === null ? [] : [toAppUserDto({ ...user, id })]));
   return cappedPage(items, paging, first.matchCount, paging.skip + items.length < first.matchCount);
 }
 

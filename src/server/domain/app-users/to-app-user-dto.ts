@@ -1,57 +1,32 @@
-import { Prisma } from "@/generated/prisma/client";
+import { Prisma, type AppUser } from "@/generated/prisma/client";
+import { prepared } from "@/server/db/prepared-statements";
 import type { AppUserAttributes } from "@/lib/schemas/app-users";
 
 /**
- * Load app users with this include: their counters (AppUserCounters), and `referredBy`, the client id
- * of the referrer of the user's reward as referee. That is read, not stored, so a claim writes no row
- * of the referee; a referee is rewarded once, except through rewards grandfathered by the farming
- * rules, of which the first counts.
- */
-export const appUserDtoInclude = {
-  counters: { select: { totalReferralsGiven: true, successfulReferrals: true } },
-  rewardsAsReferee: { select: { referrer: { select: { clientProvidedId: true } } }, orderBy: [{ claimedAt: "asc" }, { id: "asc" }], take: 1 },
-} satisfies Prisma.AppUserInclude;
-export type AppUserRow = Prisma.AppUserGetPayload<{ include: typeof appUserDtoInclude }>;
-type Counters = NonNullable<AppUserRow["counters"]>;
-/** appUserDtoInclude's relations of a user just inserted: zero counters, no reward as referee. */
-export const NEW_USER_RELATIONS = {
-  counters: { totalReferralsGiven: 0, successfulReferrals: 0 },
-  rewardsAsReferee: [],
-} satisfies Pick<AppUserRow, "counters" | "rewardsAsReferee">;
-/** What the DTO is made of: a loaded row, or a hand-written statement's columns. */
-export type AppUserDtoSource = Pick<
-  AppUserRow,
-  | "id"
-  | "clientProvidedId"
-  | "referralCode"
-  | "attributes"
-  | "firstSeenAt"
-  | "lastSeenAt"
-  | "totalReferralsReceived"
-  | "status"
-  | "counters"
-  | "rewardsAsReferee"
-  | "createdAt"
->;
-
-/**
- * The DTO's columns of an "AppUser" u, its counters c and its referrer r (APP_USER_JOINS), for
- * hand-written statements (see fromAppUserColumns).
+ * The DTO's columns of an "AppUser" u, its counters c and its referrer r (APP_USER_JOINS). `referredBy`
+ * is the client id of the referrer of the user's reward as referee: read, not stored, so a claim writes
+ * no row of the referee; a referee is rewarded once, except through rewards grandfathered by the
+ * farming rules, of which the first counts.
  */
 export const APP_USER_COLUMNS = Prisma.sql`u."id", u."clientProvidedId", u."referralCode", u."attributes", u."firstSeenAt",
   u."lastSeenAt", c."totalReferralsGiven", u."totalReferralsReceived", c."successfulReferrals", u."status", u."createdAt",
   r."clientProvidedId" AS "referrerClientId"`;
-/** appUserDtoInclude in SQL: the counters c and the referrer r of an "AppUser" u. */
+/** The counters c and the referrer r of an "AppUser" u. */
 export const APP_USER_JOINS = Prisma.sql`LEFT JOIN "AppUserCounters" c ON c."appUserId" = u."id"
   LEFT JOIN "AppUser" r ON r."id" = (SELECT h."referrerId" FROM "RewardHistory" h WHERE h."refereeId" = u."id" ORDER BY h."claimedAt", h."id" LIMIT 1)`;
-export type AppUserColumns = Omit<AppUserDtoSource, "counters" | "rewardsAsReferee"> & Counters & { referrerClientId: string | null };
+/** What the DTO is made of: APP_USER_COLUMNS (a user without counters, or not yet rewarded, has them null). */
+export type AppUserColumns = Pick<
+  AppUser,
+  "id" | "clientProvidedId" | "referralCode" | "attributes" | "firstSeenAt" | "lastSeenAt" | "totalReferralsReceived" | "status" | "createdAt"
+> & { totalReferralsGiven: number | null; successfulReferrals: number | null; referrerClientId: string | null };
+/** APP_USER_COLUMNS' own columns of a user just inserted: no counters, no reward as referee. */
+export const NEW_USER_COLUMNS = { totalReferralsGiven: 0, successfulReferrals: 0, referrerClientId: null } satisfies Partial<AppUserColumns>;
 
-export const fromAppUserColumns = ({ referrerClientId, totalReferralsGiven, successfulReferrals, ...user }: AppUserColumns): AppUserDto =>
-  toAppUserDto({
-    ...user,
-    counters: { totalReferralsGiven, successfulReferrals },
-    rewardsAsReferee: referrerClientId === null ? [] : [{ referrer: { clientProvidedId: referrerClientId } }],
-  });
+/** The user of a project by `where` (on u), with APP_USER_COLUMNS. */
+export async function selectAppUser(db: Pick<Prisma.TransactionClient, "$queryRaw">, where: Prisma.Sql): Promise<AppUserColumns | undefined> {
+  const [user] = await prepared<AppUserColumns>(db)`SELECT ${APP_USER_COLUMNS} FROM "AppUser" u ${APP_USER_JOINS} WHERE ${where}`;
+  return user;
+}
 
 /** The spec's `AppUserDto`, plus `referralCode` and `createdAt`. */
 export type AppUserDto = {
@@ -65,12 +40,12 @@ export type AppUserDto = {
   totalReferralsReceived: number;
   successfulReferrals: number;
   status: string;
-  /** The referrer's clientProvidedId, once a referral of this user completed (see appUserDtoInclude). */
+  /** The referrer's clientProvidedId, once a referral of this user completed (see APP_USER_COLUMNS). */
   referredBy: string | null;
   createdAt: string;
 };
 
-export function toAppUserDto(user: AppUserDtoSource): AppUserDto {
+export function toAppUserDto(user: AppUserColumns): AppUserDto {
   return {
     uniqueId: user.id,
     clientProvidedId: user.clientProvidedId,
@@ -78,11 +53,11 @@ export function toAppUserDto(user: AppUserDtoSource): AppUserDto {
     attributes: readAttributes(user.attributes),
     firstSeenAt: user.firstSeenAt.toISOString(),
     lastSeenAt: user.lastSeenAt?.toISOString() ?? null,
-    totalReferralsGiven: user.counters?.totalReferralsGiven ?? 0,
+    totalReferralsGiven: user.totalReferralsGiven ?? 0,
     totalReferralsReceived: user.totalReferralsReceived,
-    successfulReferrals: user.counters?.successfulReferrals ?? 0,
+    successfulReferrals: user.successfulReferrals ?? 0,
     status: user.status,
-    referredBy: user.rewardsAsReferee[0]?.referrer?.clientProvidedId ?? null,
+    referredBy: user.referrerClientId,
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -1,6 +1,7 @@
 import type { AppUserAttributes } from "@/lib/schemas/app-users";
+import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
-import { toAppUserDto, appUserDtoInclude, type AppUserDto } from "@/server/domain/app-users/to-app-user-dto";
+import { selectAppUser, toAppUserDto, type AppUserDto } from "@/server/domain/app-users/to-app-user-dto";
 import { notFound } from "@/server/domain/errors";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 
@@ -17,5 +18,7 @@ export async function updateAppUser(
   const project = await getOwnedProject(db, organizationId, projectId);
   const { count } = await db.appUser.updateMany({ where: { id: input.uniqueId, projectId: project.id }, data: { attributes } });
   if (count === 0) throw notFound("App user");
-  return toAppUserDto(await db.appUser.findUniqueOrThrow({ where: { id: input.uniqueId }, include: appUserDtoInclude }));
+  const user = await selectAppUser(db, Prisma.sql`u."id" = ${input.uniqueId}`);
+  if (!user) throw notFound("App user");
+  return toAppUserDto(user);
 }

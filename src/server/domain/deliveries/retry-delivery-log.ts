@@ -30,7 +30,7 @@ export async function retryDeliveryLog(
   await getOwnedProject(db, organizationId, projectId);
   const entry = await db.deliveryAttempt.findFirst({
     where: { id: logId, projectId },
-    include: { delivery: { select: { status: true, attemptCount: true, nextAttemptAt: true, trackingId: true } }, webhook: { select: { enabled: true } } },
+    include: { delivery: { select: { status: true, attemptCount: true, nextAttemptAt: true, trackingId: true, webhook: { select: { enabled: true } } } } },
   });
   if (!entry) throw notFound("Delivery log entry");
   const { delivery } = entry;
@@ -40,7 +40,7 @@ export async function retryDeliveryLog(
   if (delivery.status === "Pending") {
     throw conflict(`The delivery is already scheduled for another attempt at ${delivery.nextAttemptAt.toISOString()}.`);
   }
-  if (!entry.webhook.enabled && !isTest) throw conflict("The webhook is disabled; enable it before retrying.");
+  if (!delivery.webhook.enabled && !isTest) throw conflict("The webhook is disabled; enable it before retrying.");
 
   const now = new Date();
   // Conditional on Failed: of two simultaneous retries, one wins and the other is a conflict.

@@ -142,7 +142,9 @@ async function postRevenueCat(event: Record<string, unknown>, authorization: str
 }
 
 const inboundCount = () => t.db.inboundEvent.count();
-const rewardsOf = (refereeClientId: string) => t.db.rewardHistory.count({ where: { referee: { clientProvidedId: refereeClientId } } });
+/** The referee's rewards (RewardHistory.refereeId has no relation: a user's id by their client id, across the test's projects). */
+const refereeIds = async (clientProvidedId: string) => (await t.db.appUser.findMany({ where: { clientProvidedId }, select: { id: true } })).map((u) => u.id);
+const rewardsOf = async (refereeClientId: string) => t.db.rewardHistory.count({ where: { refereeId: { in: await refereeIds(refereeClientId) } } });
 const deliveriesOf = (trackingId: string) => t.db.delivery.findMany({ where: { trackingId }, select: { webhookId: true, eventName: true } });
 const eventId = () => `evt_${Date.now().toString(36)}${++seq}`;
 
@@ -218,7 +220,7 @@ describe("POST /api/v1/hooks/{token}/stripe", () => {
     await t.db.campaign.update({ where: { id: campaignId }, data: { attributionModel: "last" } });
     try {
       expect((await postStripe(checkoutCompleted(eventId(), { client_reference_id: id }))).json.outcome).toBe("rewarded");
-      expect((await t.db.rewardHistory.findFirstOrThrow({ where: { referee: { clientProvidedId: id } } })).trackingId).toBe(latest);
+      expect((await t.db.rewardHistory.findFirstOrThrow({ where: { refereeId: { in: await refereeIds(id) } } })).trackingId).toBe(latest);
     } finally {
       await t.db.campaign.update({ where: { id: campaignId }, data: { attributionModel: "first" } });
     }

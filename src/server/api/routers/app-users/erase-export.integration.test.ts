@@ -77,6 +77,9 @@ describe("DELETE /users/{uniqueId}", () => {
       t.db.delivery.findFirstOrThrow({ where: { trackingId }, select: { referrerId: true, refereeId: true } });
     expect(await parties(s.bobItem)).toEqual({ referrerId: s.ada.uniqueId, refereeId: s.bob.uniqueId });
     expect(await parties(s.adaItem)).toEqual({ referrerId: s.dee.uniqueId, refereeId: s.ada.uniqueId });
+    // Her timeline, and the rewards that name her (no foreign keys: the erasure itself removes them).
+    expect(await t.db.activity.count({ where: { appUserId: s.ada.uniqueId } })).toBeGreaterThan(0);
+    expect(await t.db.rewardHistory.count({ where: { OR: [{ referrerId: s.ada.uniqueId }, { refereeId: s.ada.uniqueId }] } })).toBe(2);
 
     const res = await call("DELETE", path(`${users}/${s.ada.uniqueId}`));
     expect(res.status, res.text).toBe(200);
@@ -102,6 +105,7 @@ describe("DELETE /users/{uniqueId}", () => {
     expect(await t.db.referralTracking.findUniqueOrThrow({ where: { id: s.adaItem } })).toMatchObject({ status: "Completed", refereeId: null, refereeErased: true });
     expect((await call("GET", path(`${users}/${s.dee.uniqueId}`))).json).toMatchObject({ successfulReferrals: 1, totalReferralsGiven: 1 });
     expect(await t.db.rewardHistory.findUniqueOrThrow({ where: { trackingId: s.adaItem } })).toMatchObject({ refereeId: null, referrerId: s.dee.uniqueId });
+    expect(await t.db.rewardHistory.findUniqueOrThrow({ where: { trackingId: s.bobItem } })).toMatchObject({ referrerId: null, refereeId: s.bob.uniqueId });
 
     // Stored delivery bodies no longer carry her client id; nothing was sent about the erasure.
     for (const trackingId of [s.bobItem, s.adaItem]) {
