@@ -6,7 +6,7 @@
  *   node scripts/build-server.mjs && cp dist/server/server.mjs dist/server/ab-b.mjs   (likewise ab-a.mjs at the commit before)
  *   npx tsx bench/http/ab.ts --a dist/server/ab-a.mjs --b dist/server/ab-b.mjs --scenario get [--rounds 4] [--seconds 8]
  *   npx tsx bench/http/ab.ts --b-env REFERLOOP_ACCESS_LOG=0 --scenario get          (one build, two settings)
- *   npx tsx bench/http/ab.ts --b-sql "DROP INDEX ..." --a-sql "CREATE INDEX ..." --scenario reward   (one build, two schemas)
+ *   npx tsx bench/http/ab.ts --b-sql "DROP INDEX IF EXISTS ..." --a-sql "CREATE INDEX IF NOT EXISTS ..." --scenario reward   (one build, two schemas)
  *
  * Scenarios: get, track, track-hot, reward, reward-hot (REST; -hot: one referrer takes every referee).
  * `--paced N` sends N requests a second evenly instead of a closed loop: on a busy machine, where a

@@ -61,8 +61,9 @@ export async function eraseAppUser(tx: Tx, organizationId: string, projectId: st
   const names = [user.id, user.clientProvidedId, user.referralCode];
   await deleteIdempotentAnswers(tx, organizationId, names);
   await redactAuditDetails(tx, organizationId, names);
-  // Reward history and the timeline name the user without a foreign key (the reward's statement would
-  // lock the user's row): their entries go, and the rewards keep their rows without them, here.
+  // The timeline and the reward history name the user without a foreign key (the reward's statement
+  // would lock the user's row), so what ON DELETE did is done here: the user's entries go, and the
+  // rewards stay with the user nulled.
   await tx.$executeRaw`DELETE FROM "Activity" WHERE "appUserId" = ${user.id}`;
   await tx.$executeRaw`
     UPDATE "RewardHistory" SET "referrerId" = NULLIF("referrerId", ${user.id}), "refereeId" = NULLIF("refereeId", ${user.id})
