@@ -13,7 +13,12 @@
  * saturated server's rate is its share of the cores, CPU per request at a fixed rate still measures work.
  * Rounds run A,B then B,A alternately; the summary is B's rate over A's per round and the app CPU per
  * request of each.
+ * `--perf FILE` records `perf record -a -g` (every process, PostgreSQL's backends included) over the
+ * measured seconds of each side's first run, to FILE-A and FILE-B: the fixtures written before a run
+ * (a bulk insert of 20,000 items) profile nothing like the requests, and a recording started by hand
+ * can catch them.
  */
+import { spawn } from "node:child_process";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
@@ -41,6 +46,7 @@ const { values: flags } = parseArgs({
     seconds: { type: "string", default: "8" },
     port: { type: "string", default: "3480" },
     paced: { type: "string" },
+    perf: { type: "string" },
   },
 });
 const SCENARIOS = ["get", "track", "track-hot", "reward", "reward-hot"];
@@ -64,6 +70,15 @@ const url = urlOfDatabase(database, admin);
 const servers: AppServer[] = [];
 let receiver: Receiver | undefined;
 const db = new pg.Client({ connectionString: url });
+
+/** `perf record -a -g` for `seconds` into `file`; resolves when it has written it. */
+function recordPerf(file: string, seconds: number): Promise<void> {
+  const perf = spawn("perf", ["record", "-a", "-g", "-o", file, "--", "sleep", String(seconds)], { stdio: "ignore" });
+  return new Promise((resolve, reject) => {
+    perf.once("error", (error) => reject(new Error(`--perf: cannot run perf (${error.message}); on Debian: apt-get install linux-perf`)));
+    perf.once("exit", () => resolve());
+  });
+}
 
 try {
   console.log(`A/B ${scenario}: A ${path.relative(ROOT, sides.A.entry)} ${JSON.stringify(sides.A.env)}, B ${path.relative(ROOT, sides.B.entry)} ${JSON.stringify(sides.B.env)}; load average ${loadAverage().join(" ")}`);
@@ -138,8 +153,11 @@ try {
       await checkpoint(admin);
       await runClosedLoop({ origin: server.origin, connections: 8, durationS: 2, next });
       const stop = await startCpuMeters({ serverPid: server.pid, adminUrl: admin, database });
+      // The first two runs are round 1: A then B.
+      const recording = flags.perf && run <= 2 ? recordPerf(`${flags.perf}-${side}`, seconds) : undefined;
       const r = paced === undefined ? await runClosedLoop({ origin: server.origin, connections: 8, durationS: seconds, next }) : await pacedRun(server.origin, paced, next);
       const cpu = await stop();
+      await recording;
       const result = { side, rate: r.ratePerS, p99: r.latency.p99, errors: r.non2xx + r.failures, cpuMs: cpu.serverMs === null ? null : cpu.serverMs / r.requests, pgMs: cpu.postgresMs === null ? null : cpu.postgresMs / r.requests };
       runs.push(result);
       console.log(`  round ${round + 1} ${side}: ${r.ratePerS.toFixed(0)}/s, p99 ${r.latency.p99.toFixed(1)} ms, ${result.errors} errors, app CPU ${result.cpuMs?.toFixed(3) ?? "-"} ms/request, pg CPU ${result.pgMs?.toFixed(3) ?? "-"} ms/request, machine ${cpu.machineBusyPct.toFixed(0)}% busy`);
