@@ -71,12 +71,17 @@ const servers: AppServer[] = [];
 let receiver: Receiver | undefined;
 const db = new pg.Client({ connectionString: url });
 
-/** `perf record -a -g` for `seconds` into `file`; resolves when it has written it. */
-function recordPerf(file: string, seconds: number): Promise<void> {
-  const perf = spawn("perf", ["record", "-a", "-g", "-o", file, "--", "sleep", String(seconds)], { stdio: "ignore" });
-  return new Promise((resolve, reject) => {
-    perf.once("error", (error) => reject(new Error(`--perf: cannot run perf (${error.message}); on Debian: apt-get install linux-perf`)));
-    perf.once("exit", () => resolve());
+/**
+ * `perf record -a -g` for `seconds` into `file`; resolves once it has written it, with why it could
+ * not (the caller throws that after the run, so that no rejection is left unheard meanwhile).
+ */
+function recordPerf(file: string, seconds: number): Promise<string | null> {
+  const perf = spawn("perf", ["record", "-a", "-g", "-o", file, "--", "sleep", String(seconds)], { stdio: ["ignore", "ignore", "pipe"] });
+  let said = "";
+  perf.stderr.on("data", (chunk: Buffer) => (said += chunk.toString()));
+  return new Promise((resolve) => {
+    perf.once("error", (error) => resolve(`${error.message}; on Debian: apt-get install linux-perf`));
+    perf.once("exit", (code) => resolve(code === 0 ? null : said.trim() || `exit ${code}`));
   });
 }
 
@@ -157,7 +162,8 @@ try {
       const recording = flags.perf && run <= 2 ? recordPerf(`${flags.perf}-${side}`, seconds) : undefined;
       const r = paced === undefined ? await runClosedLoop({ origin: server.origin, connections: 8, durationS: seconds, next }) : await pacedRun(server.origin, paced, next);
       const cpu = await stop();
-      await recording;
+      const perfFailed = await recording;
+      if (perfFailed) throw new Error(`--perf: perf record failed: ${perfFailed}`);
       const result = { side, rate: r.ratePerS, p99: r.latency.p99, errors: r.non2xx + r.failures, cpuMs: cpu.serverMs === null ? null : cpu.serverMs / r.requests, pgMs: cpu.postgresMs === null ? null : cpu.postgresMs / r.requests };
       runs.push(result);
       console.log(`  round ${round + 1} ${side}: ${r.ratePerS.toFixed(0)}/s, p99 ${r.latency.p99.toFixed(1)} ms, ${result.errors} errors, app CPU ${result.cpuMs?.toFixed(3) ?? "-"} ms/request, pg CPU ${result.pgMs?.toFixed(3) ?? "-"} ms/request, machine ${cpu.machineBusyPct.toFixed(0)}% busy`);
