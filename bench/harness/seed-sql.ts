@@ -127,11 +127,6 @@ export async function seedRewardHistory(
     values,
   );
   await client.query(
-    `UPDATE "AppUserCounters" c SET "successfulReferrals" = c."successfulReferrals" + g.n
-     FROM (SELECT t."referrerId", count(*)::int AS n FROM (${items}) t GROUP BY 1) g WHERE c."appUserId" = g."referrerId"`,
-    values,
-  );
-  await client.query(
     `WITH d AS (
        INSERT INTO "Delivery" ("id", "projectId", "webhookId", "trackingId", "referrerId", "refereeId", "eventName", "eventType", "payload", "status",
          "attemptCount", "nextAttemptAt", "lastAttemptAt", "lastHttpStatus", "createdAt", "updatedAt")

@@ -4,9 +4,9 @@ import { eventDeliveriesInsert, type CatalogueEvent } from "@/server/domain/deli
 import type { RewardContext } from "@/server/domain/referrals/reward-context";
 
 /**
- * The reward claim's statement parts for milestones (claim-reward.ts): `reached`, the INSERT of the
- * campaign's milestones that the referrer's new count (`credited`, the claim's counter update
- * returning it) reaches; and the `milestone.reached` event of the highest of them, its deliveries
+ * The reward claim's statement parts for milestones (claim-reward.ts): `credited`, the referrer's
+ * count with this reward, read under their counters row's lock; `reached`, the INSERT of the
+ * campaign's milestones that count reaches; and the `milestone.reached` event of the highest of them, its deliveries
  * written by the event catalogue's one writer, gated on that milestone's row being inserted by this
  * statement and on no higher one being inserted with it.
  *
@@ -20,6 +20,12 @@ import type { RewardContext } from "@/server/domain/referrals/reward-context";
 export function milestoneParts(ctx: RewardContext, claimedAt: Date): MilestoneParts {
   const { project, item } = ctx;
   const milestones = readMilestones(item.milestones);
+  // The history row's trigger writes the count at commit; this lock, taken after the pair's unique key
+  // (gated on the history row, as WITH parts run in no set order), holds it from the read until then.
+  const credited = Prisma.sql`
+      SELECT "successfulReferrals" + 1 AS "successfulReferrals" FROM "AppUserCounters"
+      WHERE "appUserId" = ${item.referrerId} AND EXISTS (SELECT FROM history)
+      FOR UPDATE`;
   const reached = Prisma.sql`
       INSERT INTO "MilestoneReached" ("id", "projectId", "appUserId", "referrals", "name", "trackingId", "reachedAt")
       SELECT gen_random_uuid()::text, ${project.id}, ${item.referrerId}, m."referrals", m."name", ${item.id}, ${claimedAt}
@@ -48,7 +54,7 @@ export function milestoneParts(ctx: RewardContext, claimedAt: Date): MilestonePa
   });
   if (!events.length) return NO_MILESTONE_PARTS;
   return {
-    ctes: Prisma.sql`, reached AS (${reached}), ${Prisma.join(events.map((e) => Prisma.sql`${e.name} AS (${e.insert})`), ", ")}`,
+    ctes: Prisma.sql`, credited AS (${credited}), reached AS (${reached}), ${Prisma.join(events.map((e) => Prisma.sql`${e.name} AS (${e.insert})`), ", ")}`,
     deliveries: Prisma.join(events.map((e) => Prisma.sql`SELECT "id", "webhookId" FROM ${e.name}`), " UNION ALL "),
   };
 }

@@ -188,10 +188,11 @@ type ClaimAnswer = { facts: LoadedRow; claimed: boolean; payload: RewardPayload 
 
 /**
  * The claim in one statement: the item read as loadRewardItem reads it (`l`); if `gate` allows, its
- * conditional Pending -> Completed, then, only if that took the item, its reward history, the
- * referrer's successfulReferrals and the milestones that reaches, one outbox row per routed webhook,
- * the Claimed event and the activity entry, each taking the parties, the event name and the payload
- * from the item's row (`r`). A single statement is atomic without an interactive transaction, which
+ * conditional Pending -> Completed, then, only if that took the item, its reward history (whose
+ * deferred trigger raises the referrer's successfulReferrals at commit, so a viral referrer's claims
+ * wait on each other's commits only) and the milestones the new count reaches, one outbox row per
+ * routed webhook, the Claimed event and the activity entry, each taking the parties, the event name
+ * and the payload from the item's row (`r`). A single statement is atomic without an interactive transaction, which
  * the reward path cannot afford: in Prisma's, the same writes (six statements between BEGIN and
  * COMMIT) cost about 4 ms of Node CPU per claim, as one statement about 1 ms (bench/README.md).
  * Answers one row: the item's facts (all null without such a project), and what was written.
@@ -228,14 +229,6 @@ function claimSql(spec: ClaimSpec): Prisma.Sql {
         CAST(${environment} AS "RewardEnvironment"), ${claimedAt}
       FROM claimed, r
       RETURNING "id"
-    ), credited AS (
-      -- Gated on the history row, so the referrer is locked only after the pair's unique key is taken:
-      -- a second claim for the pair waits on that key holding no user lock (WITH parts run in no set
-      -- order). No AppUser row is written: the counter is in AppUserCounters, and the referee's
-      -- referredBy is read from this history row.
-      UPDATE "AppUserCounters" SET "successfulReferrals" = "successfulReferrals" + 1
-      WHERE "appUserId" = (SELECT "referrerId" FROM r) AND EXISTS (SELECT FROM history)
-      RETURNING "successfulReferrals"
     )${milestones.ctes}, payload AS (
       SELECT ${rewardPayloadSql(claimedAt)} AS "payload" FROM r
     ), deliveries AS (

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAppUserByClientId } from "@/server/domain/app-users/get-app-user-by-client-id";
 import { getOrCreateAppUser } from "@/server/domain/app-users/get-or-create-app-user";
-import { claimReward } from "@/server/domain/referrals/claim-reward";
+import { claimReward, claimRewardIn } from "@/server/domain/referrals/claim-reward";
 import { grantReward } from "@/server/domain/referrals/grant-reward";
 import { isBound, loadRewardItem } from "@/server/domain/referrals/load-reward-item";
 import { trackReferral } from "@/server/domain/referrals/track-referral";
-import { createTestDb, type TestDb } from "@/test/db";
+import { inject } from "vitest";
+import { createTestDb, withClient, type TestDb } from "@/test/db";
 import { createOrgWithProject, type OrgWithProject } from "@/test/fixtures";
 import { uniqueName } from "@/test/names";
 
@@ -133,5 +134,37 @@ describe("grantReward under concurrency", () => {
         expect(await t.db.rewardHistory.count({ where: { trackingId: { in: ids } } })).toBe(1);
       }
     }
+  });
+});
+
+describe("one referrer taking many rewards at once (a viral referrer)", () => {
+  it("30 concurrent rewards of one referrer's referees: all claimed, successfulReferrals 30", async () => {
+    const referrer = uniqueName("viral");
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) ids.push(await track(referrer, uniqueName(`viral-friend-${i}`)));
+    const results = await Promise.all(ids.map((referralTrackingId) => grantReward(t.db, f.org.id, f.project.id, { referralTrackingId })));
+    expect(results.filter((r) => r.rewardClaimed)).toHaveLength(30);
+    const user = await getAppUserByClientId(t.db, f.org.id, f.project.id, referrer);
+    expect(user).toMatchObject({ successfulReferrals: 30, totalReferralsGiven: 30 });
+    expect(await t.db.rewardHistory.count({ where: { referrerId: user.uniqueId } })).toBe(30);
+  });
+
+  // The referrer's counters row is written by RewardHistory's deferred trigger: a claim holds it for
+  // its commit only, not through its statement's other writes, so the next claim waits that long.
+  it.skipIf(!inject("templateDatabase"))("a claim takes the referrer's counters row at its commit, not before", async () => {
+    const referrer = uniqueName("commit-referrer");
+    const trackingId = await track(referrer, uniqueName("commit-referee"));
+    const { project, item } = await loadRewardItem(t.db, f.org.id, f.project.id, trackingId);
+    if (!isBound(item)) throw new Error("tracked with a referee");
+    const lockCounters = () =>
+      withClient(t.url!, (c) => c.query(`SELECT "successfulReferrals" FROM "AppUserCounters" WHERE "appUserId" = $1 FOR UPDATE NOWAIT`, [item.referrerId]));
+    await t.db.$transaction(async (tx) => {
+      const result = await claimRewardIn(tx, { project, item, eventName: "purchase", environment: null }, null);
+      expect(result.rewardClaimed).toBe(true);
+      // Claimed, not yet committed: another session locks the row without waiting (NOWAIT raises otherwise).
+      const { rows } = await lockCounters();
+      expect(rows).toEqual([{ successfulReferrals: 0 }]);
+    });
+    expect((await getAppUserByClientId(t.db, f.org.id, f.project.id, referrer)).successfulReferrals).toBe(1);
   });
 });

@@ -115,12 +115,10 @@ async function revokeIn(tx: Prisma.TransactionClient, projectId: string, input: 
   }
 
   // Completed: the reward history row goes, so every count of rewards (caps, top referrers, the
-  // overview's days, through their trigger) counts it out; its unique keys go with it.
+  // overview's days and the referrer's successfulReferrals, through their triggers) counts it out;
+  // its unique keys go with it.
   const [reward] = await tx.$queryRaw<{ referrerId: string | null; eventName: string | null; environment: RewardEnvironment | null; claimedAt: Date }[]>`
     DELETE FROM "RewardHistory" WHERE "trackingId" = ${trackingId} RETURNING "referrerId", "eventName", "environment", "claimedAt"`;
-  if (reward?.referrerId) {
-    await tx.$executeRaw`UPDATE "AppUserCounters" SET "successfulReferrals" = "successfulReferrals" - 1 WHERE "appUserId" = ${reward.referrerId} AND "successfulReferrals" > 0`;
-  }
   await mark();
   await recordActivity(tx, {
     projectId,
