@@ -74,7 +74,8 @@ export type SqlFigures = { statements: number; top: { calls: number; meanMs: num
  * pg_stat_statements on a server that preloads it (the private one of --count-sql): reset before a
  * scenario, read after. Counts every statement on the bench database meanwhile, the delivery
  * worker's included, and BEGIN/COMMIT (track_utility); top-level statements only (not the foreign-key
- * checks run inside them).
+ * checks run inside them). A statement planned but never run (one that failed at its start) has no
+ * calls and is left out.
  */
 export class SqlCounter {
   private constructor(
@@ -96,7 +97,7 @@ export class SqlCounter {
       const { rows } = await c.query<{ calls: string; plans: string; mean_ms: number; query: string }>(
         `SELECT s.calls, s.plans, (s.total_plan_time + s.total_exec_time) / s.calls AS mean_ms, s.query
          FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
-         WHERE d.datname = $1 ORDER BY s.calls DESC`,
+         WHERE d.datname = $1 AND s.calls > 0 ORDER BY s.calls DESC`,
         [this.database],
       );
       const all = rows.map((r) => ({ calls: Number(r.calls), meanMs: Number(r.mean_ms), plansPerCall: Number(r.plans) / Number(r.calls), query: r.query.replace(/\s+/g, " ").slice(0, 160) }));
