@@ -6,9 +6,9 @@ import type { RewardContext } from "@/server/domain/referrals/reward-context";
 /**
  * The reward claim's statement parts for milestones (claim-reward.ts): `credited`, the referrer's
  * count with this reward, read under their counters row's lock; `reached`, the INSERT of the
- * campaign's milestones that count reaches; and the `milestone.reached` event of the highest of them, its deliveries
- * written by the event catalogue's one writer, gated on that milestone's row being inserted by this
- * statement and on no higher one being inserted with it.
+ * campaign's milestones that count reaches; and the `milestone.reached` event of the highest of
+ * them, its deliveries written by the event catalogue's one writer, gated on that milestone's row
+ * being inserted by this statement and on no higher one being inserted with it.
  *
  * Exactly once per referrer and milestone: the counter's row lock orders concurrent claims, and
  * MilestoneReached's (appUserId, referrals) key makes a second claim at or past a milestone insert

@@ -192,9 +192,10 @@ type ClaimAnswer = { facts: LoadedRow; claimed: boolean; payload: RewardPayload 
  * deferred trigger raises the referrer's successfulReferrals at commit, so a viral referrer's claims
  * wait on each other's commits only) and the milestones the new count reaches, one outbox row per
  * routed webhook, the Claimed event and the activity entry, each taking the parties, the event name
- * and the payload from the item's row (`r`). A single statement is atomic without an interactive transaction, which
- * the reward path cannot afford: in Prisma's, the same writes (six statements between BEGIN and
- * COMMIT) cost about 4 ms of Node CPU per claim, as one statement about 1 ms (bench/README.md).
+ * and the payload from the item's row (`r`). A single statement is atomic without an interactive
+ * transaction, which the reward path cannot afford: in Prisma's, the same writes (six statements
+ * between BEGIN and COMMIT) cost about 4 ms of Node CPU per claim, as one statement about 1 ms
+ * (bench/README.md).
  * Answers one row: the item's facts (all null without such a project), and what was written.
  */
 async function claimStatement(db: Db | Tx, spec: ClaimSpec): Promise<ClaimAnswer> {

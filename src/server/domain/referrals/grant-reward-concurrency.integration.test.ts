@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getAppUserByClientId } from "@/server/domain/app-users/get-app-user-by-client-id";
 import { getOrCreateAppUser } from "@/server/domain/app-users/get-or-create-app-user";
 import { claimReward, claimRewardIn } from "@/server/domain/referrals/claim-reward";
 import { grantReward } from "@/server/domain/referrals/grant-reward";
 import { isBound, loadRewardItem } from "@/server/domain/referrals/load-reward-item";
 import { trackReferral } from "@/server/domain/referrals/track-referral";
-import { inject } from "vitest";
 import { createTestDb, withClient, type TestDb } from "@/test/db";
 import { createOrgWithProject, type OrgWithProject } from "@/test/fixtures";
 import { uniqueName } from "@/test/names";
