@@ -22,6 +22,8 @@ export function milestoneParts(ctx: RewardContext, claimedAt: Date): MilestonePa
   const milestones = readMilestones(item.milestones);
   // The history row's trigger writes the count at commit; this lock, taken after the pair's unique key
   // (gated on the history row, as WITH parts run in no set order), holds it from the read until then.
+  // So a transaction claims one reward (decideReviews: one transaction per item): a second claim for
+  // the referrer in it would read the count without the first's raise, which waits for the commit.
   const credited = Prisma.sql`
       SELECT "successfulReferrals" + 1 AS "successfulReferrals" FROM "AppUserCounters"
       WHERE "appUserId" = ${item.referrerId} AND EXISTS (SELECT FROM history)
