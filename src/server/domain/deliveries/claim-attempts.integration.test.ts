@@ -14,12 +14,15 @@ beforeAll(async () => {
 });
 afterAll(() => testDb.drop());
 
-type PlanNode = { "Relation Name"?: string; "Actual Rows": number; "Actual Loops": number; "Rows Removed by Filter"?: number; Plans?: PlanNode[] };
+type PlanNode = { "Relation Name"?: string; "Index Name"?: string; "Actual Rows": number; "Actual Loops": number; "Rows Removed by Filter"?: number; Plans?: PlanNode[] };
 
 /** Rows of `table` the plan's scans read, over all their loops (removed by a filter or not). */
 const rowsRead = (node: PlanNode, table: string): number =>
   (node["Relation Name"] === table ? (node["Actual Rows"] + (node["Rows Removed by Filter"] ?? 0)) * node["Actual Loops"] : 0) +
   (node.Plans ?? []).reduce((sum, child) => sum + rowsRead(child, table), 0);
+
+/** Every index the plan reads. */
+const indexesRead = (node: PlanNode): string[] => [...(node["Index Name"] ? [node["Index Name"]] : []), ...(node.Plans ?? []).flatMap(indexesRead)];
 
 /** The due claim run under EXPLAIN ANALYZE, then rolled back. */
 async function explainClaim(limit: number): Promise<PlanNode> {
@@ -57,5 +60,7 @@ describe("the due claim's plan", () => {
     // Candidates (4 per slot) and the 16 chosen, looked up by id; walking every Pending row read 3,000 more.
     expect(rowsRead(plan, "Delivery")).toBeLessThan(500);
     expect(plan["Actual Rows"]).toBe(16);
+    // Candidates come from the due index, which holds Pending rows only (a finished delivery leaves it).
+    expect(indexesRead(plan)).toContain("Delivery_due_idx");
   });
 });
