@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { parseEnv } from "node:util";
 import { ConfigError, loadConfig, relaxations, RELAXATION_SETTINGS, warnAboutRelaxations } from "./config";
 
@@ -18,6 +19,16 @@ describe("loadConfig", () => {
       inngestEnabled: false,
     });
     expect(config.dataDir).toMatch(/\.data$/);
+  });
+
+  it("keeps twice the cores plus one database connections, shared among the server processes, unless DATABASE_POOL_SIZE says", () => {
+    const cores = availableParallelism();
+    expect(loadConfig({}).databasePoolSize).toBe(Math.max(2, 2 * cores + 1));
+    expect(loadConfig({ REFERLOOP_WORKERS: "auto" }).databasePoolSize).toBe(Math.max(2, Math.ceil((2 * cores + 1) / cores)));
+    expect(loadConfig({ REFERLOOP_WORKERS: "999" }).databasePoolSize).toBe(2);
+    expect(loadConfig({ DATABASE_POOL_SIZE: "32", REFERLOOP_WORKERS: "4" }).databasePoolSize).toBe(32);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE: must be at least 1/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: "many" })).toThrow(/DATABASE_POOL_SIZE: must be a number/);
   });
 
   it("keeps every guard on whatever NODE_ENV says; empty counts as unset", () => {

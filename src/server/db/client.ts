@@ -41,9 +41,9 @@ export function getCredentialCache(): CredentialCache {
   return g.__referloopCredentials;
 }
 
-/** One pool (pg's default of 10 connections) for Prisma's adapter and the prepared statements, which skip Prisma's engine. */
-export function openPostgres(url: string): Db {
-  const pool = new pg.Pool({ connectionString: url });
+/** One pool (of `size` connections) for Prisma's adapter and the prepared statements, which skip Prisma's engine. */
+export function openPostgres(url: string, size = getConfig().databasePoolSize): Db {
+  const pool = new pg.Pool({ connectionString: url, max: size });
   // An idle connection's failure (PostgreSQL restarted) surfaces on the next query that needs one;
   // unheard, the pool's event would end the process before Prisma's first query adds its own listener.
   pool.on("error", () => {});
@@ -62,6 +62,6 @@ export async function openPglite(dir: string | undefined): Promise<{ db: Db; pgl
 
 async function openDb(): Promise<Db> {
   const config = getConfig();
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolSize);
   return (await openPglite(path.join(config.dataDir, "pglite"))).db;
 }
