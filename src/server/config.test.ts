@@ -21,10 +21,10 @@ describe("loadConfig", () => {
     expect(config.dataDir).toMatch(/\.data$/);
   });
 
-  it("keeps twice the cores plus one database connections, shared among the server processes, unless DATABASE_POOL_SIZE says", () => {
+  it("keeps twice the cores in database connections, shared among the server processes, unless DATABASE_POOL_SIZE says", () => {
     const cores = availableParallelism();
-    expect(loadConfig({}).databasePoolSize).toBe(Math.max(2, 2 * cores + 1));
-    expect(loadConfig({ REFERLOOP_WORKERS: "auto" }).databasePoolSize).toBe(Math.max(2, Math.ceil((2 * cores + 1) / cores)));
+    expect(loadConfig({}).databasePoolSize).toBe(Math.max(2, 2 * cores));
+    expect(loadConfig({ REFERLOOP_WORKERS: "auto" }).databasePoolSize).toBe(2);
     expect(loadConfig({ REFERLOOP_WORKERS: "999" }).databasePoolSize).toBe(2);
     expect(loadConfig({ DATABASE_POOL_SIZE: "32", REFERLOOP_WORKERS: "4" }).databasePoolSize).toBe(32);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE: must be at least 1/);

@@ -234,13 +234,14 @@ const environment = z.object({
 });
 
 /**
- * The connections a process keeps when DATABASE_POOL_SIZE is unset: twice the cores plus one (Prisma's
- * own default), shared among the server processes (REFERLOOP_WORKERS). Backends beyond what the
- * cores run at once only take turns on them: on 2 cores, 5 connections rather than pg's default 10
- * raised the reward's rate by 9-20% and the track's by 13% (bench/README.md).
+ * The connections a process keeps when DATABASE_POOL_SIZE is unset: twice the cores (the PostgreSQL
+ * wiki's starting point, with nothing waiting on disk), shared among the server processes
+ * (REFERLOOP_WORKERS). Backends beyond what the cores run at once only take turns on them: on 2 cores,
+ * 4 connections rather than pg's default 10 raised the reward's rate by about a fifth and the
+ * track's by a tenth, with less CPU per request (bench/README.md).
  */
 function databasePoolSize(processes: number): number {
-  return Math.max(2, Math.ceil((2 * availableParallelism() + 1) / processes));
+  return Math.max(2, Math.ceil((2 * availableParallelism()) / processes));
 }
 
 export class ConfigError extends Error {
