@@ -62,6 +62,6 @@ export async function openPglite(dir: string | undefined): Promise<{ db: Db; pgl
 
 async function openDb(): Promise<Db> {
   const config = getConfig();
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolSize);
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
   return (await openPglite(path.join(config.dataDir, "pglite"))).db;
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getConfig } from "@/server/config";
 import { openPostgres, type Db } from "@/server/db/client";
 import { createTestDb, type TestDb } from "@/test/db";
@@ -19,17 +19,18 @@ async function backendsOf(db: Db, n: number): Promise<Set<number>> {
   return new Set(rows.map(([row]) => row.pid));
 }
 
-describe("the database pool", () => {
+// PostgreSQL only: the embedded PGlite is one connection, without a pool.
+describe.skipIf(!inject("templateDatabase"))("the database pool", () => {
   it("opens at most its size of connections, however many statements wait, and the process's size from the configuration", async () => {
-    if (!t.url) return; // PGlite: one connection, no pool.
-    const three = openPostgres(t.url, 3);
+    const url = t.url!;
+    const three = openPostgres(url, 3);
     try {
       const backends = await backendsOf(three, 12);
       expect(backends.size).toBe(3);
     } finally {
       await three.$disconnect();
     }
-    const configured = openPostgres(t.url);
+    const configured = openPostgres(url);
     try {
       const size = getConfig().databasePoolSize;
       expect((await backendsOf(configured, size + 4)).size).toBe(size);

@@ -104,9 +104,9 @@ export function dueAttemptsClaim(input: DueClaimInput, now = new Date()): Prisma
   // A burst of rewards makes the planner's row count for Pending stale until autovacuum analyzes the
   // table (up to a minute): it then expects a few rows and reads every Pending row through a bitmap
   // scan to sort them, 40 to 60 ms per claim with 50,000 due, where a walk of the due index
-  // ("Delivery_due_idx") stops after the limit. Bitmap scans are off for this statement alone. For the same reason it is
-  // not prepared(): a generic plan, kept from while the backlog was small, took 10 to 97 s per claim
-  // with 50,000 due (src/server/db/prepared-statements.ts).
+  // ("Delivery_due_idx") stops after the limit. Bitmap scans are off for this statement alone. For the
+  // same reason it is not prepared(): a generic plan, kept from while the backlog was small, took 10 to
+  // 97 s per claim with 50,000 due (src/server/db/prepared-statements.ts).
   return claimUpdate(input.workerId, new Date(now.getTime() + input.leaseMs), now, picked);
 }
 
