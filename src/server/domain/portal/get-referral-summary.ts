@@ -96,9 +96,10 @@ export async function getReferralSummary(db: Db, target: SummaryTarget, paging: 
 }
 
 /**
- * One range of the referrer's summary index (ReferralTracking_referrer_summary_idx), read from the
- * index alone; the items in review from the project's review queue (a review exists only for a Pending
- * item with its referee, so those are taken out of "pending").
+ * One range of the referrer's summary index (ReferralTracking_referrer_summary_idx), the statuses read
+ * from the rows (no index holds the status, so that a claim is written in place); the items in review
+ * from the project's review queue (a review exists only for a Pending item with its referee, so those
+ * are taken out of "pending").
  */
 async function readTotals(db: Db, projectId: string, appUserId: string): Promise<NonNullable<ReferralSummary["totals"]>> {
   const [[row], [review]] = await Promise.all([
@@ -131,7 +132,7 @@ function readFriends(db: Db, appUserId: string, take: number, skip: number) {
 
 /**
  * The count from RewardHistory's (referrerId, refereeId) key alone; the latest ten rewarded referrals
- * (newest arrivals first) from the summary index, with their rewards' event names.
+ * (newest arrivals first) along the summary index, with their rewards' event names.
  */
 async function readRewards(db: Db, appUserId: string): Promise<ReferralSummary["rewards"]> {
   const [[count], recent] = await Promise.all([

@@ -49,7 +49,8 @@ async function track(opts: { referrer?: string; referee?: string | null; rewardE
   const tracked = await trackReferral(t.db, f.org.id, f.project.id, { referralCode: user.referralCode, refereeId: referee, rewardEventName: opts.rewardEventName });
   return tracked.referralTrackingId;
 }
-const setStatus = (id: string, status: "Completed" | "Failed" | "Revoked") => t.db.referralTracking.update({ where: { id }, data: { status } });
+const ENDS = { Completed: {}, Failed: { failureReason: "expired" }, Revoked: { revokedAt: new Date() } } as const;
+const setStatus = (id: string, status: keyof typeof ENDS) => t.db.referralTracking.update({ where: { id }, data: { status, ...ENDS[status] } });
 const age = (id: string, ms: number) => t.db.referralTracking.update({ where: { id }, data: { createdAt: new Date(Date.now() - ms) } });
 const rewarded = async (id: string) => expect((await grantReward(t.db, f.org.id, f.project.id, { referralTrackingId: id })).rewardClaimed).toBe(true);
 

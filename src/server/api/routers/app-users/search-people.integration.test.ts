@@ -189,9 +189,9 @@ describe("the count of the referral lists", () => {
     referrer = await createAppUserOverRest(call, many, "hub");
     // One more arrival than the cap through one referrer's code, every 1,000th Failed; newest last.
     await t.db.$executeRaw`
-      INSERT INTO "ReferralTracking" ("id", "projectId", "campaignId", "referrerId", "referralCode", "status", "createdAt", "updatedAt")
+      INSERT INTO "ReferralTracking" ("id", "projectId", "campaignId", "referrerId", "referralCode", "status", "failureReason", "createdAt", "updatedAt")
       SELECT md5(${many} || ':' || n)::uuid::text, ${many}, ${campaignId}, ${referrer.uniqueId}, 'HUB001',
-        (CASE WHEN n % 1000 = 0 THEN 'Failed' ELSE 'Pending' END)::"TrackingStatus", timestamp '2026-01-01' + n * interval '1 second', now()
+        (CASE WHEN n % 1000 = 0 THEN 'Failed' ELSE 'Pending' END)::"TrackingStatus", CASE WHEN n % 1000 = 0 THEN 'expired' END, timestamp '2026-01-01' + n * interval '1 second', now()
       FROM generate_series(1, ${LIST_COUNT_MAX + 1}::int) AS n`;
   });
 

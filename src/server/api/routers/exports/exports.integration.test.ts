@@ -219,21 +219,24 @@ describe("GET /projects/{projectId}/exports/referrals.csv, more than a batch", (
     await t.db.$executeRaw`
       INSERT INTO "AppUser" ("id", "projectId", "clientProvidedId", "referralCode", "updatedAt")
       SELECT ${big} || '-u' || n, ${big}, 'referrer-' || n, 'REF' || n, now() FROM generate_series(0, 2) AS n`;
-    const counts = { Pending: EXPORT_BATCH_ROWS + 3, Completed: EXPORT_BATCH_ROWS + 2, Failed: 5 };
+    const counts = { Pending: EXPORT_BATCH_ROWS + 3, Completed: EXPORT_BATCH_ROWS + 2, Failed: 5, Revoked: 2 };
     // Written Failed first and in no order of time; half of them share one creation instant, so the
     // keyset must break ties by id. Every fourth has a referee (referrer-1).
     await t.db.$executeRaw`
-      INSERT INTO "ReferralTracking" ("id", "projectId", "campaignId", "referrerId", "refereeId", "referralCode", "status", "createdAt", "updatedAt")
+      INSERT INTO "ReferralTracking" ("id", "projectId", "campaignId", "referrerId", "refereeId", "referralCode", "status", "failureReason", "revokedAt", "createdAt", "updatedAt")
       SELECT md5(${big} || n)::uuid::text, ${big}, ${campaign.id}, ${big} || '-u' || (n % 3), CASE WHEN n % 4 = 0 THEN ${big} || '-u1' END, 'REF0',
-        (CASE WHEN n <= ${counts.Failed} THEN 'Failed' WHEN n <= ${counts.Failed + counts.Completed} THEN 'Completed' ELSE 'Pending' END)::"TrackingStatus",
+        (CASE WHEN n <= ${counts.Failed} THEN 'Failed' WHEN n <= ${counts.Failed + counts.Completed} THEN 'Completed'
+          WHEN n <= ${counts.Failed + counts.Completed + counts.Revoked} THEN 'Revoked' ELSE 'Pending' END)::"TrackingStatus",
+        CASE WHEN n <= ${counts.Failed} THEN 'expired' END,
+        CASE WHEN n > ${counts.Failed + counts.Completed} AND n <= ${counts.Failed + counts.Completed + counts.Revoked} THEN now() END,
         TIMESTAMP '2026-01-01 00:00:00' + (CASE WHEN n % 2 = 0 THEN 0 ELSE (n * 7919) % 10007 END) * INTERVAL '1 second', now()
-      FROM generate_series(1, ${counts.Failed + counts.Completed + counts.Pending}::int) AS n`;
+      FROM generate_series(1, ${counts.Failed + counts.Completed + counts.Revoked + counts.Pending}::int) AS n`;
     await t.db.appUser.delete({ where: { id: `${big}-u2` } });
 
     const rows = csv(await call("GET", `/projects/${big}/exports/referrals.csv`)).slice(1);
-    expect(rows).toHaveLength(counts.Pending + counts.Completed + counts.Failed);
+    expect(rows).toHaveLength(counts.Pending + counts.Completed + counts.Failed + counts.Revoked);
     expect(new Set(rows.map((r) => r[0])).size).toBe(rows.length);
-    const statuses = ["Pending", "Completed", "Failed"];
+    const statuses = ["Pending", "Completed", "Failed", "Revoked"];
     const keys = rows.map((r) => `${statuses.indexOf(r[1]!)} ${r[9]} ${r[0]}`);
     expect(keys).toEqual([...keys].sort());
     for (const status of statuses) expect(rows.filter((r) => r[1] === status)).toHaveLength(counts[status as keyof typeof counts]);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test/db";
 import { guardedConfig } from "@/test/config";
 import { dataSnapshot } from "@/test/snapshot";
-import { expectProblem, type RestClient, restClientForNewOrg } from "@/test/rest";
+import { createAppUserOverRest, expectProblem, type RestClient, restClientForNewOrg, trackOverRest } from "@/test/rest";
 import { MAX_BODY_BYTES } from "@/server/api/rest/handle-rest-request";
 
 let t: TestDb;
@@ -80,10 +80,21 @@ describe("projects over REST", () => {
 
   it("deletes a project and all its data with 200 and an empty body", async () => {
     const { json: p } = await call("POST", "/projects", { body: valid });
+    // A rewarded referral: its reward event and activity entries carry no foreign key to the project.
+    const referrer = await createAppUserOverRest(call, p.uniqueId, "ada");
+    const tracked = await trackOverRest(call, p.uniqueId, referrer, "bob");
+    const reward = await call("POST", `/projects/${p.uniqueId}/referrals/reward`, { body: { ReferralTrackingId: tracked.trackingId, EventName: "purchase" } });
+    expect(reward.json).toMatchObject({ rewardClaimed: true });
+    const rows = () =>
+      Promise.all([t.db.rewardEvent.count({ where: { projectId: p.uniqueId } }), t.db.activity.count({ where: { projectId: p.uniqueId } }), t.db.appUser.count({ where: { projectId: p.uniqueId } })]);
+    const [events, entries] = await rows();
+    expect(events).toBeGreaterThan(0);
+    expect(entries).toBeGreaterThan(0);
     const res = await call("DELETE", `/projects/${p.uniqueId}`);
     expect(res.status).toBe(200);
     expect(res.text).toBe("");
     expect(await t.db.campaign.count({ where: { projectId: p.uniqueId } })).toBe(0);
+    expect(await rows()).toEqual([0, 0, 0]);
     expect((await call("GET", `/projects/${p.uniqueId}`)).status).toBe(404);
     expect((await call("DELETE", `/projects/${p.uniqueId}`)).status).toBe(404);
   });

@@ -47,6 +47,7 @@ async function item(
       status,
       createdAt: at(created),
       ...(end.status === "Completed" ? { rewardClaimed: true, rewardClaimedAt: at(end.claimedAt) } : {}),
+      ...(end.status === "Failed" ? { failureReason: "expired" } : {}),
     },
   });
   // updatedAt is set by the client on every write: placed afterwards, as the failure's instant.
@@ -228,12 +229,12 @@ describe("the daily roll-ups (kept by triggers)", () => {
     await t.db.$executeRaw`UPDATE "ReferralTracking" SET "createdAt" = TIMESTAMP '2026-10-02 12:00:00' WHERE "id" = ${a.trackingId}`;
     expect(await totals()).toMatchObject({ tracked: 1 });
     expect(await totals("2026-10-02")).toMatchObject({ tracked: 1, failed: 0 });
-    await t.db.$executeRaw`UPDATE "ReferralTracking" SET "status" = 'Failed', "updatedAt" = TIMESTAMP '2026-10-02 13:00:00' WHERE "id" = ${a.trackingId}`;
+    await t.db.$executeRaw`UPDATE "ReferralTracking" SET "status" = 'Failed', "failureReason" = 'expired', "updatedAt" = TIMESTAMP '2026-10-02 13:00:00' WHERE "id" = ${a.trackingId}`;
     expect(await totals("2026-10-02")).toMatchObject({ tracked: 1, failed: 1 });
     await t.db.$executeRaw`UPDATE "ReferralTracking" SET "updatedAt" = TIMESTAMP '2026-10-05 13:00:00' WHERE "id" = ${a.trackingId}`;
     expect(await totals("2026-10-02")).toMatchObject({ failed: 0 });
     expect(await totals("2026-10-05")).toMatchObject({ failed: 1 });
-    await t.db.$executeRaw`UPDATE "ReferralTracking" SET "status" = 'Pending' WHERE "id" = ${a.trackingId}`;
+    await t.db.$executeRaw`UPDATE "ReferralTracking" SET "status" = 'Pending', "failureReason" = NULL WHERE "id" = ${a.trackingId}`;
     expect(await totals("2026-10-05")).toMatchObject({ failed: 0 });
     await t.db.referralTracking.delete({ where: { id: b.trackingId } });
     expect(await totals()).toMatchObject({ tracked: 0 });
