@@ -2,14 +2,15 @@ import { getConfig, type Config } from "@/server/config";
 import { getDb, type Db } from "@/server/db/client";
 import { purgeExpiredClicks } from "@/server/domain/attribution/purge-expired-clicks";
 import { purgeDeliveryBodies } from "@/server/domain/deliveries/purge-delivery-bodies";
+import { purgeOrphanDeliveries } from "@/server/domain/deliveries/purge-orphan-deliveries";
 import { logger } from "@/server/observability/logger";
 
 /**
- * The purge job: expired landing-page clicks deleted, and the request and response bodies of
- * deliveries past their retention (WEBHOOK_BODY_RETENTION_DAYS) removed. Each part on its own, so
- * one failing does not stop the other.
+ * The purge job: expired landing-page clicks deleted, the request and response bodies of deliveries
+ * past their retention (WEBHOOK_BODY_RETENTION_DAYS) removed, and deliveries whose webhook is gone
+ * deleted. Each part on its own, so one failing does not stop the others.
  */
-export async function runPurge(db: Db, now: Date, config: Config): Promise<{ clicks: number; deliveryBodies: number }> {
+export async function runPurge(db: Db, now: Date, config: Config): Promise<{ clicks: number; deliveryBodies: number; orphanDeliveries: number }> {
   const clicks = await purgeExpiredClicks(db, now).catch((error: unknown) => {
     logger().error({ err: error }, "click purge failed");
     return 0;
@@ -18,10 +19,14 @@ export async function runPurge(db: Db, now: Date, config: Config): Promise<{ cli
     logger().error({ err: error }, "delivery body purge failed");
     return 0;
   });
-  return { clicks, deliveryBodies };
+  const orphanDeliveries = await purgeOrphanDeliveries(db).catch((error: unknown) => {
+    logger().error({ err: error }, "orphan delivery purge failed");
+    return 0;
+  });
+  return { clicks, deliveryBodies, orphanDeliveries };
 }
 
-/** How often the purge runs (expired clicks, delivery bodies past retention), by either scheduler. */
+/** How often the purge runs (expired clicks, delivery bodies past retention, orphan deliveries), by either scheduler. */
 export const CLICK_PURGE_INTERVAL_MS = 15 * 60_000;
 export const CLICK_PURGE_CRON = "*/15 * * * *";
 

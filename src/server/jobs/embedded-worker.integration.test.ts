@@ -30,6 +30,8 @@ const extraClients: Db[] = [];
 
 const attempt = testAttemptOptions();
 
+const webhookIdsEndingIn = async (suffix: string) => (await db.webhook.findMany({ where: { url: { endsWith: suffix } }, select: { id: true } })).map((w) => w.id);
+
 function startWorker(options: { db?: Db; workerId?: string; baseMs?: number } = {}) {
   const worker = createEmbeddedWorker({
     db: options.db ?? db,
@@ -191,7 +193,7 @@ describe("embedded worker", () => {
     workers.push(worker);
     worker.start();
     const { deliveryIds } = await insertCompletedReward(db, setup);
-    const fast = await db.delivery.findFirstOrThrow({ where: { id: { in: deliveryIds }, webhook: { url: { endsWith: "/fast" } } } });
+    const fast = await db.delivery.findFirstOrThrow({ where: { id: { in: deliveryIds }, webhookId: { in: await webhookIdsEndingIn("/fast") } } });
     await waitForStatus([fast.id], "Succeeded", 4_000);
     // The slow attempt is still in flight: claimed, not yet logged.
     const slow = await db.delivery.findFirstOrThrow({ where: { id: { in: deliveryIds }, NOT: { id: fast.id } } });
@@ -215,7 +217,7 @@ describe("embedded worker", () => {
       const { deliveryIds } = await insertCompletedReward(db, setup);
       fast.push(...deliveryIds.filter((id) => !slow.includes(id)));
     }
-    const fastIds = (await db.delivery.findMany({ where: { id: { in: fast }, webhook: { url: { endsWith: "/fast" } } } })).map((d) => d.id);
+    const fastIds = (await db.delivery.findMany({ where: { id: { in: fast }, webhookId: { in: await webhookIdsEndingIn("/fast") } } })).map((d) => d.id);
     expect(fastIds).toHaveLength(3);
     await waitForStatus(fastIds, "Succeeded", 4_000);
     // Two slow attempts hang in their slots; the other four slow deliveries were never taken.

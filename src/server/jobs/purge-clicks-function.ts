@@ -2,10 +2,11 @@ import { getConfig, type Config } from "@/server/config";
 import { getDb, type Db } from "@/server/db/client";
 import { purgeExpiredClicks } from "@/server/domain/attribution/purge-expired-clicks";
 import { purgeDeliveryBodies } from "@/server/domain/deliveries/purge-delivery-bodies";
+import { purgeOrphanDeliveries } from "@/server/domain/deliveries/purge-orphan-deliveries";
 import { CLICK_PURGE_CRON } from "./click-purge";
 import { inngest } from "./inngest-client";
 
-/** The purge job (clicks, delivery bodies past retention) as an Inngest cron function: the scheduler when Inngest is configured. */
+/** The purge job (clicks, delivery bodies past retention, orphan deliveries) as an Inngest cron function: the scheduler when Inngest is configured. */
 export function createPurgeClicksFunction(deps: { db?: () => Promise<Db>; config?: () => Config } = {}) {
   const db = deps.db ?? getDb;
   const config = deps.config ?? getConfig;
@@ -16,6 +17,7 @@ export function createPurgeClicksFunction(deps: { db?: () => Promise<Db>; config
       deliveryBodiesPurged: await step.run("purge-delivery-bodies", async () =>
         purgeDeliveryBodies(await db(), new Date(), config().deliveries.bodyRetentionDays),
       ),
+      orphanDeliveriesDeleted: await step.run("purge-orphan-deliveries", async () => purgeOrphanDeliveries(await db())),
     }),
   );
 }

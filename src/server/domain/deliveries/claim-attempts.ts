@@ -119,7 +119,10 @@ export async function claimAttempt(
   db: Db,
   input: { deliveryId: string; workerId: string; leaseMs: number },
 ): Promise<{ claimed: ClaimedAttempt } | { skipped: "not_found" | "not_pending" | "claimed_elsewhere" }> {
-  const delivery = await db.delivery.findUnique({ where: { id: input.deliveryId }, select: { status: true, attemptCount: true } });
+  // A delivery whose webhook is gone (a claim wrote it during the webhook's deletion) is as good as
+  // deleted: the purge job deletes it (purgeOrphanDeliveries).
+  const [delivery] = await db.$queryRaw<{ status: string; attemptCount: number }[]>`
+    SELECT d."status"::text AS "status", d."attemptCount" FROM "Delivery" d JOIN "Webhook" w ON w."id" = d."webhookId" WHERE d."id" = ${input.deliveryId}`;
   if (!delivery) return { skipped: "not_found" };
   if (delivery.status !== "Pending") return { skipped: "not_pending" };
   const now = new Date();

@@ -36,15 +36,17 @@ export type DeliveryDto = {
 
 /** The columns of a DeliveryDto, from `d` (Delivery) joined to `w` (its webhook) as in DELIVERY_JOINS. */
 export const DELIVERY_COLUMNS = Prisma.sql`
-  d."id", d."webhookId", w."name" AS "webhookName", d."trackingId", r."clientProvidedId" AS "referrerId", e."clientProvidedId" AS "refereeId",
+  d."id", d."webhookId", COALESCE(w."name", '') AS "webhookName", d."trackingId", r."clientProvidedId" AS "referrerId", e."clientProvidedId" AS "refereeId",
   d."referrerId" AS "referrerUniqueId", d."refereeId" AS "refereeUniqueId", d."eventName", d."eventType", d."status"::text AS "status", d."attemptCount",
   d."lastAttemptAt", d."nextAttemptAt", d."lastHttpStatus", d."lastError", d."failure", d."bodiesPurgedAt", d."recoveredAt", d."createdAt",
-  d."leasedUntil", w."enabled" AS "webhookEnabled"`;
+  d."leasedUntil", COALESCE(w."enabled", false) AS "webhookEnabled"`;
 
 /**
  * The webhook and the item's two users (none for a test event, or an erased one), by the keys on the
- * delivery (Delivery.referrerId): no tracking item is read. LEFT JOINs on keys (a delivery always has
- * its webhook), which PostgreSQL leaves out of a statement that reads none of their columns.
+ * delivery (Delivery.referrerId): no tracking item is read. LEFT JOINs on keys, which PostgreSQL leaves
+ * out of a statement that reads none of their columns. A delivery that a claim wrote while its webhook
+ * was being deleted has no webhook until the purge job deletes it (purgeOrphanDeliveries): an empty
+ * name, and not retryable.
  */
 export const DELIVERY_JOINS = Prisma.sql`
   LEFT JOIN "Webhook" w ON w."id" = d."webhookId"

@@ -3,10 +3,8 @@ import { notFound } from "@/server/domain/errors";
 
 /** The project of a delivery log entry, if the organisation owns it. */
 export async function findLogProject(db: Prisma.TransactionClient, organizationId: string, logId: string): Promise<string> {
-  const entry = await db.deliveryAttempt.findFirst({
-    where: { id: logId, delivery: { webhook: { project: { organizationId } } } },
-    select: { projectId: true },
-  });
-  if (!entry) throw notFound("Delivery log entry");
+  const entry = await db.deliveryAttempt.findFirst({ where: { id: logId }, select: { projectId: true } });
+  const owned = entry && (await db.project.count({ where: { id: entry.projectId, organizationId } }));
+  if (!entry || !owned) throw notFound("Delivery log entry");
   return entry.projectId;
 }

@@ -43,8 +43,11 @@ const revoked = (trackingId: string, environment: CatalogueEvent["environment"])
   payload: { trackingId, reason: "refund" },
 });
 
-const names = async (ids: string[]) =>
-  (await db.delivery.findMany({ where: { id: { in: ids } }, include: { webhook: true } })).map((d) => d.webhook.name).sort();
+const names = async (ids: string[]) => {
+  const deliveries = await db.delivery.findMany({ where: { id: { in: ids } }, select: { webhookId: true } });
+  const hooks = new Map((await db.webhook.findMany({ where: { id: { in: deliveries.map((d) => d.webhookId) } } })).map((w) => [w.id, w.name]));
+  return deliveries.map((d) => hooks.get(d.webhookId)).sort();
+};
 
 describe("writeEventDeliveries", () => {
   it("writes one delivery per enabled webhook subscribed to the type and routed to the environment, once", async () => {

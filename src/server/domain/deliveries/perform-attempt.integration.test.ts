@@ -184,6 +184,7 @@ describe("performAttempt", () => {
 
   it("skips a delivery whose webhook was deleted", async () => {
     const { webhook, deliveryId } = await oneDelivery();
+    // The webhook's row alone, as when a claim wrote the delivery while the webhook was being deleted.
     await db.webhook.delete({ where: { id: webhook.id } });
     expect(await performAttempt(db, deliveryId, attempt)).toEqual({ outcome: "skipped", reason: "not_found" });
     expect(receiver.requests).toHaveLength(0);

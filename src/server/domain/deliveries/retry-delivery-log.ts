@@ -30,9 +30,11 @@ export async function retryDeliveryLog(
   await getOwnedProject(db, organizationId, projectId);
   const entry = await db.deliveryAttempt.findFirst({
     where: { id: logId, projectId },
-    include: { delivery: { select: { status: true, attemptCount: true, nextAttemptAt: true, trackingId: true, webhook: { select: { enabled: true } } } } },
+    include: { delivery: { select: { status: true, attemptCount: true, nextAttemptAt: true, trackingId: true } } },
   });
-  if (!entry) throw notFound("Delivery log entry");
+  // A delivery whose webhook is gone (written by a claim during the webhook's deletion) awaits the purge.
+  const webhook = entry && (await db.webhook.findUnique({ where: { id: entry.webhookId }, select: { enabled: true } }));
+  if (!entry || !webhook) throw notFound("Delivery log entry");
   const { delivery } = entry;
   const isTest = delivery.trackingId === null;
   if (isTest) requireTestResend(mayResendTests);
@@ -40,7 +42,7 @@ export async function retryDeliveryLog(
   if (delivery.status === "Pending") {
     throw conflict(`The delivery is already scheduled for another attempt at ${delivery.nextAttemptAt.toISOString()}.`);
   }
-  if (!delivery.webhook.enabled && !isTest) throw conflict("The webhook is disabled; enable it before retrying.");
+  if (!webhook.enabled && !isTest) throw conflict("The webhook is disabled; enable it before retrying.");
 
   const now = new Date();
   // Conditional on Failed: of two simultaneous retries, one wins and the other is a conflict.

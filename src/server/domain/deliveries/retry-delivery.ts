@@ -22,15 +22,17 @@ export async function retryDelivery(
   await getOwnedProject(db, organizationId, projectId);
   const delivery = await db.delivery.findFirst({
     where: { id: deliveryId, projectId },
-    select: { status: true, attemptCount: true, leasedUntil: true, bodiesPurgedAt: true, trackingId: true, webhookId: true, webhook: { select: { enabled: true } } },
+    select: { status: true, attemptCount: true, leasedUntil: true, bodiesPurgedAt: true, trackingId: true, webhookId: true },
   });
-  if (!delivery) throw notFound("Delivery");
+  // A delivery whose webhook is gone (written by a claim during the webhook's deletion) awaits the purge.
+  const webhook = delivery && (await db.webhook.findUnique({ where: { id: delivery.webhookId }, select: { enabled: true } }));
+  if (!delivery || !webhook) throw notFound("Delivery");
   if (delivery.trackingId === null) requireTestResend(mayResendTests);
   const now = new Date();
   if (delivery.status === "Succeeded") throw conflict("The delivery succeeded; there is nothing to retry.");
   if (isInFlight(delivery, now)) throw conflict("An attempt of this delivery is being sent right now; follow its result.");
   if (delivery.bodiesPurgedAt) throw conflict("The delivery's body was purged at the end of its retention; it cannot be sent again.");
-  if (!delivery.webhook.enabled && delivery.trackingId !== null) throw conflict("The webhook is disabled; enable it before retrying.");
+  if (!webhook.enabled && delivery.trackingId !== null) throw conflict("The webhook is disabled; enable it before retrying.");
 
   // Conditional on the state read: of two simultaneous retries (or a retry and a worker), one wins.
   const requeued = await db.delivery.updateMany({

@@ -65,8 +65,9 @@ describe("grantReward under concurrency", () => {
       rewardClaimed: true,
     });
     expect(await t.db.rewardHistory.count({ where: { trackingId } })).toBe(1);
-    const deliveries = await t.db.delivery.findMany({ where: { trackingId }, include: { webhook: true } });
-    expect(deliveries.map((d) => d.webhook.environment).sort()).toEqual(["Both", "Production"]);
+    const deliveries = await t.db.delivery.findMany({ where: { trackingId }, select: { webhookId: true } });
+    const hooks = await t.db.webhook.findMany({ where: { id: { in: deliveries.map((d) => d.webhookId) } } });
+    expect(deliveries.map((d) => hooks.find((w) => w.id === d.webhookId)?.environment).sort()).toEqual(["Both", "Production"]);
     expect((await getAppUserByClientId(t.db, f.org.id, f.project.id, "race-referrer")).successfulReferrals).toBe(1);
     expect(await t.db.rewardEvent.count({ where: { trackingId, outcome: "Claimed" } })).toBe(1);
     expect(await t.db.rewardEvent.count({ where: { trackingId, outcome: "Rejected" } })).toBe(49);

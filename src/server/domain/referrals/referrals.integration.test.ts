@@ -240,8 +240,9 @@ describe("grantReward: completion", () => {
     for (const env of ["Sandbox", "Production", "Both"] as const) await webhook(f, env);
     const { trackingId } = await tracked(f);
     await grant(trackingId, { environment }, f);
-    const deliveries = await t.db.delivery.findMany({ where: { trackingId }, include: { webhook: true } });
-    expect(deliveries.map((d) => d.webhook.environment).sort()).toEqual([...expected].sort());
+    const deliveries = await t.db.delivery.findMany({ where: { trackingId }, select: { webhookId: true } });
+    const hooks = await t.db.webhook.findMany({ where: { id: { in: deliveries.map((d) => d.webhookId) } } });
+    expect(deliveries.map((d) => hooks.find((w) => w.id === d.webhookId)?.environment).sort()).toEqual([...expected].sort());
     const history = await t.db.rewardHistory.findUniqueOrThrow({ where: { trackingId } });
     expect(history.environment).toBe(stored);
   });

@@ -80,21 +80,27 @@ describe("projects over REST", () => {
 
   it("deletes a project and all its data with 200 and an empty body", async () => {
     const { json: p } = await call("POST", "/projects", { body: valid });
-    // A rewarded referral: its reward event and activity entries carry no foreign key to the project.
+    // A rewarded referral with its webhook: its delivery, reward event and activity entries carry no
+    // foreign key to the project or the webhook.
+    const hook = await call("POST", `/projects/${p.uniqueId}/webhooks/${p.campaignId}`, { body: { name: "Credits", url: "https://hooks.example.com/credits" } });
+    expect(hook.status, hook.text).toBe(201);
     const referrer = await createAppUserOverRest(call, p.uniqueId, "ada");
     const tracked = await trackOverRest(call, p.uniqueId, referrer, "bob");
     const reward = await call("POST", `/projects/${p.uniqueId}/referrals/reward`, { body: { ReferralTrackingId: tracked.trackingId, EventName: "purchase" } });
     expect(reward.json).toMatchObject({ rewardClaimed: true });
     const rows = () =>
-      Promise.all([t.db.rewardEvent.count({ where: { projectId: p.uniqueId } }), t.db.activity.count({ where: { projectId: p.uniqueId } }), t.db.appUser.count({ where: { projectId: p.uniqueId } })]);
-    const [events, entries] = await rows();
+      Promise.all(
+        [t.db.rewardEvent, t.db.activity, t.db.delivery, t.db.appUser].map((table) => (table as typeof t.db.appUser).count({ where: { projectId: p.uniqueId } })),
+      );
+    const [events, entries, deliveries] = await rows();
     expect(events).toBeGreaterThan(0);
     expect(entries).toBeGreaterThan(0);
+    expect(deliveries).toBeGreaterThan(0);
     const res = await call("DELETE", `/projects/${p.uniqueId}`);
     expect(res.status).toBe(200);
     expect(res.text).toBe("");
     expect(await t.db.campaign.count({ where: { projectId: p.uniqueId } })).toBe(0);
-    expect(await rows()).toEqual([0, 0, 0]);
+    expect(await rows()).toEqual([0, 0, 0, 0]);
     expect((await call("GET", `/projects/${p.uniqueId}`)).status).toBe(404);
     expect((await call("DELETE", `/projects/${p.uniqueId}`)).status).toBe(404);
   });

@@ -213,10 +213,12 @@ describe("webhooks over REST", () => {
     expect(JSON.stringify(await t.db.webhook.findMany({ orderBy: { id: "asc" } }))).toBe(before);
   });
 
-  it("deletes a webhook with its logs", async () => {
+  it("deletes a webhook with its deliveries and logs", async () => {
+    expect(await t.db.delivery.count({ where: { webhookId: hookId } })).toBeGreaterThan(0);
     const res = await call("DELETE", `/projects/${project.uniqueId}/webhooks/${hookId}`);
     expect(res.status).toBe(200);
     expect(res.text).toBe("");
+    expect(await t.db.delivery.count({ where: { webhookId: hookId } })).toBe(0);
     expect(await t.db.deliveryAttempt.count({ where: { webhookId: hookId } })).toBe(0);
     expect((await call("GET", `/projects/${project.uniqueId}/webhooks/${hookId}/logs`)).status).toBe(404);
   });
