@@ -26,11 +26,12 @@ export const REFERRAL_EXPORT_COLUMNS = [
  * referee by their client ids, empty once erased (the item is still exported, as the table still lists
  * it).
  *
- * Each status is a keyset of its own on (createdAt, id) (statusCondition: Pending and Completed walk
- * the (projectId, createdAt) index, Failed and Revoked their partial ones); with one keyset on (status, createdAt, id),
- * PostgreSQL estimates the row comparison by its first column, so within the last status it expected
- * one row after the position, scanned and joined the status's whole remainder for every batch, and
- * sorted it (2.3 s a batch 100,000 rows before the end; 200,000 Failed items took 47 s of 81).
+ * Each status is a keyset of its own on (createdAt, id): Pending and Completed walk the (projectId,
+ * createdAt) index, Failed and Revoked their partial ones (statusCondition). With one keyset on
+ * (status, createdAt, id), PostgreSQL estimated the row comparison by its first column, so within the
+ * last status it expected one row after the position, scanned and joined the status's whole remainder
+ * for every batch, and sorted it (2.3 s a batch 100,000 rows before the end; 200,000 Failed items took
+ * 47 s of 81).
  */
 export async function exportReferrals(db: Db, organizationId: string, projectId: string, input: ReferralSearch): Promise<CsvExport> {
   const project = await getOwnedProject(db, organizationId, projectId);
