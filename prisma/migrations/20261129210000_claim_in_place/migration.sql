@@ -6,14 +6,15 @@
 --
 -- What the status indexes answered:
 -- - Failed and Revoked items, the support console's filters, by two partial indexes whose
---   predicates are columns a claim never writes: failureReason (set exactly when an item fails) and
---   revokedAt (set exactly when it is revoked). The CHECK constraints make "exactly" hold, so a
---   filter on the column finds every item of the status.
+--   predicates are columns a claim never writes: failureReason (set when an item fails) and revokedAt
+--   (set when it is revoked). The CHECK constraints hold every Failed item to a reason and every
+--   Revoked one to its time, so a filter on the status and the column finds every item of the status.
+--   (One way only: an upgrade meets no row the code never wrote, and the filter's status does the rest.)
 -- - Pending and Completed items, by the (projectId, createdAt) index with the status read from the
 --   row: both are common, so a page reads a few rows more.
 -- - A referrer's summary reads its statuses from the rows (a page of friends did already).
-ALTER TABLE "ReferralTracking" ADD CONSTRAINT "ReferralTracking_failed_reason_check" CHECK (("status" = 'Failed') = ("failureReason" IS NOT NULL));
-ALTER TABLE "ReferralTracking" ADD CONSTRAINT "ReferralTracking_revoked_at_check" CHECK (("status" = 'Revoked') = ("revokedAt" IS NOT NULL));
+ALTER TABLE "ReferralTracking" ADD CONSTRAINT "ReferralTracking_failed_reason_check" CHECK ("status" <> 'Failed' OR "failureReason" IS NOT NULL);
+ALTER TABLE "ReferralTracking" ADD CONSTRAINT "ReferralTracking_revoked_at_check" CHECK ("status" <> 'Revoked' OR "revokedAt" IS NOT NULL);
 
 DROP INDEX "ReferralTracking_projectId_status_createdAt_idx";
 DROP INDEX "ReferralTracking_referrer_summary_idx";

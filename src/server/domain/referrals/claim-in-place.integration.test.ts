@@ -12,8 +12,8 @@ import { uniqueName as uid } from "@/test/names";
  * a column it changes, so PostgreSQL makes it a HOT update, without a new entry in any of the item's
  * indexes. An index on the status (or on rewardClaimed, rewardClaimedAt, updatedAt) would make every
  * reward pay six index entries again; these tests fail then. The Failed and Revoked filters read
- * partial indexes on failureReason and revokedAt, exact only while CHECK constraints hold them to
- * their statuses.
+ * partial indexes on failureReason and revokedAt, complete only while CHECK constraints hold every
+ * item of those statuses to them.
  */
 let t: TestDb;
 let f: OrgWithProject;
@@ -59,13 +59,11 @@ describe("a reward's claim", () => {
 });
 
 describe("the Failed and Revoked statuses", () => {
-  it("cannot be set without failureReason and revokedAt, nor those without them", async () => {
+  it("cannot be set without failureReason and revokedAt", async () => {
     const id = await boundItem();
     const set = (data: object) => t.db.referralTracking.update({ where: { id }, data });
     await expect(set({ status: "Failed" })).rejects.toThrow(/ReferralTracking_failed_reason_check/);
-    await expect(set({ failureReason: "expired" })).rejects.toThrow(/ReferralTracking_failed_reason_check/);
     await expect(set({ status: "Revoked" })).rejects.toThrow(/ReferralTracking_revoked_at_check/);
-    await expect(set({ revokedAt: new Date() })).rejects.toThrow(/ReferralTracking_revoked_at_check/);
     await expect(set({ status: "Failed", failureReason: "expired" })).resolves.toMatchObject({ status: "Failed" });
   });
 });

@@ -22,7 +22,7 @@ export function referralsWhere(projectId: string, filter: ReferralConditions): P
 /**
  * Items of one status. No index holds the status (a claim is written in place: migration
  * 20261129210000_claim_in_place); Failed and Revoked items, rare and what support looks for, are found
- * by partial indexes on failureReason and revokedAt, which CHECK constraints keep set exactly for
+ * by partial indexes on failureReason and revokedAt, which CHECK constraints keep set on every item of
  * those statuses, so the condition names the index's predicate beside the status.
  */
 export function statusCondition(status: TrackingStatus): Prisma.Sql {
