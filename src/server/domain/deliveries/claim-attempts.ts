@@ -119,11 +119,13 @@ export async function claimAttempt(
   db: Db,
   input: { deliveryId: string; workerId: string; leaseMs: number },
 ): Promise<{ claimed: ClaimedAttempt } | { skipped: "not_found" | "not_pending" | "claimed_elsewhere" }> {
-  // A delivery whose webhook is gone (a claim wrote it during the webhook's deletion) is as good as
-  // deleted: the purge job deletes it (purgeOrphanDeliveries).
-  const [delivery] = await db.$queryRaw<{ status: string; attemptCount: number }[]>`
-    SELECT d."status"::text AS "status", d."attemptCount" FROM "Delivery" d JOIN "Webhook" w ON w."id" = d."webhookId" WHERE d."id" = ${input.deliveryId}`;
-  if (!delivery) return { skipped: "not_found" };
+  // findUnique, not a statement of our own: Prisma answers the callers of one tick with one query, so
+  // callers racing for an attempt all read its count before any of them claims it. A delivery whose
+  // webhook is gone (a claim wrote it during the webhook's deletion) is as good as deleted: the purge
+  // job deletes it (purgeOrphanDeliveries).
+  const delivery = await db.delivery.findUnique({ where: { id: input.deliveryId }, select: { status: true, attemptCount: true, webhookId: true } });
+  const webhook = delivery && (await db.webhook.findUnique({ where: { id: delivery.webhookId }, select: { id: true } }));
+  if (!delivery || !webhook) return { skipped: "not_found" };
   if (delivery.status !== "Pending") return { skipped: "not_pending" };
   const now = new Date();
   const where = Prisma.sql`d."id" = ${input.deliveryId} AND d."status" = 'Pending' AND d."attemptCount" = ${delivery.attemptCount}
