@@ -120,18 +120,20 @@ export async function claimAttempt(
   input: { deliveryId: string; workerId: string; leaseMs: number },
 ): Promise<{ claimed: ClaimedAttempt } | { skipped: "not_found" | "not_pending" | "claimed_elsewhere" }> {
   // findUnique, not a statement of our own: Prisma answers the callers of one tick with one query, so
-  // callers racing for an attempt all read its count before any of them claims it. A delivery whose
-  // webhook is gone (a claim wrote it during the webhook's deletion) is as good as deleted: the purge
-  // job deletes it (purgeOrphanDeliveries).
+  // callers racing for an attempt all read its count before any of them claims it.
   const delivery = await db.delivery.findUnique({ where: { id: input.deliveryId }, select: { status: true, attemptCount: true, webhookId: true } });
-  const webhook = delivery && (await db.webhook.findUnique({ where: { id: delivery.webhookId }, select: { id: true } }));
-  if (!delivery || !webhook) return { skipped: "not_found" };
+  if (!delivery) return { skipped: "not_found" };
   if (delivery.status !== "Pending") return { skipped: "not_pending" };
   const now = new Date();
   const where = Prisma.sql`d."id" = ${input.deliveryId} AND d."status" = 'Pending' AND d."attemptCount" = ${delivery.attemptCount}
     AND (d."leasedUntil" IS NULL OR d."leasedUntil" < ${now} OR d."leasedBy" = ${input.workerId})`;
   const [row] = await db.$queryRaw<Row[]>(claimUpdate(input.workerId, new Date(now.getTime() + input.leaseMs), now, where));
-  return row ? { claimed: toClaimed(row) } : { skipped: "claimed_elsewhere" };
+  if (row) return { claimed: toClaimed(row) };
+  // The claim joins the webhook: a delivery whose webhook is gone (a claim wrote it during the webhook's
+  // deletion) is never claimed, and is as good as deleted until the purge job deletes it
+  // (purgeOrphanDeliveries). Asked only here, off the path of a claim that succeeds.
+  const webhook = await db.webhook.findUnique({ where: { id: delivery.webhookId }, select: { id: true } });
+  return { skipped: webhook ? "claimed_elsewhere" : "not_found" };
 }
 
 /**

@@ -88,10 +88,8 @@ describe("projects over REST", () => {
     const tracked = await trackOverRest(call, p.uniqueId, referrer, "bob");
     const reward = await call("POST", `/projects/${p.uniqueId}/referrals/reward`, { body: { ReferralTrackingId: tracked.trackingId, EventName: "purchase" } });
     expect(reward.json).toMatchObject({ rewardClaimed: true });
-    const rows = () =>
-      Promise.all(
-        [t.db.rewardEvent, t.db.activity, t.db.delivery, t.db.appUser].map((table) => (table as typeof t.db.appUser).count({ where: { projectId: p.uniqueId } })),
-      );
+    const where = { projectId: p.uniqueId };
+    const rows = () => Promise.all([t.db.rewardEvent.count({ where }), t.db.activity.count({ where }), t.db.delivery.count({ where }), t.db.appUser.count({ where })]);
     const [events, entries, deliveries] = await rows();
     expect(events).toBeGreaterThan(0);
     expect(entries).toBeGreaterThan(0);
