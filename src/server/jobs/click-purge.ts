@@ -3,14 +3,20 @@ import { getDb, type Db } from "@/server/db/client";
 import { purgeExpiredClicks } from "@/server/domain/attribution/purge-expired-clicks";
 import { purgeDeliveryBodies } from "@/server/domain/deliveries/purge-delivery-bodies";
 import { purgeOrphanDeliveries } from "@/server/domain/deliveries/purge-orphan-deliveries";
+import { closeDays } from "@/server/domain/stats/open-days";
 import { logger } from "@/server/observability/logger";
 
 /**
  * The purge job: expired landing-page clicks deleted, the request and response bodies of deliveries
- * past their retention (WEBHOOK_BODY_RETENTION_DAYS) removed, and deliveries whose webhook is gone
- * deleted. Each part on its own, so one failing does not stop the others.
+ * past their retention (WEBHOOK_BODY_RETENTION_DAYS) removed, deliveries whose webhook is gone
+ * deleted, and the days that ended two hours ago closed into the overview's roll-ups (closeDays). Each
+ * part on its own, so one failing does not stop the others.
  */
-export async function runPurge(db: Db, now: Date, config: Config): Promise<{ clicks: number; deliveryBodies: number; orphanDeliveries: number }> {
+export async function runPurge(
+  db: Db,
+  now: Date,
+  config: Config,
+): Promise<{ clicks: number; deliveryBodies: number; orphanDeliveries: number; openFrom: string | null }> {
   const clicks = await purgeExpiredClicks(db, now).catch((error: unknown) => {
     logger().error({ err: error }, "click purge failed");
     return 0;
@@ -23,10 +29,14 @@ export async function runPurge(db: Db, now: Date, config: Config): Promise<{ cli
     logger().error({ err: error }, "orphan delivery purge failed");
     return 0;
   });
-  return { clicks, deliveryBodies, orphanDeliveries };
+  const openFrom = await closeDays(db).catch((error: unknown) => {
+    logger().error({ err: error }, "closing the overview's days failed");
+    return null;
+  });
+  return { clicks, deliveryBodies, orphanDeliveries, openFrom };
 }
 
-/** How often the purge runs (expired clicks, delivery bodies past retention, orphan deliveries), by either scheduler. */
+/** How often the purge runs (expired clicks, delivery bodies past retention, orphan deliveries, closed days), by either scheduler. */
 export const CLICK_PURGE_INTERVAL_MS = 15 * 60_000;
 export const CLICK_PURGE_CRON = "*/15 * * * *";
 

@@ -39,12 +39,15 @@ describe("a reward's claim", () => {
       const result = await claimRewardIn(tx, { project, item, eventName: "purchase", environment: null }, null);
       expect(result.rewardClaimed).toBe(true);
       // This transaction's own counts, so no other writer and no statistics delay can move them.
-      const [row] = await tx.$queryRaw<[{ updated: number; hot: number }]>`
+      // Nor does it write a day roll-up: an open day's rewards are counted from the rows (open-days.ts).
+      const [row] = await tx.$queryRaw<[{ updated: number; hot: number; rollups: number }]>`
         SELECT pg_stat_get_xact_tuples_updated('"ReferralTracking"'::regclass)::int AS "updated",
-          pg_stat_get_xact_tuples_hot_updated('"ReferralTracking"'::regclass)::int AS "hot"`;
+          pg_stat_get_xact_tuples_hot_updated('"ReferralTracking"'::regclass)::int AS "hot",
+          (pg_stat_get_xact_tuples_inserted('"ReferralDay"'::regclass) + pg_stat_get_xact_tuples_updated('"ReferralDay"'::regclass)
+            + pg_stat_get_xact_tuples_inserted('"RewardEventDay"'::regclass) + pg_stat_get_xact_tuples_updated('"RewardEventDay"'::regclass))::int AS "rollups"`;
       return row;
     });
-    expect(counted).toEqual({ updated: 1, hot: 1 });
+    expect(counted).toEqual({ updated: 1, hot: 1, rollups: 0 });
     expect(await t.db.referralTracking.findUniqueOrThrow({ where: { id }, select: { status: true, rewardClaimed: true } })).toEqual({ status: "Completed", rewardClaimed: true });
   });
 

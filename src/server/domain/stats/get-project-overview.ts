@@ -3,6 +3,7 @@ import type { Db } from "@/server/db/client";
 import { planned } from "@/server/db/prepared-statements";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 import { getProjectStats } from "./get-project-stats";
+import { OPEN_FROM } from "./open-days";
 import { previousWindow, type StatsWindow } from "./stats-window";
 import { topReferrers } from "./top-referrers";
 
@@ -12,18 +13,24 @@ const TOP_REFERRERS = 10;
  * What the dashboard's project overview shows for a window of days: the funnel figures and daily
  * series (getProjectStats) and the totals of the period of the same length before, to compare with, reward events by name (claimed, or not with the reasons), the referrers
  * with the most rewards claimed in the window (topReferrers), and webhook health. Every query reads a
- * daily roll-up (migration 20261127120000_overview_day_rollups), an index only (20261127072404_insight)
- * or a few hundred rows, and they run side by side.
+ * daily roll-up (migration 20261127120000_overview_day_rollups) with the open days' rows (OPEN_FROM),
+ * an index only (20261127072404_insight) or a few hundred rows, and they run side by side.
  */
 export async function getProjectOverview(db: Db, organizationId: string, projectId: string, w: StatsWindow): Promise<ProjectOverview> {
   const project = await getOwnedProject(db, organizationId, projectId);
   const [stats, previous, events, top, [attempts], [retrying], [failedWaiting], [disabled]] = await Promise.all([
     getProjectStats(db, project, w),
     getProjectStats(db, project, previousWindow(w)),
-    // The daily roll-up ('' stands for no name, no reason).
+    // The daily roll-up ('' stands for no name, no reason), and the open days' Claimed events.
     planned<{ eventName: string; outcome: string; reason: string; count: number }>(db)`
-      SELECT "eventName", "outcome"::text AS "outcome", "reason", sum("count")::int AS "count" FROM "RewardEventDay"
-      WHERE "projectId" = ${project.id} AND "day" >= ${w.start}::date AND "day" < ${w.end}::date
+      SELECT "eventName", "outcome", "reason", sum("count")::int AS "count" FROM (
+        SELECT "eventName", "outcome"::text AS "outcome", "reason", "count" FROM "RewardEventDay"
+        WHERE "projectId" = ${project.id} AND "day" >= ${w.start}::date AND "day" < ${w.end}::date
+        UNION ALL
+        SELECT COALESCE("eventName", ''), 'Claimed', '', count(*) FROM "RewardEvent"
+        WHERE "projectId" = ${project.id} AND "outcome" = 'Claimed'
+          AND "createdAt" >= greatest(${w.start}::timestamp, ${OPEN_FROM}) AND "createdAt" < ${w.end} GROUP BY 1
+      ) events
       GROUP BY 1, 2, 3 HAVING sum("count") <> 0`,
     topReferrers(db, project.id, w, TOP_REFERRERS),
     planned<{ attempts: number; succeeded: number; p50: number | null; p95: number | null }>(db)`

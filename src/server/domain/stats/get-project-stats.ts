@@ -1,14 +1,15 @@
 import type { ProjectStats } from "@/lib/schemas/stats";
 import type { Db } from "@/server/db/client";
 import { planned } from "@/server/db/prepared-statements";
+import { OPEN_FROM } from "./open-days";
 import type { StatsWindow } from "./stats-window";
 
 type Day = { day: string; tracked: number; completed: number; failed: number };
 
 /**
  * The project's funnel figures over a window of UTC days: tracked by the items' creation, completed
- * by the rewards' claim time, failed by when the item failed, from the daily roll-up (ReferralDay,
- * kept by triggers: a few rows per day whatever the project's size); clicks from the daily counts of
+ * by the rewards' claim time, failed by when the item failed, from the daily roll-up (ReferralDay:
+ * a few rows per day whatever the project's size) and, on the open days, the rows; clicks from the daily counts of
  * link clicks (the landing page's; a referral tracked by any other way is no click, so a Web project
  * counts none); deliveries by their creation and present status, test events left out, from two
  * index-only scans (every delivery, then the tests' partial index); referrals delivered: the referrals
@@ -21,7 +22,15 @@ export async function getProjectStats(db: Db, project: { id: string; appType: st
   const [days, [clicks], deliveries, [referralsDelivered]] = await Promise.all([
     planned<Day>(db)`
       SELECT to_char("day", 'YYYY-MM-DD') AS "day", sum("tracked")::int AS "tracked", sum("completed")::int AS "completed", sum("failed")::int AS "failed"
-      FROM "ReferralDay" WHERE "projectId" = ${id} AND "day" >= ${w.start}::date AND "day" < ${w.end}::date
+      FROM (
+        SELECT "day", "tracked", "completed", "failed" FROM "ReferralDay" WHERE "projectId" = ${id} AND "day" >= ${w.start}::date AND "day" < ${w.end}::date
+        UNION ALL
+        SELECT "createdAt"::date, count(*), 0, 0 FROM "ReferralTracking"
+        WHERE "projectId" = ${id} AND "createdAt" >= greatest(${w.start}::timestamp, ${OPEN_FROM}) AND "createdAt" < ${w.end} GROUP BY 1
+        UNION ALL
+        SELECT "claimedAt"::date, 0, count(*), 0 FROM "RewardHistory"
+        WHERE "projectId" = ${id} AND "claimedAt" >= greatest(${w.start}::timestamp, ${OPEN_FROM}) AND "claimedAt" < ${w.end} GROUP BY 1
+      ) days
       GROUP BY "day"`,
     planned<{ count: number }>(db)`
       SELECT COALESCE(sum("clicks"), 0)::int AS "count" FROM "LinkClickDay"

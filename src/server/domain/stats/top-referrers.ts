@@ -1,6 +1,7 @@
 import type { ProjectOverview } from "@/lib/schemas/overview";
 import type { Db } from "@/server/db/client";
 import { planned } from "@/server/db/prepared-statements";
+import { OPEN_FROM } from "./open-days";
 import type { StatsWindow } from "./stats-window";
 
 type TopReferrer = ProjectOverview["topReferrers"][number];
@@ -18,10 +19,14 @@ const LEADERS = 200;
  * share is counted (the walk would mostly give up there).
  */
 export async function topReferrers(db: Db, projectId: string, w: StatsWindow, limit: number): Promise<TopReferrer[]> {
+  // The closed days' roll-ups and the open days' rewards.
   const [rewards] = await planned<{ inWindow: number; allTime: number }>(db)`
-    SELECT coalesce(sum("completed") FILTER (WHERE "day" >= ${w.start}::date AND "day" < ${w.end}::date), 0)::int AS "inWindow",
-      coalesce(sum("completed"), 0)::int AS "allTime"
-    FROM "ReferralDay" WHERE "projectId" = ${projectId}`;
+    SELECT (d."inWindow" + h."inWindow")::int AS "inWindow", (d."allTime" + h."allTime")::int AS "allTime" FROM
+      (SELECT coalesce(sum("completed") FILTER (WHERE "day" >= ${w.start}::date AND "day" < ${w.end}::date), 0) AS "inWindow",
+        coalesce(sum("completed"), 0) AS "allTime"
+      FROM "ReferralDay" WHERE "projectId" = ${projectId}) d,
+      (SELECT count(*) FILTER (WHERE "claimedAt" >= ${w.start} AND "claimedAt" < ${w.end}) AS "inWindow", count(*) AS "allTime"
+      FROM "RewardHistory" WHERE "projectId" = ${projectId} AND "claimedAt" >= ${OPEN_FROM}) h`;
   if (rewards && rewards.inWindow >= COUNT_ALL_BELOW && rewards.inWindow * 2 >= rewards.allTime) {
     const bounded = await topReferrersByBound(db, projectId, w, limit);
     if (bounded) return bounded;
