@@ -75,16 +75,19 @@ describe("a day's figures", () => {
     expect(await rollups(project)).toEqual(closed);
 
     // A closed day's rows still move its figures through the triggers: a reward deleted (as a
-    // revocation does), an item deleted, an item written with that day's time.
+    // revocation does), an item deleted, an item written with an earlier day's time (more than an
+    // hour before now: a row of the current time skips the trigger, its day being open outside tests).
     await t.db.rewardHistory.delete({ where: { trackingId: items[1]! } });
     await t.db.referralTracking.delete({ where: { id: items[2]! } });
     expect(await totals(project, today)).toMatchObject({ tracked: 3, completed: 1, failed: 1 });
+    const yesterday = addDays(today, -1);
     const campaign = await t.db.campaign.findUniqueOrThrow({ where: { projectId: project } });
     const late = await t.db.appUser.create({ data: { projectId: project, clientProvidedId: "open-late", referralCode: "LATE01" } });
     await t.db.referralTracking.create({
-      data: { projectId: project, campaignId: campaign.id, referrerId: referrer.uniqueId, refereeId: late.id, referralCode: referrer.referralCode, createdAt: new Date(`${today}T00:00:01.000Z`) },
+      data: { projectId: project, campaignId: campaign.id, referrerId: referrer.uniqueId, refereeId: late.id, referralCode: referrer.referralCode, createdAt: new Date(`${yesterday}T12:00:00.000Z`) },
     });
-    expect(await totals(project, today)).toMatchObject({ tracked: 4, completed: 1, failed: 1 });
+    expect(await totals(project, yesterday)).toMatchObject({ tracked: 1, completed: 0, failed: 0 });
+    expect(sum((await rollups(project)).referralDays)).toEqual({ tracked: 4, completed: 1, failed: 1 });
   });
 });
 
