@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addDays, dayOf } from "@/lib/schemas/stats";
 import { closeDays } from "@/server/domain/stats/open-days";
 import { getProjectOverview } from "@/server/domain/stats/get-project-overview";

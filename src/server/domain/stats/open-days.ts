@@ -14,7 +14,8 @@ export const OPEN_FROM = Prisma.sql`(SELECT "openFrom"::timestamp FROM "DayRollu
  * Closes the days that ended more than two hours ago (on the database's clock): their tracked items,
  * rewards and Claimed events counted into the roll-ups, each project through its own index ranges.
  * Run by the periodic job; two at once wait on each other and close each day once. `before` (a test's
- * clock) closes the days before it instead. Answers the first open day.
+ * clock) closes the days before it instead: a row then written at the current time into a day it
+ * closed skips the triggers and is left out of that day's roll-up. Answers the first open day.
  */
 export async function closeDays(db: Db, before?: string): Promise<string> {
   const [row] = await planned<{ openFrom: string }>(db)`
