@@ -121,6 +121,11 @@ DECLARE
   open_from DATE;
   close_to DATE := COALESCE(before, ((now() AT TIME ZONE 'UTC') - interval '2 hours')::date);
 BEGIN
+  -- Most runs find nothing due, and take no lock (openFrom only moves forward).
+  SELECT "openFrom" INTO open_from FROM "DayRollupState";
+  IF open_from >= close_to THEN
+    RETURN open_from;
+  END IF;
   SELECT "openFrom" INTO open_from FROM "DayRollupState" FOR UPDATE;
   IF open_from >= close_to THEN
     RETURN open_from;

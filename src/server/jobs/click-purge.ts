@@ -12,29 +12,21 @@ import { logger } from "@/server/observability/logger";
  * deleted, and the days that ended two hours ago closed into the overview's roll-ups (closeDays). Each
  * part on its own, so one failing does not stop the others.
  */
-export async function runPurge(
-  db: Db,
-  now: Date,
-  config: Config,
-): Promise<{ clicks: number; deliveryBodies: number; orphanDeliveries: number; openFrom: string | null }> {
-  const clicks = await purgeExpiredClicks(db, now).catch((error: unknown) => {
-    logger().error({ err: error }, "click purge failed");
-    return 0;
-  });
-  const deliveryBodies = await purgeDeliveryBodies(db, now, config.deliveries.bodyRetentionDays).catch((error: unknown) => {
-    logger().error({ err: error }, "delivery body purge failed");
-    return 0;
-  });
-  const orphanDeliveries = await purgeOrphanDeliveries(db).catch((error: unknown) => {
-    logger().error({ err: error }, "orphan delivery purge failed");
-    return 0;
-  });
-  const openFrom = await closeDays(db).catch((error: unknown) => {
-    logger().error({ err: error }, "closing the overview's days failed");
-    return null;
-  });
-  return { clicks, deliveryBodies, orphanDeliveries, openFrom };
+export async function runPurge(db: Db, now: Date, config: Config) {
+  return {
+    clicks: await alone("click purge", () => purgeExpiredClicks(db, now), 0),
+    deliveryBodies: await alone("delivery body purge", () => purgeDeliveryBodies(db, now, config.deliveries.bodyRetentionDays), 0),
+    orphanDeliveries: await alone("orphan delivery purge", () => purgeOrphanDeliveries(db), 0),
+    openFrom: await alone("closing the overview's days", () => closeDays(db), null),
+  };
 }
+
+/** One part of the purge: its error logged, and `failed` in its place. */
+const alone = <T>(what: string, part: () => Promise<T>, failed: T): Promise<T> =>
+  part().catch((error: unknown) => {
+    logger().error({ err: error }, `${what} failed`);
+    return failed;
+  });
 
 /** How often the purge runs (expired clicks, delivery bodies past retention, orphan deliveries, closed days), by either scheduler. */
 export const CLICK_PURGE_INTERVAL_MS = 15 * 60_000;
