@@ -12,6 +12,7 @@ import {
     type RewardSetup,
 } from "@/test/delivery-fixtures";
 import type { Receiver } from "@/test/webhook-receiver";
+import { performAttempt } from "@/server/domain/deliveries/perform-attempt";
 import { createDeliverRewardFunction } from "./deliver-reward-function";
 import { deliveryRequested } from "./inngest-client";
 
@@ -34,12 +35,23 @@ afterEach(async () => {
   await receiver.close();
 });
 
-/** Runs the function for one delivery; sleeps are mocked (the test engine cannot sleep), fresh each run. */
-async function run(deliveryId: string) {
+/**
+ * Runs the function for one delivery. The test engine cannot sleep, so its sleeps are mocked, each
+ * moving the run's clock to the delivery's next attempt (as the durable sleep would); `onSleep` sees
+ * the state a sleep starts from. Fresh each run.
+ */
+async function run(deliveryId: string, onSleep: (id: string) => void = () => {}) {
+  let clock = new Date();
+  const wake = (id: string) => async () => {
+    onSleep(id);
+    clock = (await db.delivery.findUniqueOrThrow({ where: { id: deliveryId } })).nextAttemptAt;
+    return null;
+  };
+  const sleeps = Array.from({ length: MAX_ATTEMPTS }, (_, i) => [`backoff-${i + 1}`, `due-${i + 1}-1`]).flat();
   const engine = new InngestTestEngine({
-    function: createDeliverRewardFunction({ db: async () => db, attempt: () => ({ ...attempt, timeoutMs: 2_000 }) }),
+    function: createDeliverRewardFunction({ db: async () => db, attempt: () => ({ ...attempt, timeoutMs: 2_000, now: () => clock }) }),
     events: [{ name: deliveryRequested.name, data: { deliveryId } }],
-    steps: Array.from({ length: MAX_ATTEMPTS }, (_, i) => ({ id: `backoff-${i + 1}`, handler: () => null })),
+    steps: sleeps.map((id) => ({ id, handler: wake(id) })),
   });
   return engine.execute();
 }
@@ -86,6 +98,24 @@ describe("deliver-reward-webhook (Inngest)", () => {
     const { result, ctx } = await run(deliveryIds[0]!);
     expect(result).toEqual({ outcome: "dead", failure: "dead_lettered", attemptNumber: 1 });
     expect(ctx.step.sleep).not.toHaveBeenCalled();
+  });
+
+  it("a duplicate event during a backoff sends nothing until the next attempt is due", async () => {
+    receiver.respondWith((n) => (n === 1 ? { status: 500 } : { status: 200 }));
+    const { deliveryIds } = await insertCompletedReward(db, setup);
+    const id = deliveryIds[0]!;
+    expect(await performAttempt(db, id, attempt)).toMatchObject({ outcome: "retry", attemptNumber: 1 });
+    const sentBeforeSleeping: number[] = [];
+    const { result, ctx } = await run(id, () => sentBeforeSleeping.push(receiver.requests.length));
+    expect(result).toEqual({ outcome: "succeeded", attemptNumber: 2 });
+    const sleeps = ctx.step.sleep.mock.calls as unknown as [string, number][];
+    expect(sleeps.map(([sleepId]) => sleepId)).toEqual(["due-1-1"]);
+    expect(sleeps[0]![1]).toBeGreaterThan(0);
+    expect(sentBeforeSleeping).toEqual([1]);
+    expect((await attemptsOf(db, id)).map((a) => [a.attemptNumber, a.success])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
   });
 
   it("does nothing for a delivery that is no longer Pending (a duplicate event)", async () => {

@@ -13,8 +13,11 @@ export type DeliverRewardDeps = {
 /**
  * Each attempt is its own step and the backoff a durable sleep, so the schedule is exactly the
  * policy's: `retries: 0` keeps Inngest from adding retries of its own. A run ends when performAttempt
- * says anything but "retry"; the policy allows at most MAX_ATTEMPTS attempts in all, so the loop
- * bound is never what stops it. One run per delivery at a time (concurrency key).
+ * says anything but "retry" or "not due"; the policy allows at most MAX_ATTEMPTS attempts in all, so
+ * the loop bound is never what stops it. One run per delivery executes at a time (concurrency key), but
+ * a sleeping run holds no slot: a duplicate event's run may start during another's backoff, and it
+ * then sleeps until the attempt is due, when one of the two claims it. A run that wakes early by the
+ * clocks' difference sleeps the rest likewise.
  */
 export function createDeliverRewardFunction(deps: DeliverRewardDeps = {}) {
   const db = deps.db ?? getDb;
@@ -27,12 +30,17 @@ export function createDeliverRewardFunction(deps: DeliverRewardDeps = {}) {
       concurrency: { key: "event.data.deliveryId", limit: 1 },
     },
     async ({ event, step, runId }) => {
-      for (let n = 1; ; n++) {
-        const result = await step.run(`attempt-${n}`, async () =>
-          performAttempt(await db(), event.data.deliveryId, { ...attempt(), workerId: `inngest:${runId}` }),
-        );
+      const perform = async () => performAttempt(await db(), event.data.deliveryId, { ...attempt(), workerId: `inngest:${runId}` });
+      for (let n = 1, waits = 0; ; ) {
+        const result = await step.run(waits === 0 ? `attempt-${n}` : `attempt-${n}-${waits}`, perform);
+        if (result.outcome === "skipped" && result.reason === "not_due") {
+          await step.sleep(`due-${n}-${++waits}`, result.delayMs);
+          continue;
+        }
         if (result.outcome !== "retry" || n >= MAX_ATTEMPTS) return result;
         await step.sleep(`backoff-${n}`, result.delayMs);
+        n++;
+        waits = 0;
       }
     },
   );

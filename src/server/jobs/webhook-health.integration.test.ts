@@ -70,6 +70,9 @@ async function insertCompletedRewardFor(trackingId: string) {
   return { deliveryIds: rows.map((r) => r.id) };
 }
 
+/** A test clock's start: a minute ahead, so that the deliveries written meanwhile are due at once by it. */
+const testClockStart = () => new Date(Date.now() + 60_000);
+
 /** One attempt of the delivery at `at`, collecting what the owners would be told. */
 async function attemptAt(deliveryId: string, at: Date, alerts: WebhookAlert[] = []) {
   return performAttempt(db, deliveryId, { ...testAttemptOptions(), now: () => at, alert: async (_db, a) => void alerts.push(...a) });
@@ -130,7 +133,7 @@ describe("automatic disabling", () => {
   it("disables a webhook all of whose attempts failed for 5 days, not before, and says so once", async () => {
     const webhook = await addWebhook(db, setup, { url: receiver.url });
     receiver.respondWith(() => ({ status: 503 }));
-    const start = new Date();
+    const start = testClockStart();
     const alerts: WebhookAlert[] = [];
     await attemptAt(await newDelivery(), start, alerts);
     expect(alerts).toEqual([{ webhookId: webhook.id, kind: "failing" }]);
@@ -151,7 +154,7 @@ describe("automatic disabling", () => {
     const replies = [503, 200, 503, 200, 503];
     receiver.respondWith((n) => ({ status: replies[n - 1] ?? 200 }));
     const options = attemptOptions(smtp.config());
-    const start = new Date();
+    const start = testClockStart();
     const failingMails = () => smtp.received.filter((r) => r.envelopeTo.includes("owner-failing@health.example") && /is failing/.test(r.mail.subject ?? ""));
     const at = async (hours: number) => performAttempt(db, await newDelivery(), { ...options, now: () => new Date(start.getTime() + hours * 60 * 60_000) });
 
@@ -173,7 +176,7 @@ describe("automatic disabling", () => {
     const webhook = await addWebhook(db, setup, { url: receiver.url });
     const replies = [503, 200, 503, 503];
     receiver.respondWith((n) => ({ status: replies[n - 1] ?? 503 }));
-    const start = new Date();
+    const start = testClockStart();
     await attemptAt(await newDelivery(), start);
     await attemptAt(await newDelivery(), new Date(start.getTime() + 2 * DAY));
     await attemptAt(await newDelivery(), new Date(start.getTime() + 3 * DAY));

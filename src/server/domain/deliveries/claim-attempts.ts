@@ -113,20 +113,26 @@ export function dueAttemptsClaim(input: DueClaimInput, now = new Date()): Prisma
 /**
  * Claims the next attempt of one delivery (the Inngest function's way in): a compare-and-set on the
  * attempt count read first, so of callers racing for one attempt exactly one wins, and while another
- * worker's lease holds, none. `skipped` says why nothing was claimed.
+ * worker's lease holds, none. Only a due attempt is claimed: a duplicate event arriving during a
+ * backoff must not send the next attempt early. `skipped` says why nothing was claimed; `not_due`
+ * comes with the delivery's next attempt time, as this process's clock (`now`) measures it.
  */
 export async function claimAttempt(
   db: Db,
-  input: { deliveryId: string; workerId: string; leaseMs: number },
-): Promise<{ claimed: ClaimedAttempt } | { skipped: "not_found" | "not_pending" | "claimed_elsewhere" }> {
+  input: { deliveryId: string; workerId: string; leaseMs: number; now?: Date },
+): Promise<{ claimed: ClaimedAttempt } | { skipped: "not_found" | "not_pending" | "claimed_elsewhere" } | { skipped: "not_due"; nextAttemptAt: Date }> {
   // findUnique, not a statement of our own: Prisma answers the callers of one tick with one query, so
   // callers racing for an attempt all read its count before any of them claims it.
-  const delivery = await db.delivery.findUnique({ where: { id: input.deliveryId }, select: { status: true, attemptCount: true, webhookId: true } });
+  const delivery = await db.delivery.findUnique({
+    where: { id: input.deliveryId },
+    select: { status: true, attemptCount: true, webhookId: true, nextAttemptAt: true },
+  });
   if (!delivery) return { skipped: "not_found" };
   if (delivery.status !== "Pending") return { skipped: "not_pending" };
-  const now = new Date();
+  const now = input.now ?? new Date();
+  if (delivery.nextAttemptAt > now) return { skipped: "not_due", nextAttemptAt: delivery.nextAttemptAt };
   const where = Prisma.sql`d."id" = ${input.deliveryId} AND d."status" = 'Pending' AND d."attemptCount" = ${delivery.attemptCount}
-    AND (d."leasedUntil" IS NULL OR d."leasedUntil" < ${now} OR d."leasedBy" = ${input.workerId})`;
+    AND d."nextAttemptAt" <= ${now} AND (d."leasedUntil" IS NULL OR d."leasedUntil" < ${now} OR d."leasedBy" = ${input.workerId})`;
   const [row] = await db.$queryRaw<Row[]>(claimUpdate(input.workerId, new Date(now.getTime() + input.leaseMs), now, where));
   if (row) return { claimed: toClaimed(row) };
   // The claim joins the webhook: a delivery whose webhook is gone (a claim wrote it during the webhook's

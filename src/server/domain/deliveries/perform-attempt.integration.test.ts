@@ -131,7 +131,18 @@ describe("performAttempt", () => {
     const row = await db.delivery.findUniqueOrThrow({ where: { id: deliveryId } });
     expect(row.nextAttemptAt.getTime()).toBe(first.nextAttemptAt.getTime());
 
-    expect(await performAttempt(db, deliveryId, attempt)).toEqual({ outcome: "succeeded", attemptNumber: 2 });
+    // Asked again before it is due (a duplicate event during the backoff): nothing is sent, and the
+    // caller learns how long to wait.
+    const early = await performAttempt(db, deliveryId, attempt);
+    expect(early).toMatchObject({ outcome: "skipped", reason: "not_due" });
+    if (!("delayMs" in early)) throw new Error("unreachable");
+    expect(early.delayMs).toBeGreaterThan(0);
+    expect(early.delayMs).toBeLessThanOrEqual(first.delayMs);
+    expect(receiver.requests).toHaveLength(1);
+    expect(await db.delivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({ attemptCount: 1, leasedBy: null });
+
+    const due = { ...attempt, now: () => first.nextAttemptAt };
+    expect(await performAttempt(db, deliveryId, due)).toEqual({ outcome: "succeeded", attemptNumber: 2 });
     expect(receiver.requests.map((r) => r.headers["x-service-delivery-id"])).toEqual([deliveryId, deliveryId]);
     expect((await attemptsOf(db, deliveryId)).map((a) => [a.attemptNumber, a.httpStatus, a.success])).toEqual([
       [1, 429, false],
@@ -169,7 +180,8 @@ describe("performAttempt", () => {
     receiver.respondWith(() => ({ status: 500 }));
     const results = await Promise.all(Array.from({ length: 5 }, () => performAttempt(db, deliveryId, attempt)));
     expect(results.filter((r) => r.outcome === "retry")).toHaveLength(1);
-    expect(results.filter((r) => r.outcome === "skipped")).toHaveLength(4);
+    // Each loser either lost the race for the lease or read the delivery once the winner had scheduled attempt 2.
+    expect(results.filter((r) => r.outcome === "skipped" && ["claimed_elsewhere", "not_due"].includes(r.reason))).toHaveLength(4);
     expect(receiver.requests).toHaveLength(1);
   });
 

@@ -15,7 +15,9 @@ export type AttemptOptions = SendOptions & {
 export type AttemptOutcome =
   | { outcome: "succeeded" | "dead"; attemptNumber: number }
   | { outcome: "retry"; attemptNumber: number; nextAttemptAt: Date; delayMs: number }
-  | { outcome: "skipped"; reason: "not_found" | "not_pending" | "claimed_elsewhere" };
+  | { outcome: "skipped"; reason: "not_found" | "not_pending" | "claimed_elsewhere" }
+  /** The next attempt is not due yet (a duplicate event during a backoff): due in `delayMs`. */
+  | { outcome: "skipped"; reason: "not_due"; delayMs: number };
 
 /** How long a worker holds a delivery while one attempt is in flight. */
 export const leaseMs = (options: { timeoutMs?: number }) => (options.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS) + LEASE_MARGIN_MS;
@@ -29,7 +31,9 @@ export const leaseMs = (options: { timeoutMs?: number }) => (options.timeoutMs ?
  */
 export async function performAttempt(db: Db, deliveryId: string, options: AttemptOptions): Promise<AttemptOutcome> {
   const workerId = options.workerId ?? `direct:${randomUUID()}`;
-  const claim = await claimAttempt(db, { deliveryId, workerId, leaseMs: leaseMs(options) });
+  const now = options.now?.() ?? new Date();
+  const claim = await claimAttempt(db, { deliveryId, workerId, leaseMs: leaseMs(options), now });
+  if ("nextAttemptAt" in claim) return { outcome: "skipped", reason: "not_due", delayMs: claim.nextAttemptAt.getTime() - now.getTime() };
   if ("skipped" in claim) return { outcome: "skipped", reason: claim.skipped };
   const result = await sendAttempt(claim.claimed, options);
   const alerts = await recordAttempts(db, [result], options.now?.());
