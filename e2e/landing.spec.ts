@@ -88,6 +88,9 @@ test("an iPhone sees the app's name and icon, copies the code and goes to the Ap
   expect(await page.locator("img.icon").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
   await page.getByRole("button", { name: "Copy the invite code and open the App Store" }).click();
   await expect.poll(() => sentTo).toEqual([APP_STORE]);
+  // The clipboard is read once the store's page has loaded: read while the landing page was being
+  // left, the evaluation could lose its page to the navigation (a CI run failed so).
+  await page.waitForURL(APP_STORE);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^referloop:[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/);
   expect(violations).toEqual([]);
   await context.close();
