@@ -40,10 +40,10 @@ afterEach(async () => {
  * moving the run's clock to the delivery's next attempt (as the durable sleep would); `onSleep` sees
  * the state a sleep starts from. Fresh each run.
  */
-async function run(deliveryId: string, onSleep: (id: string) => void = () => {}) {
+async function run(deliveryId: string, onSleep: () => void = () => {}) {
   let clock = new Date();
-  const wake = (id: string) => async () => {
-    onSleep(id);
+  const wake = async () => {
+    onSleep();
     clock = (await db.delivery.findUniqueOrThrow({ where: { id: deliveryId } })).nextAttemptAt;
     return null;
   };
@@ -51,7 +51,7 @@ async function run(deliveryId: string, onSleep: (id: string) => void = () => {})
   const engine = new InngestTestEngine({
     function: createDeliverRewardFunction({ db: async () => db, attempt: () => ({ ...attempt, timeoutMs: 2_000, now: () => clock }) }),
     events: [{ name: deliveryRequested.name, data: { deliveryId } }],
-    steps: sleeps.map((id) => ({ id, handler: wake(id) })),
+    steps: sleeps.map((id) => ({ id, handler: wake })),
   });
   return engine.execute();
 }
