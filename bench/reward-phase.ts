@@ -15,6 +15,7 @@ import { startBackendCpuMeter } from "./cpu";
 import { adminUrl, withClient } from "./postgres";
 import { seedAppUsers, seededReferralCode } from "./seed";
 import { runPool, type PoolRun } from "./stats";
+import { foldCredits } from "@/server/domain/referrals/referral-credits";
 
 export const WEBHOOKS_PER_CAMPAIGN = 2;
 const REWARD_INPUT = { eventName: "purchase", environment: "Production" } as const;
@@ -123,6 +124,8 @@ async function verifyOutcome(db: Db, projectId: string, claimed: number, success
 }
 
 async function sumSuccessfulReferrals(db: Db, projectId: string) {
+  // The credits the server has not folded yet count too (referral-credits.ts).
+  await foldCredits(db, { wait: true });
   const { _sum } = await db.appUserCounters.aggregate({ where: { projectId }, _sum: { successfulReferrals: true } });
   return _sum.successfulReferrals ?? 0;
 }

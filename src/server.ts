@@ -28,6 +28,7 @@ import { operatorRoutes } from "@/server/http/operator-routes";
 import { serveWidget, WIDGET_PREFIX } from "@/server/http/widget-files";
 import { startClickPurge, stopClickPurge } from "@/server/jobs/click-purge";
 import { startHoldRelease, stopHoldRelease } from "@/server/jobs/hold-release";
+import { startCreditFold, stopCreditFold } from "@/server/jobs/credit-fold";
 import { deliveryWorkerSlotsInUse, startDeliveryWorker, stopDeliveryWorker } from "@/server/jobs/delivery-worker";
 import { flushLogs, logger } from "@/server/observability/logger";
 import { metricsText, registerRuntimeGauges } from "@/server/observability/metrics";
@@ -59,6 +60,7 @@ async function serve(config: Config): Promise<void> {
   await startDeliveryWorker();
   startClickPurge();
   startHoldRelease();
+  startCreditFold();
   registerRuntimeGauges({
     dueDeliveries: () => countDueDeliveries(services.db),
     workerSlotsInUse: deliveryWorkerSlotsInUse,
@@ -103,7 +105,7 @@ async function serve(config: Config): Promise<void> {
     clearInterval(idle);
     clearTimeout(timer);
     // After the requests: a reward answered during the wait may have handed its deliveries to the worker.
-    await Promise.all([stopDeliveryWorker(), stopClickPurge(), stopHoldRelease()]).catch((error: unknown) => log.error({ err: error }, "stopping the background work failed"));
+    await Promise.all([stopDeliveryWorker(), stopClickPurge(), stopHoldRelease(), stopCreditFold()]).catch((error: unknown) => log.error({ err: error }, "stopping the background work failed"));
     log.info("stopped");
     await flushLogs();
     process.exit(0);

@@ -34,9 +34,10 @@ const INVARIANTS: { invariant: string; sql: string; counter?: true }[] = [
   },
   {
     counter: true,
-    invariant: "successfulReferrals (its counters row present) equals the referrer's RewardHistory rows",
+    invariant: "successfulReferrals (its counters row present, with its credits not yet folded) equals the referrer's RewardHistory rows",
     sql: `SELECT u."clientProvidedId", c."successfulReferrals", count(h."id") AS rewards FROM "AppUser" u LEFT JOIN "AppUserCounters" c ON c."appUserId" = u."id"
-          LEFT JOIN "RewardHistory" h ON h."referrerId" = u."id" WHERE u."projectId" = $1 GROUP BY u."id", c."successfulReferrals" HAVING c."successfulReferrals" IS DISTINCT FROM count(h."id")`,
+          LEFT JOIN "RewardHistory" h ON h."referrerId" = u."id" WHERE u."projectId" = $1 GROUP BY u."id", c."successfulReferrals"
+          HAVING c."successfulReferrals" + (SELECT count(*) FROM "ReferralCredit" k WHERE k."appUserId" = u."id") IS DISTINCT FROM count(h."id")`,
   },
   {
     counter: true,

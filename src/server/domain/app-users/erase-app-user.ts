@@ -1,6 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import { notFound } from "@/server/domain/errors";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
+import { shareCredits } from "@/server/domain/referrals/referral-credits";
 
 /** What stands where an erased user's client id was, in stored delivery bodies and activity text. */
 export const ERASED_MARK = "[erased]";
@@ -68,6 +69,9 @@ export async function eraseAppUser(tx: Tx, organizationId: string, projectId: st
   await tx.$executeRaw`
     UPDATE "RewardHistory" SET "referrerId" = NULLIF("referrerId", ${user.id}), "refereeId" = NULLIF("refereeId", ${user.id})
     WHERE "referrerId" = ${user.id} OR "refereeId" = ${user.id}`;
+  // Their rewards' credits not yet folded go with their counters (after a fold in progress).
+  await shareCredits(tx);
+  await tx.$executeRaw`DELETE FROM "ReferralCredit" WHERE "appUserId" = ${user.id}`;
   // Cascades to counters and sightings; tracking items keep their rows (SET NULL).
   await tx.appUser.delete({ where: { id: user.id } });
   return { id: user.id, failedReferrals: failed.length, redactedDeliveries, redactedInboundEvents };

@@ -9,6 +9,7 @@ import { cappedPage, pageWindow, type CappedPage, type Paging } from "@/server/d
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
 import { planned } from "@/server/db/prepared-statements";
 import { containsPattern, prefixPattern } from "@/server/db/like-pattern";
+import { foldCredits } from "@/server/domain/referrals/referral-credits";
 
 export type ListAppUsersInput = z.output<typeof listAppUsersQuery>;
 export type AppUserPage = CappedPage<AppUserDto>;
@@ -24,6 +25,8 @@ export type AppUserPage = CappedPage<AppUserDto>;
 
 export async function listAppUsers(db: Db, organizationId: string, projectId: string, input: ListAppUsersInput): Promise<AppUserPage> {
   const paging = pageWindow(input);
+  // Ordered by the count: the rewards' credits are folded into the counters' index first.
+  if (input.sortBy === "successfulReferrals") await foldCredits(db, { wait: true });
   // Whether the matches are already known to be more than the count's cap.
   let overCap = false;
   if (input.search || attributeFilter(input)) {

@@ -1,16 +1,17 @@
 import { Prisma, type AppUser } from "@/generated/prisma/client";
 import { prepared } from "@/server/db/prepared-statements";
 import type { AppUserAttributes } from "@/lib/schemas/app-users";
+import { successfulReferralsOf } from "@/server/domain/referrals/referral-credits";
 
 /**
- * The DTO's columns of an "AppUser" u, its counters c and its referrer r (APP_USER_JOINS). `referredBy`
- * is the client id of the referrer of the user's reward as referee: read, not stored, so a claim writes
- * no row of the referee; a referee is rewarded once, except through rewards grandfathered by the
- * farming rules, of which the first counts.
+ * The DTO's columns of an "AppUser" u, its counters c (with its credits not yet folded) and its
+ * referrer r (APP_USER_JOINS). `referredBy` is the client id of the referrer of the user's reward as
+ * referee: read, not stored, so a claim writes no row of the referee; a referee is rewarded once,
+ * except through rewards grandfathered by the farming rules, of which the first counts.
  */
 export const APP_USER_COLUMNS = Prisma.sql`u."id", u."clientProvidedId", u."referralCode", u."attributes", u."firstSeenAt",
-  u."lastSeenAt", c."totalReferralsGiven", u."totalReferralsReceived", c."successfulReferrals", u."status", u."createdAt",
-  r."clientProvidedId" AS "referrerClientId"`;
+  u."lastSeenAt", c."totalReferralsGiven", u."totalReferralsReceived", ${successfulReferralsOf(Prisma.raw(`u."id"`), Prisma.raw("c"))} AS "successfulReferrals", u."status",
+  u."createdAt", r."clientProvidedId" AS "referrerClientId"`;
 /** The counters c and the referrer r of an "AppUser" u. */
 export const APP_USER_JOINS = Prisma.sql`LEFT JOIN "AppUserCounters" c ON c."appUserId" = u."id"
   LEFT JOIN "AppUser" r ON r."id" = (SELECT h."referrerId" FROM "RewardHistory" h WHERE h."refereeId" = u."id" ORDER BY h."claimedAt", h."id" LIMIT 1)`;

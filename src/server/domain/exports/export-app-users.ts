@@ -2,6 +2,7 @@ import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { userFilters, type ListAppUsersInput } from "@/server/domain/app-users/list-app-users";
 import { getOwnedProject } from "@/server/domain/projects/get-owned-project";
+import { foldCredits } from "@/server/domain/referrals/referral-credits";
 import { csvFile } from "./csv-chunks";
 import { exportFilename, type CsvExport } from "./csv-export";
 import { keysetCsv } from "./keyset-csv";
@@ -32,6 +33,8 @@ const CREATED_AT = APP_USER_EXPORT_COLUMNS.indexOf("createdAt");
  */
 export async function exportAppUsers(db: Db, organizationId: string, projectId: string, input: AppUserExportInput): Promise<CsvExport> {
   const project = await getOwnedProject(db, organizationId, projectId);
+  // Each row's successfulReferrals from its counters alone: the rewards' credits are folded first.
+  await foldCredits(db, { wait: true });
   const keys = [...new Set(input.attributes ?? [])];
   // Each chosen key as a column of its own (its JSON value), so that no row's whole attribute map is parsed.
   const attributes = keys.length ? Prisma.join(keys.map((key, i) => Prisma.sql`u."attributes" -> ${key} AS ${Prisma.raw(`"a${i}"`)}`), ", ", ", ") : Prisma.empty;

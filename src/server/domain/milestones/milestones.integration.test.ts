@@ -8,6 +8,7 @@ import { trackReferral } from "@/server/domain/referrals/track-referral";
 import { createTestDb, type TestDb } from "@/test/db";
 import { createOrgWithProject, type OrgWithProject } from "@/test/fixtures";
 import { uniqueName } from "@/test/names";
+import { foldCredits } from "@/server/domain/referrals/referral-credits";
 
 /*
  * Milestones are reached in the reward claim's own statement, once per referrer and milestone: the
@@ -97,6 +98,7 @@ describe("milestones", () => {
     for (const id of ids.slice(0, 3)) await grantReward(t.db, f.org.id, f.project.id, { referralTrackingId: id });
     const before = await reachedOf(user.id);
     expect(before.map((m) => m.referrals)).toEqual([1, 2, 3]);
+    await foldCredits(t.db, { wait: true });
     await t.db.appUserCounters.update({ where: { appUserId: user.id }, data: { successfulReferrals: 2 } });
     await grantReward(t.db, f.org.id, f.project.id, { referralTrackingId: ids[3]! });
     expect(await reachedOf(user.id)).toEqual(before);

@@ -1,18 +1,19 @@
 import { Prisma } from "@/generated/prisma/client";
 import { readMilestones } from "@/lib/schemas/portal";
 import { eventDeliveriesInsert, type CatalogueEvent } from "@/server/domain/deliveries/insert-event-deliveries";
+import { successfulReferralsOf } from "@/server/domain/referrals/referral-credits";
 import type { RewardContext } from "@/server/domain/referrals/reward-context";
 
 /**
  * The reward claim's statement parts for milestones (claim-reward.ts): `credited`, the referrer's
- * count with this reward, read under their counters row's lock; `reached`, the INSERT of the
+ * count with this reward, read after their counters row's lock; `reached`, the INSERT of the
  * campaign's milestones that count reaches; and the `milestone.reached` event of the highest of
  * them, its deliveries written by the event catalogue's one writer, gated on that milestone's row
  * being inserted by this statement and on no higher one being inserted with it.
  *
- * Exactly once per referrer and milestone: the counter's row lock orders concurrent claims, and
- * MilestoneReached's (appUserId, referrals) key makes a second claim at or past a milestone insert
- * nothing (so it writes no event either), also after a revoked reward lowered the count. A milestone
+ * Exactly once per referrer and milestone: the counter's row lock, taken before the claim's statement
+ * (claimRewardIn), orders concurrent milestone claims, and MilestoneReached's (appUserId, referrals)
+ * key makes a second claim at or past a milestone insert nothing (so it writes no event either), also after a revoked reward lowered the count. A milestone
  * added to the campaign later, below a referrer's count, is recorded as reached by their next reward;
  * that reward's event names the highest milestone it reached (a delivery is one per webhook, tracking
  * item and type). Each reward adds one successful referral, so otherwise a reward reaches at most one.
@@ -20,14 +21,13 @@ import type { RewardContext } from "@/server/domain/referrals/reward-context";
 export function milestoneParts(ctx: RewardContext, claimedAt: Date): MilestoneParts {
   const { project, item } = ctx;
   const milestones = readMilestones(item.milestones);
-  // The history row's trigger writes the count at commit; this lock, taken after the pair's unique key
-  // (gated on the history row, as WITH parts run in no set order), holds it from the read until then.
-  // So a transaction claims one reward (decideReviews: one transaction per item): a second claim for
-  // the referrer in it would read the count without the first's raise, which waits for the commit.
+  // The count as the claim's transaction reads it after locking the referrer's counters row
+  // (claimRewardIn): the previous milestone claim's credit is committed by then, and the statement's
+  // snapshot, taken after the lock, sees the counter and its credits as one. This claim's own credit is
+  // written by the history row's trigger at commit.
   const credited = Prisma.sql`
-      SELECT "successfulReferrals" + 1 AS "successfulReferrals" FROM "AppUserCounters"
-      WHERE "appUserId" = ${item.referrerId} AND EXISTS (SELECT FROM history)
-      FOR UPDATE`;
+      SELECT ${successfulReferralsOf(Prisma.sql`${item.referrerId}`, Prisma.raw("c"))} + 1 AS "successfulReferrals" FROM "AppUserCounters" c
+      WHERE c."appUserId" = ${item.referrerId} AND EXISTS (SELECT FROM history)`;
   const reached = Prisma.sql`
       INSERT INTO "MilestoneReached" ("id", "projectId", "appUserId", "referrals", "name", "trackingId", "reachedAt")
       SELECT gen_random_uuid()::text, ${project.id}, ${item.referrerId}, m."referrals", m."name", ${item.id}, ${claimedAt}
@@ -70,6 +70,9 @@ export type MilestoneParts = {
   /** The rows of the events' deliveries, for the statement's answer (or none). */
   deliveries: Prisma.Sql;
 };
+
+/** The campaign sets milestones: its claims count the referrer's rewards (in a transaction, after lockReferrer). */
+export const hasMilestones = (ctx: Pick<RewardContext, "item">) => readMilestones(ctx.item.milestones).length > 0;
 
 /** The parts of a campaign without milestones. */
 export const NO_MILESTONE_PARTS: MilestoneParts = { ctes: Prisma.empty, deliveries: Prisma.sql`SELECT NULL::text AS "id", NULL::text AS "webhookId" WHERE false` };

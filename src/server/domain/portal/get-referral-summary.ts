@@ -1,3 +1,4 @@
+import { Prisma } from "@/generated/prisma/client";
 import type { AppType } from "@/generated/prisma/enums";
 import { readMilestones, readPortalSettings, type FriendStatus, type ReferralSummary } from "@/lib/schemas/portal";
 import type { Db } from "@/server/db/client";
@@ -5,6 +6,7 @@ import { readReferrerExperience } from "@/server/domain/campaigns/campaign-confi
 import { notFound } from "@/server/domain/errors";
 import { toPage, pageWindow, type PagingInput } from "@/server/domain/paging";
 import { buildReferralLink } from "@/server/domain/referrals/build-referral-link";
+import { successfulReferralsOf } from "@/server/domain/referrals/referral-credits";
 import { prepared } from "@/server/db/prepared-statements";
 
 export type SummaryTarget = {
@@ -47,7 +49,7 @@ type FriendRow = {
 export async function getReferralSummary(db: Db, target: SummaryTarget, paging: PagingInput): Promise<ReferralSummary> {
   const { project, appUserId } = target;
   const [user] = await prepared<UserRow>(db)`
-    SELECT u."referralCode", COALESCE(k."successfulReferrals", 0) AS "successfulReferrals",
+    SELECT u."referralCode", ${successfulReferralsOf(Prisma.raw(`u."id"`), Prisma.raw("k"))} AS "successfulReferrals",
       c."referrerExperience", c."milestones", c."portal"
     FROM "AppUser" u
     LEFT JOIN "AppUserCounters" k ON k."appUserId" = u."id"

@@ -13,7 +13,7 @@ import { rulesOffSql } from "@/server/domain/reward-rules/judge-reward-rules";
 import { rewardEventInsert } from "./record-reward-event";
 import { failReward, failRewardIn, rejectFinalItem, REWARD_TX } from "./refuse-reward";
 import { prepared } from "@/server/db/prepared-statements";
-import { milestoneParts, NO_MILESTONE_PARTS, noMilestonesSql, type MilestoneParts } from "@/server/domain/milestones/reach-milestones";
+import { hasMilestones, milestoneParts, NO_MILESTONE_PARTS, noMilestonesSql, type MilestoneParts } from "@/server/domain/milestones/reach-milestones";
 import { completesSql } from "./decide-reward";
 import { ERASED_PARTY, isBound, loadRewardItem, readLoaded, rewardItemSelect, type LoadedRow, type RewardItemTarget } from "./load-reward-item";
 import { DEFAULT_REWARD_EVENT_NAME, type GrantRewardResult, type RewardContext } from "./reward-context";
@@ -32,12 +32,16 @@ export type ClaimOptions = {
 const capped = (caps: ReferrerCaps | undefined): caps is ReferrerCaps =>
   !!caps && (caps.perDay !== undefined || caps.perMonth !== undefined || caps.lifetime !== undefined);
 
+/** The claim counts the referrer's rewards first: the campaign caps them, or reaches milestones by their count. */
+const counting = (ctx: RewardContext, caps: ReferrerCaps | undefined) => capped(caps) || hasMilestones(ctx);
+
 /**
- * The claim, with the referrer's caps when the campaign sets any: then in a transaction that locks
- * the referrer's counters row, counts their rewards and claims or refuses (referrer_cap_reached).
+ * The claim; when the campaign caps the referrer's rewards or sets milestones, in a transaction that
+ * locks the referrer's counters row, then counts their rewards and claims or refuses
+ * (referrer_cap_reached).
  */
 export async function claimReward(db: Db, ctx: RewardContext, lease: DeliveryLease | null, options: ClaimOptions = {}): Promise<GrantRewardResult> {
-  if (!capped(options.caps)) return claimOnce(db, ctx, lease, options.now ?? new Date());
+  if (!counting(ctx, options.caps)) return claimOnce(db, ctx, lease, options.now ?? new Date());
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.$transaction((tx) => claimRewardIn(tx, ctx, lease, options), REWARD_TX);
@@ -49,16 +53,14 @@ export async function claimReward(db: Db, ctx: RewardContext, lease: DeliveryLea
 }
 
 /**
- * The claim inside the caller's transaction (a review decision's, or claimReward's under caps). A
+ * The claim inside the caller's transaction (a review decision's, or claimReward's when it counts). A
  * unique index refusing the reward rolls back to a savepoint, so the item can still be failed in the
  * same transaction.
  */
 export async function claimRewardIn(tx: Tx, ctx: RewardContext, lease: DeliveryLease | null, options: ClaimOptions = {}): Promise<GrantRewardResult> {
   const claimedAt = options.now ?? new Date();
-  if (capped(options.caps)) {
-    await lockReferrer(tx, ctx.item.referrerId);
-    if (await reachedCap(tx, ctx.item.referrerId, options.caps, claimedAt)) return failRewardIn(tx, ctx, "referrer_cap_reached");
-  }
+  if (counting(ctx, options.caps)) await lockReferrer(tx, ctx.item.referrerId);
+  if (capped(options.caps) && (await reachedCap(tx, ctx.item.referrerId, options.caps, claimedAt))) return failRewardIn(tx, ctx, "referrer_cap_reached");
   await tx.$executeRaw`SAVEPOINT claim`;
   let answer: ClaimAnswer;
   try {
@@ -189,10 +191,9 @@ type ClaimAnswer = { facts: LoadedRow; claimed: boolean; payload: RewardPayload 
 /**
  * The claim in one statement: the item read as loadRewardItem reads it (`l`); if `gate` allows, its
  * conditional Pending -> Completed, then, only if that took the item, its reward history (whose
- * deferred trigger raises the referrer's successfulReferrals at commit, so a viral referrer's claims
- * wait on each other's commits only) and the milestones the new count reaches, one outbox row per
- * routed webhook, the Claimed event and the activity entry, each taking the parties, the event name
- * and the payload from the item's row (`r`). A single statement is atomic without an interactive
+ * deferred trigger credits the referrer at commit: referral-credits.ts) and the milestones the new
+ * count reaches, one outbox row per routed webhook, the Claimed event and the activity entry, each
+ * taking the parties, the event name and the payload from the item's row (`r`). A single statement is atomic without an interactive
  * transaction, which the reward path cannot afford: in Prisma's, the same writes (six statements
  * between BEGIN and COMMIT) cost about 4 ms of Node CPU per claim, as one statement about 1 ms
  * (bench/README.md).

@@ -149,21 +149,22 @@ describe("one referrer taking many rewards at once (a viral referrer)", () => {
     expect(await t.db.rewardHistory.count({ where: { referrerId: user.uniqueId } })).toBe(30);
   });
 
-  // The referrer's counters row is written by RewardHistory's deferred trigger: a claim holds it for
-  // its commit only, not through its statement's other writes, so the next claim waits that long.
-  it.skipIf(!inject("templateDatabase"))("a claim takes the referrer's counters row at its commit, not before", async () => {
+  // A claim credits the referrer (referral-credits.ts) and leaves their counters row alone, so one
+  // referrer's claims never wait on each other's commits.
+  it.skipIf(!inject("templateDatabase"))("a claim never takes the referrer's counters row", async () => {
     const referrer = uniqueName("commit-referrer");
     const trackingId = await track(referrer, uniqueName("commit-referee"));
     const { project, item } = await loadRewardItem(t.db, f.org.id, f.project.id, trackingId);
     if (!isBound(item)) throw new Error("tracked with a referee");
-    const lockCounters = () =>
-      withClient(t.url!, (c) => c.query(`SELECT "successfulReferrals" FROM "AppUserCounters" WHERE "appUserId" = $1 FOR UPDATE NOWAIT`, [item.referrerId]));
-    await t.db.$transaction(async (tx) => {
-      const result = await claimRewardIn(tx, { project, item, eventName: "purchase", environment: null }, null);
-      expect(result.rewardClaimed).toBe(true);
-      // Claimed, not yet committed: another session locks the row without waiting (NOWAIT raises otherwise).
-      const { rows } = await lockCounters();
-      expect(rows).toEqual([{ successfulReferrals: 0 }]);
+    // Another session holds the row; the claim's transaction gives up after 2 s instead of waiting for it.
+    await withClient(t.url!, async (c) => {
+      await c.query("BEGIN");
+      await c.query(`SELECT FROM "AppUserCounters" WHERE "appUserId" = $1 FOR UPDATE`, [item.referrerId]);
+      await t.db.$transaction(async (tx) => {
+        await tx.$executeRaw`SET LOCAL lock_timeout = '2s'`;
+        expect((await claimRewardIn(tx, { project, item, eventName: "purchase", environment: null }, null)).rewardClaimed).toBe(true);
+      });
+      await c.query("ROLLBACK");
     });
     expect((await getAppUserByClientId(t.db, f.org.id, f.project.id, referrer)).successfulReferrals).toBe(1);
   });

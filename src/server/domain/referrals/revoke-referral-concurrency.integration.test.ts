@@ -7,7 +7,7 @@ import { revokeReferral } from "@/server/domain/referrals/revoke-referral";
 import { trackReferral } from "@/server/domain/referrals/track-referral";
 import { recordingScheduler } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
-import { createOrgWithProject, type OrgWithProject } from "@/test/fixtures";
+import { countedReferrals, createOrgWithProject, type OrgWithProject } from "@/test/fixtures";
 import { uniqueName } from "@/test/names";
 
 /*
@@ -54,7 +54,7 @@ async function expectConsistent(trackingId: string, referrerId: string) {
   expect(item).toMatchObject({ status: "Revoked", rewardClaimed: false });
   expect(await t.db.rewardHistory.count({ where: { trackingId } })).toBe(0);
   expect(await t.db.rewardReview.count({ where: { trackingId } })).toBe(0);
-  expect((await t.db.appUserCounters.findUniqueOrThrow({ where: { appUserId: referrerId } })).successfulReferrals).toBe(0);
+  expect(await countedReferrals(t.db, referrerId)).toBe(0);
   const granted = await t.db.delivery.count({ where: { trackingId, eventType: "reward.granted" } });
   const revoked = await t.db.delivery.count({ where: { trackingId, eventType: "reward.revoked" } });
   expect(granted).toBeLessThanOrEqual(1);

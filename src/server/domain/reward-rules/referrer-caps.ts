@@ -35,9 +35,9 @@ export async function reachedCap(db: Queryable, referrerId: string, caps: Referr
 
 /**
  * Locks the referrer's counters row until the transaction ends: claims for one referrer under a cap
- * then count and grant one after another, so two referees rewarded at once cannot both pass a cap of
- * N. The count that follows is a new statement, so under READ COMMITTED it sees the reward of the
- * claim that held the lock before.
+ * or toward milestones then count and grant one after another, so two referees rewarded at once
+ * cannot both pass a cap of N or both reach milestone N+1 as the Nth. The count that follows is a new
+ * statement, so under READ COMMITTED it sees the reward of the claim that held the lock before.
  */
 export async function lockReferrer(tx: Queryable, referrerId: string): Promise<void> {
   await tx.$queryRaw`SELECT 1 FROM "AppUserCounters" WHERE "appUserId" = ${referrerId} FOR UPDATE`;

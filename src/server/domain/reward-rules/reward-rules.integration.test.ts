@@ -10,7 +10,7 @@ import { listReviews } from "@/server/domain/reviews/list-reviews";
 import { releaseEndedHolds } from "@/server/domain/reviews/release-ended-holds";
 import { createTestDb, type TestDb } from "@/test/db";
 import { recordingScheduler } from "@/test/config";
-import { createOrgWithProject } from "@/test/fixtures";
+import { countedReferrals, createOrgWithProject } from "@/test/fixtures";
 import { uniqueName } from "@/test/names";
 import { recordSightings } from "./sightings";
 
@@ -89,7 +89,7 @@ describe("maxRewardsPerReferrer", () => {
     expect((await p.report(await referee(p, other))).rewardClaimed).toBe(true);
     await p.setRules({ maxRewardsPerReferrer: {} });
     expect((await p.report(await referee(p, referrer))).rewardClaimed).toBe(true);
-    expect((await t.db.appUserCounters.findUniqueOrThrow({ where: { appUserId: referrer.id } })).successfulReferrals).toBe(3);
+    expect(await countedReferrals(t.db, referrer.id)).toBe(3);
   });
 
   it("perDay counts in UTC days: the cap is full at 23:59:59.999 and free again at 00:00 UTC", async () => {
@@ -121,7 +121,7 @@ describe("maxRewardsPerReferrer", () => {
     expect(results.filter((r) => r.rewardClaimed)).toHaveLength(3);
     expect(results.filter((r) => r.reason === "referrer_cap_reached")).toHaveLength(9);
     expect(await t.db.rewardHistory.count({ where: { referrerId: referrer.id } })).toBe(3);
-    expect((await t.db.appUserCounters.findUniqueOrThrow({ where: { appUserId: referrer.id } })).successfulReferrals).toBe(3);
+    expect(await countedReferrals(t.db, referrer.id)).toBe(3);
     expect(await t.db.delivery.count({ where: { projectId: p.f.project.id } })).toBe(6);
   });
 });
@@ -248,7 +248,7 @@ describe("holdDays and the review queue", () => {
     expect(await deliveries(item)).toBe(2);
     expect(p.outbox.enqueued).toHaveLength(2);
     expect(await t.db.rewardHistory.count({ where: { trackingId: item } })).toBe(1);
-    expect((await t.db.appUserCounters.findUniqueOrThrow({ where: { appUserId: referrer.id } })).successfulReferrals).toBe(1);
+    expect(await countedReferrals(t.db, referrer.id)).toBe(1);
     const audit = await t.db.auditEntry.findMany({ where: { organizationId: p.f.org.id } });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: "review.approve", targetId: item, actorLabel: "reviewer@example.com" });

@@ -51,7 +51,6 @@ beforeAll(async () => {
           [projectId, referrerId, `referee-${n}`, `REF${n}`, campaign.id, claimedAt],
         );
       }
-      await c.query(`UPDATE "AppUserCounters" SET "successfulReferrals" = $2 WHERE "appUserId" = $1`, [referrerId, days.length]);
     }
   });
 });

@@ -1,6 +1,7 @@
 import type { ProjectOverview } from "@/lib/schemas/overview";
 import type { Db } from "@/server/db/client";
 import { planned } from "@/server/db/prepared-statements";
+import { foldCredits } from "@/server/domain/referrals/referral-credits";
 import { OPEN_FROM } from "./open-days";
 import type { StatsWindow } from "./stats-window";
 
@@ -51,9 +52,11 @@ export function countTopReferrers(db: Db, projectId: string, w: StatsWindow, lim
  * rewards (read backwards down the counters' index: which of equal leaders come first does not
  * matter). A referrer not read has at most the last leader's all-time count in any window, so the
  * answer stands when its last place has more than that, or when every referrer with a reward was
- * read; else null (the window's leaders are not the all-time ones), and all rewards are counted.
+ * read; else null (the window's leaders are not the all-time ones), and all rewards are counted. The
+ * rewards' credits are folded first: a credit not folded would leave its referrer's bound too low.
  */
 export async function topReferrersByBound(db: Db, projectId: string, w: StatsWindow, limit: number, leaders = LEADERS): Promise<TopReferrer[] | null> {
+  await foldCredits(db, { wait: true });
   const rows = await planned<TopReferrer & { total: number }>(db)`
     SELECT c."appUserId" AS "uniqueId", u."clientProvidedId", c."successfulReferrals" AS "total",
       (SELECT count(*)::int FROM "RewardHistory" h

@@ -4,6 +4,7 @@ import { createApiKey } from "@/server/domain/api-keys/create-api-key";
 import { releaseEndedHolds } from "@/server/domain/reviews/release-ended-holds";
 import { recordingScheduler } from "@/test/config";
 import { createTestDb, type TestDb } from "@/test/db";
+import { countedReferrals } from "@/test/fixtures";
 import { uniqueName } from "@/test/names";
 import { createAppUserOverRest, createOrgWithApiKey, createProjectOverRest, expectProblem, restClient, restClientForNewOrg, trackOverRest, type RestClient } from "@/test/rest";
 
@@ -59,20 +60,18 @@ async function referral(pid = projectId, reward = true) {
   return { trackingId, referrer, refereeId, res };
 }
 
-const counters = (appUserId: string) => t.db.appUserCounters.findUniqueOrThrow({ where: { appUserId } });
-
 describe("POST .../referrals/{trackingId}/revoke", () => {
   it("withdraws a granted reward: Revoked, counted out, reward.revoked to the subscribed webhook only; again is a no-op that says so", async () => {
     const { trackingId, referrer, res } = await referral();
     expect(res!.json.rewardClaimed).toBe(true);
-    expect((await counters(referrer.uniqueId)).successfulReferrals).toBe(1);
+    expect(await countedReferrals(t.db, referrer.uniqueId)).toBe(1);
 
     const first = await revoke(trackingId);
     expect(first.status, first.text).toBe(200);
     expect(first.json).toEqual({ referralTrackingId: trackingId, status: "Revoked", revoked: "granted", revokedAt: expect.any(String), reason: "Refunded in full", revokedBy: "api" });
 
     expect(await t.db.rewardHistory.count({ where: { trackingId } })).toBe(0);
-    expect((await counters(referrer.uniqueId)).successfulReferrals).toBe(0);
+    expect(await countedReferrals(t.db, referrer.uniqueId)).toBe(0);
     const revokedDeliveries = await t.db.delivery.findMany({ where: { trackingId, eventType: "reward.revoked" } });
     expect(revokedDeliveries.map((d) => d.webhookId)).toEqual([subscribed]);
     expect(scheduler.enqueued).toContain(revokedDeliveries[0]!.id);
@@ -102,7 +101,7 @@ describe("POST .../referrals/{trackingId}/revoke", () => {
     expect(again.status).toBe(200);
     expect(again.json).toEqual({ ...first.json, revoked: "already_revoked" });
     expect(await t.db.delivery.count({ where: { trackingId, eventType: "reward.revoked" } })).toBe(1);
-    expect((await counters(referrer.uniqueId)).successfulReferrals).toBe(0);
+    expect(await countedReferrals(t.db, referrer.uniqueId)).toBe(0);
 
     // A reward event for it afterwards grants nothing.
     const reward = await call("POST", `/projects/${projectId}/referrals/reward`, { body: { ReferralTrackingId: trackingId, EventName: "purchase" } });
