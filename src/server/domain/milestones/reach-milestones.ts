@@ -11,22 +11,25 @@ import type { RewardContext } from "@/server/domain/referrals/reward-context";
  * them, its deliveries written by the event catalogue's one writer, gated on that milestone's row
  * being inserted by this statement and on no higher one being inserted with it.
  *
- * Exactly once per referrer and milestone: the counter's row lock, taken before the claim's statement
- * (claimRewardIn), orders concurrent milestone claims, and MilestoneReached's (appUserId, referrals)
- * key makes a second claim at or past a milestone insert nothing (so it writes no event either), also after a revoked reward lowered the count. A milestone
- * added to the campaign later, below a referrer's count, is recorded as reached by their next reward;
- * that reward's event names the highest milestone it reached (a delivery is one per webhook, tracking
- * item and type). Each reward adds one successful referral, so otherwise a reward reaches at most one.
+ * Exactly once per referrer and milestone: the counter's row lock, taken before the claim's
+ * statement (claimRewardIn), orders concurrent milestone claims, and MilestoneReached's (appUserId,
+ * referrals) key makes a second claim at or past a milestone insert nothing (so it writes no event
+ * either), also after a revoked reward lowered the count. A milestone added to the campaign later,
+ * below a referrer's count, is recorded as reached by their next reward; that reward's event names
+ * the highest milestone it reached (a delivery is one per webhook, tracking item and type). Each
+ * reward adds one successful referral, so otherwise a reward reaches at most one.
  */
 export function milestoneParts(ctx: RewardContext, claimedAt: Date): MilestoneParts {
   const { project, item } = ctx;
   const milestones = readMilestones(item.milestones);
   // The count as the claim's transaction reads it after locking the referrer's counters row
   // (claimRewardIn): the previous milestone claim's credit is committed by then, and the statement's
-  // snapshot, taken after the lock, sees the counter and its credits as one. This claim's own credit is
-  // written by the history row's trigger at commit.
+  // snapshot, taken after the lock, sees the counter and its credits as one. This claim's own credit
+  // is written by the history row's trigger at commit, so a transaction claims one reward
+  // (decideReviews: one transaction per item): a second would read the count without the first's.
+  const referrals = successfulReferralsOf(Prisma.sql`${item.referrerId}`, Prisma.raw("c"));
   const credited = Prisma.sql`
-      SELECT ${successfulReferralsOf(Prisma.sql`${item.referrerId}`, Prisma.raw("c"))} + 1 AS "successfulReferrals" FROM "AppUserCounters" c
+      SELECT ${referrals} + 1 AS "successfulReferrals" FROM "AppUserCounters" c
       WHERE c."appUserId" = ${item.referrerId} AND EXISTS (SELECT FROM history)`;
   const reached = Prisma.sql`
       INSERT INTO "MilestoneReached" ("id", "projectId", "appUserId", "referrals", "name", "trackingId", "reachedAt")
