@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { userHashOf } from "@/server/domain/projects/verify-user-hash";
 import { PEER_ADDRESS_HEADER } from "@/server/http/peer-address";
 import { recordingScheduler, testConfig } from "@/test/config";
+import { countedReferrals } from "@/test/fixtures";
 import { createTestDb, type TestDb } from "@/test/db";
 import { uniqueName as uid } from "@/test/names";
 import { createAppUserOverRest, expectProblem, type RestAppUser, type RestClient, restClientForNewOrg } from "@/test/rest";
@@ -60,7 +61,7 @@ async function userByClientId(clientProvidedId: string, projectId = main.project
     where: { projectId_clientProvidedId: { projectId, clientProvidedId } },
     include: { counters: { omit: { appUserId: true, projectId: true } } },
   });
-  return { ...user, ...counters };
+  return { ...user, ...counters, successfulReferrals: await countedReferrals(t.db, user.id) };
 }
 
 describe("credentials", () => {
