@@ -1,8 +1,9 @@
 /**
  * A delivery worker on its own, beside or instead of the app servers' built-in one (each server
- * process runs one), with the purge's, the hold release's and the credit fold's timers. Any number may run against one PostgreSQL:
- * leases keep them from sending an attempt twice, and whatever a stopped worker left due is picked up
- * by the others (a stopping worker hands back what it holds unsent).
+ * process runs one), with the purge's, the hold release's and the credit fold's timers. Any number
+ * may run against one PostgreSQL: leases keep them from sending an attempt twice, and whatever a
+ * stopped worker left due is picked up by the others (a stopping worker hands back what it holds
+ * unsent).
  *
  *   npm run worker
  */

@@ -10,8 +10,9 @@ import { successfulReferralsOf } from "@/server/domain/referrals/referral-credit
  * except through rewards grandfathered by the farming rules, of which the first counts.
  */
 export const APP_USER_COLUMNS = Prisma.sql`u."id", u."clientProvidedId", u."referralCode", u."attributes", u."firstSeenAt",
-  u."lastSeenAt", c."totalReferralsGiven", u."totalReferralsReceived", ${successfulReferralsOf(Prisma.raw(`u."id"`), Prisma.raw("c"))} AS "successfulReferrals", u."status",
-  u."createdAt", r."clientProvidedId" AS "referrerClientId"`;
+  u."lastSeenAt", c."totalReferralsGiven", u."totalReferralsReceived",
+  ${successfulReferralsOf(Prisma.raw(`u."id"`), Prisma.raw("c"))} AS "successfulReferrals", u."status", u."createdAt",
+  r."clientProvidedId" AS "referrerClientId"`;
 /** The counters c and the referrer r of an "AppUser" u. */
 export const APP_USER_JOINS = Prisma.sql`LEFT JOIN "AppUserCounters" c ON c."appUserId" = u."id"
   LEFT JOIN "AppUser" r ON r."id" = (SELECT h."referrerId" FROM "RewardHistory" h WHERE h."refereeId" = u."id" ORDER BY h."claimedAt", h."id" LIMIT 1)`;

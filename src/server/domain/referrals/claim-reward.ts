@@ -193,10 +193,10 @@ type ClaimAnswer = { facts: LoadedRow; claimed: boolean; payload: RewardPayload 
  * conditional Pending -> Completed, then, only if that took the item, its reward history (whose
  * deferred trigger credits the referrer at commit: referral-credits.ts) and the milestones the new
  * count reaches, one outbox row per routed webhook, the Claimed event and the activity entry, each
- * taking the parties, the event name and the payload from the item's row (`r`). A single statement is atomic without an interactive
- * transaction, which the reward path cannot afford: in Prisma's, the same writes (six statements
- * between BEGIN and COMMIT) cost about 4 ms of Node CPU per claim, as one statement about 1 ms
- * (bench/README.md).
+ * taking the parties, the event name and the payload from the item's row (`r`). A single statement
+ * is atomic without an interactive transaction, which the reward path cannot afford: in Prisma's,
+ * the same writes (six statements between BEGIN and COMMIT) cost about 4 ms of Node CPU per claim,
+ * as one statement about 1 ms (bench/README.md).
  * Answers one row: the item's facts (all null without such a project), and what was written.
  */
 async function claimStatement(db: Db | Tx, spec: ClaimSpec): Promise<ClaimAnswer> {
