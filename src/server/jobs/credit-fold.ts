@@ -2,7 +2,10 @@ import { getDb, type Db } from "@/server/db/client";
 import { foldCredits } from "@/server/domain/referrals/referral-credits";
 import { logger } from "@/server/observability/logger";
 
-/** How long after a fold the next one starts. A credit is counted at once either way; the fold keeps the counters' order (leaderboard) current. */
+/**
+ * How long after a fold the next one starts. A credit is counted at once either way; the fold keeps
+ * the credits few, so that each read of a user's count probes only a handful.
+ */
 export const CREDIT_FOLD_INTERVAL_MS = 1000;
 
 type FoldHolder = { __referloopCreditFold?: { timer?: NodeJS.Timeout; running: Promise<unknown>; stopped: boolean } };
