@@ -104,7 +104,8 @@ describe("deliver-reward-webhook (Inngest)", () => {
     receiver.respondWith((n) => (n === 1 ? { status: 500 } : { status: 200 }));
     const { deliveryIds } = await insertCompletedReward(db, setup);
     const id = deliveryIds[0]!;
-    expect(await performAttempt(db, id, attempt)).toMatchObject({ outcome: "retry", attemptNumber: 1 });
+    // A minute's backoff, so the run surely starts inside it however slow the machine; its sleep moves the run's clock past it.
+    expect(await performAttempt(db, id, { ...attempt, baseMs: 60_000 })).toMatchObject({ outcome: "retry", attemptNumber: 1 });
     const sentBeforeSleeping: number[] = [];
     const { result, ctx } = await run(id, () => sentBeforeSleeping.push(receiver.requests.length));
     expect(result).toEqual({ outcome: "succeeded", attemptNumber: 2 });

@@ -178,7 +178,9 @@ describe("performAttempt", () => {
   it("sends one attempt once, however many callers race for it", async () => {
     const { deliveryId } = await oneDelivery();
     receiver.respondWith(() => ({ status: 500 }));
-    const results = await Promise.all(Array.from({ length: 5 }, () => performAttempt(db, deliveryId, attempt)));
+    // A minute's backoff, so no caller, however late on a slow machine, finds attempt 2 already due.
+    const slow = { ...attempt, baseMs: 60_000 };
+    const results = await Promise.all(Array.from({ length: 5 }, () => performAttempt(db, deliveryId, slow)));
     expect(results.filter((r) => r.outcome === "retry")).toHaveLength(1);
     // Each loser either lost the race for the lease or read the delivery once the winner had scheduled attempt 2.
     expect(results.filter((r) => r.outcome === "skipped" && ["claimed_elsewhere", "not_due"].includes(r.reason))).toHaveLength(4);
