@@ -5,6 +5,7 @@ import { purgeDeliveryBodies } from "@/server/domain/deliveries/purge-delivery-b
 import { purgeOrphanDeliveries } from "@/server/domain/deliveries/purge-orphan-deliveries";
 import { closeDays } from "@/server/domain/stats/open-days";
 import { logger } from "@/server/observability/logger";
+import { startRepeatingJob, stopRepeatingJob } from "./repeating-job";
 
 /**
  * The purge job: expired landing-page clicks deleted, the request and response bodies of deliveries
@@ -32,38 +33,17 @@ const alone = <T>(what: string, part: () => Promise<T>, failed: T): Promise<T> =
 export const CLICK_PURGE_INTERVAL_MS = 15 * 60_000;
 export const CLICK_PURGE_CRON = "*/15 * * * *";
 
-type PurgeHolder = { __referloopClickPurge?: { timer: NodeJS.Timeout; running: Promise<unknown> } };
-// On globalThis, like the delivery worker: instrumentation and route modules do not share module state.
-const holder = globalThis as PurgeHolder;
-
 /**
- * The embedded scheduler of the purge job (runPurge): a timer in this process (the app server, or
- * `npm run worker`), once at start and every CLICK_PURGE_INTERVAL_MS. With Inngest configured, its
- * cron function runs the purge instead and this does nothing. Several processes purging at once is
+ * The embedded scheduler of the purge job (runPurge): a repeating job in this process (the app server,
+ * or `npm run worker`), at start and every CLICK_PURGE_INTERVAL_MS. With Inngest configured, its cron
+ * function runs the purge instead and this does nothing. Several processes purging at once is
  * harmless.
  */
 export function startClickPurge(deps: { db?: () => Promise<Db>; config?: Config; intervalMs?: number; now?: () => Date } = {}): void {
   const config = deps.config ?? getConfig();
-  if (config.inngestEnabled || holder.__referloopClickPurge) return;
+  if (config.inngestEnabled) return;
   const now = deps.now ?? (() => new Date());
-  const run = () => {
-    const running = (deps.db ?? getDb)()
-      .then((db) => runPurge(db, now(), config))
-      .catch((error: unknown) => logger().error({ err: error }, "purge failed"));
-    if (holder.__referloopClickPurge) holder.__referloopClickPurge.running = running;
-    return running;
-  };
-  const timer = setInterval(run, deps.intervalMs ?? CLICK_PURGE_INTERVAL_MS);
-  timer.unref(); // never what keeps a process alive
-  holder.__referloopClickPurge = { timer, running: Promise.resolve() };
-  void run();
+  startRepeatingJob("purge", deps.intervalMs ?? CLICK_PURGE_INTERVAL_MS, async () => runPurge(await (deps.db ?? getDb)(), now(), config));
 }
 
-/** Stops the timer, after a purge in progress. */
-export async function stopClickPurge(): Promise<void> {
-  const purge = holder.__referloopClickPurge;
-  holder.__referloopClickPurge = undefined;
-  if (!purge) return;
-  clearInterval(purge.timer);
-  await purge.running;
-}
+export const stopClickPurge = () => stopRepeatingJob("purge");
