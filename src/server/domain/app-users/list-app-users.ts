@@ -82,16 +82,16 @@ async function searchSortingMatches(
   const users = (byCreation ? false : sort.table === "u") || Boolean(input.search && attributeFilter(input));
   const counters = sort.table === "c" || input.hasReferrals !== undefined;
   const pageOrder = Prisma.sql`page."sortKey" ${order(input)}, page."id" ${direction(input.sortOrder)}`;
-  // Each part of the search is first counted from its index (up to the cap); one over the cap says
-  // enough (and the rest are not read), else the parts' users are gathered and deduplicated.
-  const parts = foundUsers(projectId, input);
-  const over = Prisma.join(
-    parts.map((part) => Prisma.sql`(SELECT count(*) FROM ${part} AS part) > ${LIST_COUNT_MAX}`),
-    " OR ",
+  // Each part of the search is read from its index once (up to the cap): one over the cap says
+  // enough, else the parts' users are deduplicated.
+  const parts = Prisma.join(
+    foundUsers(projectId, input).map((part, n) => Prisma.sql`SELECT ${n}::int AS "part", "id", "createdAt" FROM ${part} AS part`),
+    " UNION ALL ",
   );
   const rows = await planned<SearchRow>(db)`
-    WITH over AS (SELECT ${over} AS "over"),
-    found AS MATERIALIZED (SELECT "id", "createdAt" FROM (${Prisma.join(parts, " UNION ")}) AS hits WHERE NOT (SELECT "over" FROM over)),
+    WITH parts AS MATERIALIZED (${parts}),
+    over AS (SELECT EXISTS (SELECT FROM parts GROUP BY "part" HAVING count(*) > ${LIST_COUNT_MAX}) AS "over"),
+    found AS MATERIALIZED (SELECT DISTINCT "id", "createdAt" FROM parts WHERE NOT (SELECT "over" FROM over)),
     counted AS (SELECT CASE WHEN (SELECT "over" FROM over) THEN ${LIST_COUNT_MAX + 1} ELSE (SELECT count(*) FROM found) END::int AS "n"),
     matches AS MATERIALIZED (
       SELECT f."id", ${byCreation ? Prisma.raw(`f."createdAt"`) : sort.column} AS "sortKey" FROM found f
