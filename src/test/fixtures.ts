@@ -26,5 +26,5 @@ export type OrgWithProject = Awaited<ReturnType<typeof createOrgWithProject>>;
 
 /** A user's successfulReferrals as every answer reads it: their counter plus their credits not yet folded (referral-credits.ts). */
 export async function countedReferrals(db: Db, appUserId: string): Promise<number | undefined> {
-  return (await selectAppUser(db, Prisma.sql`u."id" = ${appUserId}`))?.successfulReferrals ?? undefined;
+  return (await selectAppUser(db, Prisma.sql`u."id" = ${appUserId}`))?.successfulReferrals;
 }

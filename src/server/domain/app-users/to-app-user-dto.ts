@@ -16,11 +16,11 @@ export const APP_USER_COLUMNS = Prisma.sql`u."id", u."clientProvidedId", u."refe
 /** The counters c and the referrer r of an "AppUser" u. */
 export const APP_USER_JOINS = Prisma.sql`LEFT JOIN "AppUserCounters" c ON c."appUserId" = u."id"
   LEFT JOIN "AppUser" r ON r."id" = (SELECT h."referrerId" FROM "RewardHistory" h WHERE h."refereeId" = u."id" ORDER BY h."claimedAt", h."id" LIMIT 1)`;
-/** What the DTO is made of: APP_USER_COLUMNS (a user without counters, or not yet rewarded, has them null). */
+/** What the DTO is made of: APP_USER_COLUMNS (a user without counters, or not yet rewarded, has them null; successfulReferrals is counted, never null). */
 export type AppUserColumns = Pick<
   AppUser,
   "id" | "clientProvidedId" | "referralCode" | "attributes" | "firstSeenAt" | "lastSeenAt" | "totalReferralsReceived" | "status" | "createdAt"
-> & { totalReferralsGiven: number | null; successfulReferrals: number | null; referrerClientId: string | null };
+> & { totalReferralsGiven: number | null; successfulReferrals: number; referrerClientId: string | null };
 /** APP_USER_COLUMNS' own columns of a user just inserted: no counters, no reward as referee. */
 export const NEW_USER_COLUMNS = { totalReferralsGiven: 0, successfulReferrals: 0, referrerClientId: null } satisfies Partial<AppUserColumns>;
 
@@ -57,7 +57,7 @@ export function toAppUserDto(user: AppUserColumns): AppUserDto {
     lastSeenAt: user.lastSeenAt?.toISOString() ?? null,
     totalReferralsGiven: user.totalReferralsGiven ?? 0,
     totalReferralsReceived: user.totalReferralsReceived,
-    successfulReferrals: user.successfulReferrals ?? 0,
+    successfulReferrals: user.successfulReferrals,
     status: user.status,
     referredBy: user.referrerClientId,
     createdAt: user.createdAt.toISOString(),
